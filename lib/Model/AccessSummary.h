@@ -1,0 +1,41 @@
+//===--- AccessSummary.h - One access site over warps and instances -*- C++ -*-===//
+#ifndef WARPCHECK_MODEL_ACCESSSUMMARY_H
+#define WARPCHECK_MODEL_ACCESSSUMMARY_H
+
+#include "RequestAnalysis.h"
+
+#include <cstdint>
+
+namespace warpcheck {
+
+enum class AccessKind { Load, Store, Atomic };
+const char *accessKindName(AccessKind K);
+
+/// Everything one block does at one access site: every warp, every dynamic
+/// execution (loop iteration, call) of the site.
+struct AccessSummary {
+  /// Dynamic executions of the site by the block.
+  unsigned Instances = 0;
+  /// Warp requests: pairs of (instance, warp with an active lane).
+  unsigned Requests = 0;
+  /// Sums over requests, for comparison with hardware counters.
+  uint64_t TotalMinWavefronts = 0, TotalMaxWavefronts = 0, TotalIdeal = 0;
+  Verdict Status = Verdict::Exact;
+  /// The request with the most wavefronts.
+  RequestResult Worst;
+  unsigned WorstWarp = 0, WorstInstance = 0;
+  std::vector<std::string> DependsOn;
+  /// Set when the interpreter stopped enumerating (too many instances).
+  bool Truncated = false;
+
+  /// Adds the result of warp Warp at instance Instance.
+  void add(const RequestResult &R, unsigned Warp, unsigned Instance);
+  /// Wavefronts of the worst request, and its ideal.
+  unsigned wavefronts() const { return Worst.MaxWavefronts; }
+  unsigned ideal() const { return Worst.Ideal; }
+  bool conflicted() const { return Worst.MaxWavefronts > Worst.Ideal; }
+};
+
+} // namespace warpcheck
+
+#endif

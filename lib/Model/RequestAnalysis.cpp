@@ -1,0 +1,153 @@
+//===--- RequestAnalysis.cpp - One warp request with unknowns -------------===//
+
+#include "RequestAnalysis.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <set>
+
+namespace warpcheck {
+
+const char *verdictName(Verdict V) {
+  switch (V) {
+  case Verdict::Exact:
+    return "exact";
+  case Verdict::Range:
+    return "range";
+  case Verdict::Unknown:
+    return "unknown";
+  }
+  return "unknown";
+}
+
+namespace {
+
+void addNames(std::vector<std::string> &To,
+              const std::vector<std::string> &From) {
+  for (const auto &N : From)
+    if (std::find(To.begin(), To.end(), N) == To.end())
+      To.push_back(N);
+}
+
+/// The worst case possible for the active lanes: every lane on one bank,
+/// each with its own words.
+unsigned worstPossible(unsigned WidthBytes, unsigned ActiveLanes) {
+  unsigned Words = std::max(1u, WidthBytes / BankWidthBytes);
+  return ActiveLanes * Words;
+}
+
+} // namespace
+
+RequestResult analyzeRequest(const SymbolicRequest &Request,
+                             const AtomTable &Atoms) {
+  RequestResult Result;
+  std::vector<unsigned> Sure, Possible;
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    if (Request.Lanes[L] == Activity::Active)
+      Sure.push_back(L);
+    if (Request.Lanes[L] != Activity::Inactive)
+      Possible.push_back(L);
+  }
+  if (Possible.empty())
+    return Result;
+
+  // Opaque addresses, and unknowns that move lanes differently, leave the
+  // count undecided.
+  bool Undecidable = false;
+  std::map<AtomId, int64_t> UniformCoef;
+  std::set<AtomId> Varying;
+  for (unsigned L : Possible) {
+    const SymbolicInt &A = Request.Addresses[L];
+    if (A.Opaque) {
+      Undecidable = true;
+      continue;
+    }
+    for (const auto &T : A.Terms)
+      UniformCoef.emplace(T.first, T.second);
+  }
+  for (auto &[Atom, Coef] : UniformCoef) {
+    for (unsigned L : Possible) {
+      const SymbolicInt &A = Request.Addresses[L];
+      if (A.Opaque)
+        continue;
+      auto It = std::find_if(A.Terms.begin(), A.Terms.end(),
+                             [&](const auto &T) { return T.first == Atom; });
+      int64_t C = It == A.Terms.end() ? 0 : It->second;
+      if (C != Coef)
+        Varying.insert(Atom);
+    }
+  }
+  if (Undecidable || !Varying.empty()) {
+    Result.Status = Verdict::Unknown;
+    addNames(Result.DependsOn, Request.OpaqueDependencies);
+    for (AtomId A : Varying)
+      addNames(Result.DependsOn, Atoms.baseNames(A));
+    if (Request.OpaqueDependencies.empty() && Varying.empty())
+      Result.DependsOn.push_back("a value the analysis cannot follow");
+    WarpAddresses Shape;
+    for (unsigned L : Possible)
+      Shape[L] = uint64_t(L) * 4; // only the pass structure matters here
+    WavefrontCount Passes = countWavefronts(Request.WidthBytes, Shape);
+    Result.Ideal = Passes.Ideal;
+    Result.MinWavefronts = 1;
+    Result.MaxWavefronts = worstPossible(Request.WidthBytes, Possible.size());
+    Result.ActiveLanes = Possible;
+    return Result;
+  }
+
+  // The residues of the common shift that can change the count.
+  int64_t Period = std::max<int64_t>(BankWidthBytes, Request.WidthBytes);
+  int64_t Step = 0;
+  for (auto &[Atom, Coef] : UniformCoef)
+    Step = std::gcd(Step, Coef < 0 ? -Coef : Coef);
+  std::vector<int64_t> Shifts;
+  if (Step == 0) {
+    Shifts.push_back(0);
+  } else {
+    for (int64_t R = 0; R < Period; R += std::gcd(Step, Period)) {
+      // Keep only shifts that leave every lane aligned to the access width.
+      bool Aligned = true;
+      for (unsigned L : Possible)
+        if ((Request.Addresses[L].Const + R) % Request.WidthBytes != 0)
+          Aligned = false;
+      if (Aligned)
+        Shifts.push_back(R);
+    }
+    if (Shifts.empty())
+      Shifts.push_back(0);
+  }
+
+  auto Evaluate = [&](const std::vector<unsigned> &Lanes, int64_t Shift) {
+    WarpAddresses Addr;
+    for (unsigned L : Lanes)
+      Addr[L] = uint64_t(Request.Addresses[L].Const + Shift);
+    return countWavefronts(Request.WidthBytes, Addr);
+  };
+
+  unsigned Min = ~0u, Max = 0;
+  for (int64_t Shift : Shifts) {
+    WavefrontCount Upper = Evaluate(Possible, Shift);
+    if (Upper.Wavefronts > Max) {
+      Max = Upper.Wavefronts;
+      Result.Worst = Upper;
+      Result.Ideal = Upper.Ideal;
+    }
+    unsigned Lower = Sure.empty() ? 1 : Evaluate(Sure, Shift).Wavefronts;
+    Min = std::min(Min, Lower);
+  }
+  Result.MinWavefronts = Min;
+  Result.MaxWavefronts = Max;
+  Result.ActiveLanes = Possible;
+  if (Min != Max) {
+    Result.Status = Verdict::Range;
+    if (Sure.size() != Possible.size())
+      addNames(Result.DependsOn, Request.ActivityDependencies);
+    if (Shifts.size() > 1)
+      for (auto &[Atom, Coef] : UniformCoef)
+        addNames(Result.DependsOn, Atoms.baseNames(Atom));
+  }
+  return Result;
+}
+
+} // namespace warpcheck

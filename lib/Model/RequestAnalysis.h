@@ -1,0 +1,64 @@
+//===--- RequestAnalysis.h - One warp request with unknowns -----*- C++ -*-===//
+//
+// Decides the wavefronts of one warp request whose addresses are symbolic
+// and whose lanes may be active, inactive, or active depending on an unknown.
+//  - An unknown whose coefficient is the same for every active lane shifts
+//    all addresses alike; only the shift modulo the access width (4 bytes
+//    for narrower accesses) can change the count, so those residues are
+//    enumerated.
+//  - Lanes whose activity is unknown give a range: wavefronts only grow as
+//    lanes are added, so the definitely-active lanes give the minimum and
+//    all possibly-active lanes the maximum.
+//  - An unknown whose coefficient differs between lanes, or an opaque
+//    address, makes the result unknown; the names it depends on are kept.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPCHECK_MODEL_REQUESTANALYSIS_H
+#define WARPCHECK_MODEL_REQUESTANALYSIS_H
+
+#include "BankModel.h"
+#include "SymbolicInt.h"
+
+#include <string>
+#include <vector>
+
+namespace warpcheck {
+
+/// Whether a lane executes an instruction.
+enum class Activity : unsigned char { Inactive, Active, Maybe };
+
+enum class Verdict { Exact, Range, Unknown };
+const char *verdictName(Verdict V);
+
+/// One warp's request: per lane, its activity and byte address.
+struct SymbolicRequest {
+  unsigned WidthBytes = 4;
+  std::array<Activity, WarpSize> Lanes{};
+  std::array<SymbolicInt, WarpSize> Addresses{};
+  /// Names that opaque addresses depend on (the interpreter fills these).
+  std::vector<std::string> OpaqueDependencies;
+  /// Names that decide the lanes marked Maybe.
+  std::vector<std::string> ActivityDependencies;
+};
+
+struct RequestResult {
+  Verdict Status = Verdict::Exact;
+  /// Fewest and most wavefronts over every value of the unknowns (equal when
+  /// exact; for Unknown, Min is the ideal and Max the worst possible).
+  unsigned MinWavefronts = 0, MaxWavefronts = 0;
+  unsigned Ideal = 0;
+  /// The worst case found, for the explanation.
+  WavefrontCount Worst;
+  /// Lanes active in the worst case.
+  std::vector<unsigned> ActiveLanes;
+  std::vector<std::string> DependsOn;
+  bool executes() const { return MaxWavefronts > 0; }
+};
+
+/// Analyzes one warp request; Atoms names the unknowns for DependsOn.
+RequestResult analyzeRequest(const SymbolicRequest &Request,
+                             const AtomTable &Atoms);
+
+} // namespace warpcheck
+
+#endif

@@ -1,0 +1,109 @@
+//===--- SymbolicInt.h - Integers over warp-uniform unknowns ----*- C++ -*-===//
+//
+// The value one thread computes for an index expression: a concrete integer
+// plus a linear combination of warp-uniform unknowns (kernel parameters,
+// blockIdx, loop iteration counts, loaded values...). Products of unknowns are
+// interned as monomials, so `blockIdx.x * blockDim.x + threadIdx.x` stays
+// exact. Anything else is Opaque: the value is not known for this thread.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPCHECK_MODEL_SYMBOLICINT_H
+#define WARPCHECK_MODEL_SYMBOLICINT_H
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace warpcheck {
+
+/// Identifies one warp-uniform unknown, or a product of several.
+using AtomId = unsigned;
+
+/// Names the unknowns of one analysis. An atom is a sorted list of base
+/// unknowns (a monomial); a base unknown has a display name such as "n" or
+/// "blockIdx.x".
+class AtomTable {
+public:
+  /// Returns the base unknown called Name, creating it on first use.
+  AtomId named(const std::string &Name);
+  /// Returns a new base unknown, distinct from every other even when the
+  /// names are equal (two loads of different data, say).
+  AtomId fresh(const std::string &Name);
+  /// The monomial A * B.
+  AtomId product(AtomId A, AtomId B);
+  /// "n", or "gridDim.x*n" for a monomial.
+  std::string name(AtomId Id) const;
+  /// The display names of the base unknowns in Id, without repetition.
+  std::vector<std::string> baseNames(AtomId Id) const;
+
+private:
+  AtomId intern(std::vector<unsigned> Factors);
+  std::vector<std::string> BaseNames;
+  std::map<std::string, unsigned> BaseByName;
+  std::vector<std::vector<unsigned>> Monomials;
+  std::map<std::vector<unsigned>, AtomId> MonomialIds;
+};
+
+/// One thread's value: Const + sum(Coef * Atom), or Opaque.
+struct SymbolicInt {
+  int64_t Const = 0;
+  /// Sorted by atom, no zero coefficients.
+  std::vector<std::pair<AtomId, int64_t>> Terms;
+  bool Opaque = false;
+
+  static SymbolicInt constant(int64_t V) { return SymbolicInt{V, {}, false}; }
+  static SymbolicInt atom(AtomId A, int64_t Coef = 1);
+  static SymbolicInt opaque() { return SymbolicInt{0, {}, true}; }
+
+  bool isConstant() const { return !Opaque && Terms.empty(); }
+  std::optional<int64_t> asConstant() const {
+    if (isConstant())
+      return Const;
+    return std::nullopt;
+  }
+  /// True when every term's coefficient is a multiple of D (D > 0).
+  bool termsDivisibleBy(int64_t D) const;
+  bool operator==(const SymbolicInt &O) const {
+    return Opaque == O.Opaque && Const == O.Const && Terms == O.Terms;
+  }
+  bool operator!=(const SymbolicInt &O) const { return !(*this == O); }
+};
+
+/// Arithmetic with two's complement wrap-around on the concrete part (the
+/// caller truncates to the C++ type afterwards). Operations that would make a
+/// value depend non-linearly on an unknown return Opaque; the caller decides
+/// whether a warp-uniform result can become a new unknown instead.
+namespace sym {
+SymbolicInt add(const SymbolicInt &A, const SymbolicInt &B);
+SymbolicInt sub(const SymbolicInt &A, const SymbolicInt &B);
+SymbolicInt neg(const SymbolicInt &A);
+SymbolicInt mul(const SymbolicInt &A, const SymbolicInt &B, AtomTable &Atoms);
+/// Integer division and remainder with C++ semantics. A symbolic dividend is
+/// exact when the divisor is a constant that divides every coefficient;
+/// IsSigned selects truncation toward zero (assumes the unknown part keeps
+/// the sign of the whole, as index arithmetic does).
+SymbolicInt div(const SymbolicInt &A, const SymbolicInt &B, bool IsSigned);
+SymbolicInt rem(const SymbolicInt &A, const SymbolicInt &B, bool IsSigned);
+SymbolicInt shl(const SymbolicInt &A, const SymbolicInt &B);
+SymbolicInt shr(const SymbolicInt &A, const SymbolicInt &B, bool IsSigned,
+                unsigned Bits);
+SymbolicInt bitAnd(const SymbolicInt &A, const SymbolicInt &B);
+SymbolicInt bitOr(const SymbolicInt &A, const SymbolicInt &B);
+SymbolicInt bitXor(const SymbolicInt &A, const SymbolicInt &B);
+SymbolicInt bitNot(const SymbolicInt &A);
+/// Truncates the concrete part to an integer type of Bits bits. A symbolic
+/// value is left alone: wrap-around of an unknown cannot be decided, and
+/// addresses are only needed modulo 2^Bits, which sums preserve.
+SymbolicInt truncate(const SymbolicInt &A, unsigned Bits, bool IsSigned);
+/// Compares A and B: true/false when the difference is a known constant.
+enum class CmpOp { LT, LE, GT, GE, EQ, NE };
+std::optional<bool> compare(const SymbolicInt &A, const SymbolicInt &B,
+                            CmpOp Op, bool IsSigned, unsigned Bits);
+} // namespace sym
+
+} // namespace warpcheck
+
+#endif

@@ -1,0 +1,95 @@
+#include "RequestAnalysis.h"
+
+#include <gtest/gtest.h>
+
+using namespace warpcheck;
+
+namespace {
+SymbolicRequest request(unsigned Width) {
+  SymbolicRequest R;
+  R.WidthBytes = Width;
+  R.Lanes.fill(Activity::Active);
+  return R;
+}
+} // namespace
+
+TEST(RequestAnalysis, UniformUnknownShiftDoesNotChangeFourByteCount) {
+  AtomTable Atoms;
+  AtomId B = Atoms.named("blockIdx.x");
+  SymbolicRequest R = request(4);
+  for (unsigned T = 0; T < WarpSize; ++T)
+    R.Addresses[T] = sym::add(SymbolicInt::constant(T * 128),
+                              SymbolicInt::atom(B, 4));
+  RequestResult Res = analyzeRequest(R, Atoms);
+  EXPECT_EQ(Res.Status, Verdict::Exact);
+  EXPECT_EQ(Res.MaxWavefronts, 32u);
+  EXPECT_EQ(Res.Ideal, 1u);
+  EXPECT_TRUE(Res.DependsOn.empty());
+}
+
+TEST(RequestAnalysis, ByteShiftIsEnumerated) {
+  AtomTable Atoms;
+  AtomId N = Atoms.named("n");
+  // Lanes 0 and 1 read bytes 0 and 4 + n: same word or not depending on n.
+  SymbolicRequest R = request(1);
+  R.Lanes.fill(Activity::Inactive);
+  R.Lanes[0] = R.Lanes[1] = Activity::Active;
+  R.Addresses[0] = SymbolicInt::constant(0);
+  R.Addresses[1] = SymbolicInt::constant(128);
+  // A shift common to both lanes never changes this one.
+  R.Addresses[0] = sym::add(R.Addresses[0], SymbolicInt::atom(N));
+  R.Addresses[1] = sym::add(R.Addresses[1], SymbolicInt::atom(N));
+  RequestResult Res = analyzeRequest(R, Atoms);
+  EXPECT_EQ(Res.Status, Verdict::Exact);
+  EXPECT_EQ(Res.MaxWavefronts, 2u);
+}
+
+TEST(RequestAnalysis, LaneVaryingUnknownIsUnknown) {
+  AtomTable Atoms;
+  AtomId N = Atoms.named("stride");
+  SymbolicRequest R = request(4);
+  for (unsigned T = 0; T < WarpSize; ++T)
+    R.Addresses[T] = SymbolicInt::atom(N, 4 * T);
+  RequestResult Res = analyzeRequest(R, Atoms);
+  EXPECT_EQ(Res.Status, Verdict::Unknown);
+  ASSERT_EQ(Res.DependsOn.size(), 1u);
+  EXPECT_EQ(Res.DependsOn[0], "stride");
+  EXPECT_EQ(Res.MaxWavefronts, 32u);
+}
+
+TEST(RequestAnalysis, OpaqueAddressNamesItsDependencies) {
+  AtomTable Atoms;
+  SymbolicRequest R = request(4);
+  R.Addresses[3] = SymbolicInt::opaque();
+  R.OpaqueDependencies = {"value loaded from 'perm'"};
+  RequestResult Res = analyzeRequest(R, Atoms);
+  EXPECT_EQ(Res.Status, Verdict::Unknown);
+  EXPECT_EQ(Res.DependsOn[0], "value loaded from 'perm'");
+}
+
+TEST(RequestAnalysis, MaybeActiveLanesGiveARange) {
+  AtomTable Atoms;
+  SymbolicRequest R = request(4);
+  for (unsigned T = 0; T < WarpSize; ++T) {
+    R.Addresses[T] = SymbolicInt::constant(T * 128);
+    R.Lanes[T] = T == 0 ? Activity::Active : Activity::Maybe;
+  }
+  R.ActivityDependencies = {"n"};
+  RequestResult Res = analyzeRequest(R, Atoms);
+  EXPECT_EQ(Res.Status, Verdict::Range);
+  EXPECT_EQ(Res.MinWavefronts, 1u);
+  EXPECT_EQ(Res.MaxWavefronts, 32u);
+  EXPECT_EQ(Res.DependsOn, std::vector<std::string>{"n"});
+}
+
+TEST(RequestAnalysis, MaybeLanesThatCannotConflictStayExact) {
+  AtomTable Atoms;
+  SymbolicRequest R = request(4);
+  for (unsigned T = 0; T < WarpSize; ++T) {
+    R.Addresses[T] = SymbolicInt::constant(T * 4);
+    R.Lanes[T] = Activity::Maybe;
+  }
+  RequestResult Res = analyzeRequest(R, Atoms);
+  EXPECT_EQ(Res.Status, Verdict::Exact);
+  EXPECT_EQ(Res.MaxWavefronts, 1u);
+}
