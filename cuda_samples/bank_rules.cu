@@ -256,21 +256,29 @@ __global__ void loop_growing_stride(uint32_t *out) {
   out[threadIdx.x] = Sum;
 }
 
+/// Launches one probe on one block and checks every thread's result.
+#define RUN_PROBE(Kernel, BlockShape, Want)                                    \
+  do {                                                                         \
+    CHECK_CUDA(cudaMemset(DevOut, 0, sizeof(uint32_t) * 512));                 \
+    Kernel<<<1, BlockShape>>>(DevOut);                                         \
+    checkProbe(#Kernel, BlockShape, DevOut, Check, Want);                      \
+  } while (0)
+
+template <class WantFn>
+static void checkProbe(const char *Name, dim3 Block, uint32_t *DevOut,
+                       ResultChecker &Check, WantFn Want) {
+  CHECK_CUDA(cudaGetLastError());
+  uint32_t Host[512];
+  CHECK_CUDA(cudaMemcpy(Host, DevOut, sizeof(Host), cudaMemcpyDeviceToHost));
+  int Threads = Block.x * Block.y * Block.z;
+  for (int T = 0; T < Threads; ++T)
+    Check.expect(Name, T, Host[T], (long long)Want(uint32_t(T)));
+}
+
 int main() {
   ResultChecker Check;
   uint32_t *DevOut;
   CHECK_CUDA(cudaMalloc(&DevOut, sizeof(uint32_t) * 512));
-  uint32_t Host[512];
-  auto Run = [&](const char *Name, void (*Fn)(uint32_t *), dim3 Block,
-                 auto Want) {
-    CHECK_CUDA(cudaMemset(DevOut, 0, sizeof(uint32_t) * 512));
-    Fn<<<1, Block>>>(DevOut);
-    CHECK_CUDA(cudaGetLastError());
-    CHECK_CUDA(cudaMemcpy(Host, DevOut, sizeof(Host), cudaMemcpyDeviceToHost));
-    int Threads = Block.x * Block.y * Block.z;
-    for (int T = 0; T < Threads; ++T)
-      Check.expect(Name, T, Host[T], (long long)Want(uint32_t(T)));
-  };
   auto F32 = [](uint32_t I) { return fillValue(I); };
   auto F8 = [](uint32_t I) { return uint32_t(uint8_t(fillValue(I))); };
   auto F16 = [](uint32_t I) { return uint32_t(uint16_t(fillValue(I))); };
@@ -279,61 +287,63 @@ int main() {
            fillValue(4 * Q + 3);
   };
   dim3 Warp(32);
-  Run("ld32_stride1", ld32_stride1, Warp, [&](uint32_t T) { return F32(T); });
-  Run("ld32_stride2", ld32_stride2, Warp, [&](uint32_t T) { return F32(2 * T); });
-  Run("ld32_stride4", ld32_stride4, Warp, [&](uint32_t T) { return F32(4 * T); });
-  Run("ld32_stride32", ld32_stride32, Warp,
+  RUN_PROBE(ld32_stride1, Warp, [&](uint32_t T) { return F32(T); });
+  RUN_PROBE(ld32_stride2, Warp, [&](uint32_t T) { return F32(2 * T); });
+  RUN_PROBE(ld32_stride4, Warp, [&](uint32_t T) { return F32(4 * T); });
+  RUN_PROBE(ld32_stride32, Warp,
       [&](uint32_t T) { return F32(32 * T); });
-  Run("ld32_stride33", ld32_stride33, Warp,
+  RUN_PROBE(ld32_stride33, Warp,
       [&](uint32_t T) { return F32(33 * T); });
-  Run("ld32_broadcast", ld32_broadcast, Warp, [&](uint32_t) { return F32(5); });
-  Run("ld32_two_words_one_bank", ld32_two_words_one_bank, Warp,
+  RUN_PROBE(ld32_broadcast, Warp, [&](uint32_t) { return F32(5); });
+  RUN_PROBE(ld32_two_words_one_bank, Warp,
       [&](uint32_t T) { return F32((T & 1) * 32); });
-  Run("ld32_four_rows", ld32_four_rows, Warp,
+  RUN_PROBE(ld32_four_rows, Warp,
       [&](uint32_t T) { return F32((T % 4) * 32 + T / 4); });
-  Run("ld8_stride1", ld8_stride1, Warp, [&](uint32_t T) { return F8(T); });
-  Run("ld8_stride128", ld8_stride128, Warp,
+  RUN_PROBE(ld8_stride1, Warp, [&](uint32_t T) { return F8(T); });
+  RUN_PROBE(ld8_stride128, Warp,
       [&](uint32_t T) { return F8(128 * T); });
-  Run("ld8_stride129", ld8_stride129, Warp,
+  RUN_PROBE(ld8_stride129, Warp,
       [&](uint32_t T) { return F8(129 * T); });
-  Run("ld16_stride1", ld16_stride1, Warp, [&](uint32_t T) { return F16(T); });
-  Run("ld16_stride32", ld16_stride32, Warp,
+  RUN_PROBE(ld16_stride1, Warp, [&](uint32_t T) { return F16(T); });
+  RUN_PROBE(ld16_stride32, Warp,
       [&](uint32_t T) { return F16(32 * T); });
-  Run("ld16_stride64", ld16_stride64, Warp,
+  RUN_PROBE(ld16_stride64, Warp,
       [&](uint32_t T) { return F16(64 * T); });
-  Run("ld64_stride1", ld64_stride1, Warp, [&](uint32_t T) { return F32(T); });
-  Run("ld64_stride2", ld64_stride2, Warp, [&](uint32_t T) { return F32(2 * T); });
-  Run("ld64_stride16", ld64_stride16, Warp,
+  RUN_PROBE(ld64_stride1, Warp, [&](uint32_t T) { return F32(T); });
+  RUN_PROBE(ld64_stride2, Warp, [&](uint32_t T) { return F32(2 * T); });
+  RUN_PROBE(ld64_stride16, Warp,
       [&](uint32_t T) { return F32(16 * T); });
-  Run("ld64_broadcast", ld64_broadcast, Warp, [&](uint32_t) { return F32(3); });
-  Run("st64_stride1", st64_stride1, Warp, [&](uint32_t T) { return 32 - T; });
-  Run("st64_stride2", st64_stride2, Warp, [&](uint32_t T) { return 32 - T; });
-  Run("ld128_stride1", ld128_stride1, Warp, [&](uint32_t T) { return Vec4(T); });
-  Run("ld128_stride2", ld128_stride2, Warp,
+  RUN_PROBE(ld64_broadcast, Warp, [&](uint32_t) { return F32(3); });
+  RUN_PROBE(st64_stride1, Warp, [&](uint32_t T) { return 32 - T; });
+  RUN_PROBE(st64_stride2, Warp, [&](uint32_t T) { return 32 - T; });
+  RUN_PROBE(ld128_stride1, Warp, [&](uint32_t T) { return Vec4(T); });
+  RUN_PROBE(ld128_stride2, Warp,
       [&](uint32_t T) { return Vec4(2 * T); });
-  Run("ld128_broadcast", ld128_broadcast, Warp,
+  RUN_PROBE(ld128_broadcast, Warp,
       [&](uint32_t) { return Vec4(3); });
-  Run("st128_stride1", st128_stride1, Warp,
+  RUN_PROBE(st128_stride1, Warp,
       [&](uint32_t T) { return 31 - T + 3; });
-  Run("st32_stride32", st32_stride32, Warp, [&](uint32_t T) { return 31 - T; });
-  Run("st32_same_word", st32_same_word, Warp,
+  RUN_PROBE(st32_stride32, Warp, [&](uint32_t T) { return 31 - T; });
+  RUN_PROBE(st32_same_word, Warp,
       [&](uint32_t T) { return T % 2 ? 7u : 5u; });
-  Run("atom32_distinct", atom32_distinct, Warp, [&](uint32_t) { return 1u; });
-  Run("atom32_same_word", atom32_same_word, Warp,
+  RUN_PROBE(atom32_distinct, Warp, [&](uint32_t) { return 1u; });
+  RUN_PROBE(atom32_same_word, Warp,
       [&](uint32_t T) { return T == 0 ? 32u : 0u; });
-  Run("atom32_stride32", atom32_stride32, Warp, [&](uint32_t) { return 1u; });
-  Run("atom32_four_words", atom32_four_words, Warp,
+  RUN_PROBE(atom32_stride32, Warp, [&](uint32_t) { return 1u; });
+  RUN_PROBE(atom32_four_words, Warp,
       [&](uint32_t T) { return T < 4 ? 8u : 0u; });
-  Run("block16x16_col_pad1", block16x16_col_pad1, dim3(16, 16),
+  RUN_PROBE(block16x16_col_pad1, dim3(16, 16),
       [&](uint32_t T) { return (T % 16) * 16 + T / 16; });
-  Run("block16x16_col", block16x16_col, dim3(16, 16),
+  RUN_PROBE(block16x16_col, dim3(16, 16),
       [&](uint32_t T) { return (T % 16) * 16 + T / 16; });
-  Run("block3d_transposed", block3d_transposed, dim3(8, 8, 8),
+  RUN_PROBE(block3d_transposed, dim3(8, 8, 8),
       [&](uint32_t T) {
-        uint32_t X = T % 8, Y = T / 8 % 8, Z = T / 64;
+        uint32_t X = T % 8;
+        uint32_t Y = T / 8 % 8;
+        uint32_t Z = T / 64;
         return (X * 8 + Y) * 8 + Z;
       });
-  Run("loop_growing_stride", loop_growing_stride, Warp, [&](uint32_t T) {
+  RUN_PROBE(loop_growing_stride, Warp, [&](uint32_t T) {
     uint32_t Sum = 0;
     for (int K = 0; K < 6; ++K)
       Sum += F32(T << K);

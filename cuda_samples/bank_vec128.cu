@@ -88,54 +88,46 @@ __global__ void smem128_case6(uint32_t *a) {
 
 static uint32_t filled(uint32_t Word) { return Word % 32; }
 
+/// Checks what every lane of one launch wrote: lane T read element Index(T)
+/// of the filled array when Active(T), and wrote nothing otherwise.
+template <class ActiveFn, class IndexFn>
+static void checkLaunch(const char *Name, uint32_t *DevA, ResultChecker &Check,
+                        ActiveFn Active, IndexFn Index) {
+  CHECK_CUDA(cudaGetLastError());
+  uint32_t Host[128];
+  CHECK_CUDA(cudaMemcpy(Host, DevA, sizeof(Host), cudaMemcpyDeviceToHost));
+  for (uint32_t T = 0; T < 32; ++T)
+    for (uint32_t Part = 0; Part < 4; ++Part) {
+      long long Want =
+          Active(T) ? filled(Index(T) * 4 + Part) : 0xffffffffLL;
+      Check.expect(Name, T * 4 + Part, Host[T * 4 + Part], Want);
+    }
+  CHECK_CUDA(cudaMemset(DevA, 0xff, sizeof(Host)));
+}
+
 int main() {
-  const int Words = 128;
   uint32_t *DevA;
-  CHECK_CUDA(cudaMalloc(&DevA, sizeof(uint32_t) * Words));
+  CHECK_CUDA(cudaMalloc(&DevA, sizeof(uint32_t) * 128));
+  CHECK_CUDA(cudaMemset(DevA, 0xff, sizeof(uint32_t) * 128));
   ResultChecker Check;
-  using Kernel = void (*)(uint32_t *);
-  struct Case {
-    const char *Name;
-    Kernel Fn;
-    bool (*Active)(uint32_t);
-    uint32_t (*Index)(uint32_t);
-  } Cases[] = {
-      {"smem128_case1", smem128_case1,
-       [](uint32_t T) { return T == 15 || T == 16; },
-       [](uint32_t) { return 4u; }},
-      {"smem128_case2", smem128_case2,
-       [](uint32_t T) { return T == 0 || T == 15; },
-       [](uint32_t) { return 4u; }},
-      {"smem128_case3", smem128_case3, [](uint32_t) { return true; },
-       [](uint32_t T) { return (T / 8) * 2 + ((T % 8) / 2) % 2; }},
-      {"smem128_case4", smem128_case4, [](uint32_t) { return true; },
-       [](uint32_t T) {
-         return T < 16 ? (T / 8) * 2 + ((T % 8) / 2) % 2
-                       : (T / 8) * 2 + ((T % 8) % 2);
-       }},
-      {"smem128_case5", smem128_case5, [](uint32_t) { return true; },
-       [](uint32_t T) {
-         return (T / 16) * 4 + (T % 16) / 8 + (T % 8) / 4 * 8;
-       }},
-      {"smem128_case6", smem128_case6, [](uint32_t) { return true; },
-       [](uint32_t T) {
-         uint32_t A = (T / 16) * 4 + (T % 16 / 8) * 8;
-         return A + (T < 16 ? (T % 4 / 2) * 2 : (T % 4 % 2) * 2);
-       }},
-  };
-  for (const Case &C : Cases) {
-    CHECK_CUDA(cudaMemset(DevA, 0xff, sizeof(uint32_t) * Words));
-    C.Fn<<<1, 32>>>(DevA);
-    CHECK_CUDA(cudaGetLastError());
-    uint32_t Host[Words];
-    CHECK_CUDA(cudaMemcpy(Host, DevA, sizeof(Host), cudaMemcpyDeviceToHost));
-    for (uint32_t T = 0; T < 32; ++T)
-      for (int Part = 0; Part < 4; ++Part) {
-        long long Want = C.Active(T) ? filled(C.Index(T) * 4 + Part)
-                                     : 0xffffffffLL;
-        Check.expect(C.Name, T * 4 + Part, Host[T * 4 + Part], Want);
-      }
-  }
+  smem128_case1<<<1, 32>>>(DevA);
+  checkLaunch("smem128_case1", DevA, Check, [](uint32_t T) { return T == 15 || T == 16; },
+              [](uint32_t T) { return 4u; });
+  smem128_case2<<<1, 32>>>(DevA);
+  checkLaunch("smem128_case2", DevA, Check, [](uint32_t T) { return T == 0 || T == 15; },
+              [](uint32_t T) { return 4u; });
+  smem128_case3<<<1, 32>>>(DevA);
+  checkLaunch("smem128_case3", DevA, Check, [](uint32_t T) { return true; },
+              [](uint32_t T) { return (T / 8) * 2 + ((T % 8) / 2) % 2; });
+  smem128_case4<<<1, 32>>>(DevA);
+  checkLaunch("smem128_case4", DevA, Check, [](uint32_t T) { return true; },
+              [](uint32_t T) { return T < 16 ? (T / 8) * 2 + ((T % 8) / 2) % 2 : (T / 8) * 2 + ((T % 8) % 2); });
+  smem128_case5<<<1, 32>>>(DevA);
+  checkLaunch("smem128_case5", DevA, Check, [](uint32_t T) { return true; },
+              [](uint32_t T) { return (T / 16) * 4 + (T % 16) / 8 + (T % 8) / 4 * 8; });
+  smem128_case6<<<1, 32>>>(DevA);
+  checkLaunch("smem128_case6", DevA, Check, [](uint32_t T) { return true; },
+              [](uint32_t T) { return (T / 16) * 4 + (T % 16 / 8) * 8 + (T < 16 ? (T % 4 / 2) * 2 : (T % 4 % 2) * 2); });
   CHECK_CUDA(cudaFree(DevA));
   return Check.finish("bank_vec128");
 }

@@ -75,44 +75,43 @@ static uint32_t case4Index(uint32_t Tid) {
   return Tid < 16 ? Tid / 2 : (Tid / 4) * 4 + (Tid % 4) % 2;
 }
 
-int main() {
-  const int Words = 64;
-  uint32_t *DevA;
-  CHECK_CUDA(cudaMalloc(&DevA, sizeof(uint32_t) * Words));
-  ResultChecker Check;
-  using Kernel = void (*)(uint32_t *);
-  struct Case {
-    const char *Name;
-    Kernel Fn;
-    bool (*Active)(uint32_t);
-    uint32_t (*Index)(uint32_t);
-  } Cases[] = {
-      {"smem64_case1", smem64_case1, [](uint32_t T) { return T < 16; },
-       [](uint32_t T) { return T; }},
-      {"smem64_case2", smem64_case2,
-       [](uint32_t T) { return T < 15 || T == 16; },
-       [](uint32_t T) { return T == 16 ? 15u : T; }},
-      {"smem64_case3", smem64_case3, [](uint32_t) { return true; },
-       [](uint32_t T) { return T / 2; }},
-      {"smem64_case4", smem64_case4, [](uint32_t) { return true; },
-       case4Index},
-      {"smem64_case5", smem64_case5, [](uint32_t) { return true; },
-       [](uint32_t T) { return T % 16; }},
-  };
-  for (const Case &C : Cases) {
-    CHECK_CUDA(cudaMemset(DevA, 0xff, sizeof(uint32_t) * Words));
-    C.Fn<<<1, 32>>>(DevA);
-    CHECK_CUDA(cudaGetLastError());
-    uint32_t Host[Words];
-    CHECK_CUDA(cudaMemcpy(Host, DevA, sizeof(Host), cudaMemcpyDeviceToHost));
-    for (uint32_t T = 0; T < 32; ++T) {
-      for (int Half = 0; Half < 2; ++Half) {
-        long long Want = C.Active(T) ? filled(C.Index(T) * 2 + Half)
-                                     : 0xffffffffLL;
-        Check.expect(C.Name, T * 2 + Half, Host[T * 2 + Half], Want);
-      }
+/// Checks what every lane of one launch wrote: lane T read element Index(T)
+/// of the filled array when Active(T), and wrote nothing otherwise.
+template <class ActiveFn, class IndexFn>
+static void checkLaunch(const char *Name, uint32_t *DevA, ResultChecker &Check,
+                        ActiveFn Active, IndexFn Index) {
+  CHECK_CUDA(cudaGetLastError());
+  uint32_t Host[64];
+  CHECK_CUDA(cudaMemcpy(Host, DevA, sizeof(Host), cudaMemcpyDeviceToHost));
+  for (uint32_t T = 0; T < 32; ++T)
+    for (uint32_t Part = 0; Part < 2; ++Part) {
+      long long Want =
+          Active(T) ? filled(Index(T) * 2 + Part) : 0xffffffffLL;
+      Check.expect(Name, T * 2 + Part, Host[T * 2 + Part], Want);
     }
-  }
+  CHECK_CUDA(cudaMemset(DevA, 0xff, sizeof(Host)));
+}
+
+int main() {
+  uint32_t *DevA;
+  CHECK_CUDA(cudaMalloc(&DevA, sizeof(uint32_t) * 64));
+  CHECK_CUDA(cudaMemset(DevA, 0xff, sizeof(uint32_t) * 64));
+  ResultChecker Check;
+  smem64_case1<<<1, 32>>>(DevA);
+  checkLaunch("smem64_case1", DevA, Check, [](uint32_t T) { return T < 16; },
+              [](uint32_t T) { return T; });
+  smem64_case2<<<1, 32>>>(DevA);
+  checkLaunch("smem64_case2", DevA, Check, [](uint32_t T) { return T < 15 || T == 16; },
+              [](uint32_t T) { return T == 16 ? 15u : T; });
+  smem64_case3<<<1, 32>>>(DevA);
+  checkLaunch("smem64_case3", DevA, Check, [](uint32_t T) { return true; },
+              [](uint32_t T) { return T / 2; });
+  smem64_case4<<<1, 32>>>(DevA);
+  checkLaunch("smem64_case4", DevA, Check, [](uint32_t T) { return true; },
+              [](uint32_t T) { return case4Index(T); });
+  smem64_case5<<<1, 32>>>(DevA);
+  checkLaunch("smem64_case5", DevA, Check, [](uint32_t T) { return true; },
+              [](uint32_t T) { return T % 16; });
   CHECK_CUDA(cudaFree(DevA));
   return Check.finish("bank_vec64");
 }

@@ -128,64 +128,62 @@ __global__ void transposeShared(float *in, float *out, int nx, int ny) {
   }
 }
 
+/// Checks a square-tile kernel: element idx holds idx, or the transposed
+/// thread's idx when the kernel reads tile[x][y] after writing tile[y][x].
+static void checkSquare(const char *Name, int *DevOut, ResultChecker &Check,
+                        bool ReadTransposed) {
+  CHECK_CUDA(cudaGetLastError());
+  int Host[BDIMX * BDIMY];
+  CHECK_CUDA(cudaMemcpy(Host, DevOut, sizeof(Host), cudaMemcpyDeviceToHost));
+  for (int Y = 0; Y < BDIMY; ++Y)
+    for (int X = 0; X < BDIMX; ++X) {
+      int Idx = Y * BDIMX + X;
+      Check.expect(Name, Idx, Host[Idx], ReadTransposed ? X * BDIMX + Y : Idx);
+    }
+}
+
+/// Checks a rectangular kernel: thread idx reads tile[idx % 16][idx / 16],
+/// written by thread (y = idx % 16, x = idx / 16), whose idx was y * 32 + x.
+static void checkRect(const char *Name, int *DevOut, ResultChecker &Check) {
+  CHECK_CUDA(cudaGetLastError());
+  int Host[RDIMX * RDIMY];
+  CHECK_CUDA(cudaMemcpy(Host, DevOut, sizeof(Host), cudaMemcpyDeviceToHost));
+  for (int Idx = 0; Idx < RDIMX * RDIMY; ++Idx)
+    Check.expect(Name, Idx, Host[Idx], (Idx % RDIMY) * RDIMX + Idx / RDIMY);
+}
+
 int main() {
   ResultChecker Check;
   int *DevOut;
   CHECK_CUDA(cudaMalloc(&DevOut, sizeof(int) * 1024));
-  int Host[1024];
 
-  // Square tile kernels: element idx must hold the value written by the
-  // thread that owns the location the kernel reads.
-  struct Square {
-    const char *Name;
-    void (*Fn)(int *);
-    bool Dynamic;
-    bool ReadTransposed; // reads tile[x][y] after writing tile[y][x]
-  } Squares[] = {
-      {"writeRowReadRow", writeRowReadRow, false, false},
-      {"writeColReadCol", writeColReadCol, false, false},
-      {"writeRowReadCol", writeRowReadCol, false, true},
-      {"writeRowReadRowDynamic", writeRowReadRowDynamic, true, false},
-      {"writeColReadColDynamic", writeColReadColDynamic, true, false},
-      {"writeColReadColPad", writeColReadColPad, false, false},
-      {"writeColReadColDynamicPad", writeColReadColDynamicPad, true, false},
-  };
   dim3 Block(BDIMX, BDIMY);
-  for (const Square &S : Squares) {
-    size_t Smem = S.Dynamic ? BDIMX * (BDIMY + PADDING) * sizeof(int) : 0;
-    S.Fn<<<1, Block, Smem>>>(DevOut);
-    CHECK_CUDA(cudaGetLastError());
-    CHECK_CUDA(cudaMemcpy(Host, DevOut, sizeof(Host), cudaMemcpyDeviceToHost));
-    for (int Y = 0; Y < BDIMY; ++Y)
-      for (int X = 0; X < BDIMX; ++X) {
-        int Idx = Y * BDIMX + X;
-        Check.expect(S.Name, Idx, Host[Idx],
-                     S.ReadTransposed ? X * BDIMX + Y : Idx);
-      }
-  }
+  size_t DynamicBytes = BDIMX * (BDIMY + PADDING) * sizeof(int);
+  writeRowReadRow<<<1, Block>>>(DevOut);
+  checkSquare("writeRowReadRow", DevOut, Check, false);
+  writeColReadCol<<<1, Block>>>(DevOut);
+  checkSquare("writeColReadCol", DevOut, Check, false);
+  writeRowReadCol<<<1, Block>>>(DevOut);
+  checkSquare("writeRowReadCol", DevOut, Check, true);
+  writeRowReadRowDynamic<<<1, Block, DynamicBytes>>>(DevOut);
+  checkSquare("writeRowReadRowDynamic", DevOut, Check, false);
+  writeColReadColDynamic<<<1, Block, DynamicBytes>>>(DevOut);
+  checkSquare("writeColReadColDynamic", DevOut, Check, false);
+  writeColReadColPad<<<1, Block>>>(DevOut);
+  checkSquare("writeColReadColPad", DevOut, Check, false);
+  writeColReadColDynamicPad<<<1, Block, DynamicBytes>>>(DevOut);
+  checkSquare("writeColReadColDynamicPad", DevOut, Check, false);
 
-  // Rectangular kernels: thread idx reads tile[idx % 16][idx / 16], written
-  // by thread (y = idx % 16, x = idx / 16), whose idx was y * 32 + x.
-  struct Rect {
-    const char *Name;
-    void (*Fn)(int *);
-    size_t Smem;
-  } Rects[] = {
-      {"rectRowReadCol", rectRowReadCol, 0},
-      {"rectRowReadColPad1", rectRowReadColPad1, 0},
-      {"rectRowReadColPad2", rectRowReadColPad2, 0},
-      {"rectRowReadColDynamicPad2", rectRowReadColDynamicPad2,
-       RDIMY * (RDIMX + 2) * sizeof(int)},
-  };
   dim3 RectBlock(RDIMX, RDIMY);
-  for (const Rect &R : Rects) {
-    R.Fn<<<1, RectBlock, R.Smem>>>(DevOut);
-    CHECK_CUDA(cudaGetLastError());
-    CHECK_CUDA(cudaMemcpy(Host, DevOut, sizeof(int) * RDIMX * RDIMY,
-                          cudaMemcpyDeviceToHost));
-    for (int Idx = 0; Idx < RDIMX * RDIMY; ++Idx)
-      Check.expect(R.Name, Idx, Host[Idx], (Idx % RDIMY) * RDIMX + Idx / RDIMY);
-  }
+  rectRowReadCol<<<1, RectBlock>>>(DevOut);
+  checkRect("rectRowReadCol", DevOut, Check);
+  rectRowReadColPad1<<<1, RectBlock>>>(DevOut);
+  checkRect("rectRowReadColPad1", DevOut, Check);
+  rectRowReadColPad2<<<1, RectBlock>>>(DevOut);
+  checkRect("rectRowReadColPad2", DevOut, Check);
+  rectRowReadColDynamicPad2<<<1, RectBlock, RDIMY * (RDIMX + 2) * sizeof(int)>>>(
+      DevOut);
+  checkRect("rectRowReadColDynamicPad2", DevOut, Check);
 
   // transposeShared over a 256x128 matrix.
   const int NX = 256, NY = 128;

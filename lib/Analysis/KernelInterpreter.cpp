@@ -1,0 +1,1865 @@
+//===--- KernelInterpreter.cpp - SIMT interpretation of a kernel ----------===//
+
+#include "KernelInterpreter.h"
+
+#include "CudaBuiltins.h"
+#include "RequestAnalysis.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace warpcheck {
+
+namespace {
+
+using Lanes = std::vector<SymbolicInt>;
+
+/// A value of every thread of the block.
+struct Value {
+  enum class Kind { Int, Pointer, Unknown };
+  Kind K = Kind::Unknown;
+  /// Int: the value. Pointer: the byte offset into the pointee region.
+  Lanes L;
+  /// Pointer: the __shared__ variable pointed into (nullptr: other memory).
+  const VarDecl *Shared = nullptr;
+  /// Pointer: a name for the memory pointed to, for explanations.
+  std::string Region;
+  /// What opaque lanes depend on.
+  std::vector<std::string> Deps;
+};
+
+/// An object designated by an lvalue expression.
+struct LValue {
+  enum class Kind { Shared, Local, Memory, None };
+  Kind K = Kind::None;
+  /// Shared: the __shared__ variable; Local: the variable.
+  const VarDecl *Var = nullptr;
+  /// Shared and Memory: the byte offset of every thread.
+  Lanes Offset;
+  std::string Region;
+  std::vector<std::string> Deps;
+};
+
+/// How sure a thread is to have left the current construct.
+enum class Exit : unsigned char { None, Uniform, Maybe, Sure };
+
+struct Mask {
+  std::vector<Activity> A;
+  /// Inside code that a warp-uniform unknown condition guards: every active
+  /// thread runs it, or none does.
+  bool Conditional = false;
+  std::vector<std::string> Deps;
+};
+
+struct Frame {
+  const FunctionDecl *FD = nullptr;
+  std::map<const VarDecl *, Value> Env;
+  std::vector<Exit> Returned;
+  Value Result;
+  bool HasResult = false;
+};
+
+struct LoopState {
+  std::vector<Exit> Broken, Continued;
+};
+
+void addDeps(std::vector<std::string> &To, const std::vector<std::string> &From) {
+  for (const auto &N : From)
+    if (std::find(To.begin(), To.end(), N) == To.end())
+      To.push_back(N);
+}
+
+void addDep(std::vector<std::string> &To, const std::string &N) {
+  if (std::find(To.begin(), To.end(), N) == To.end())
+    To.push_back(N);
+}
+
+bool isPowerOfTwoWidth(uint64_t W) {
+  return W == 1 || W == 2 || W == 4 || W == 8 || W == 16;
+}
+
+} // namespace
+
+class KernelInterpreter::Impl {
+public:
+  Impl(ASTContext &Ctx, const FunctionDecl *Kernel, Dim3 Block,
+       InterpreterLimits Limits)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Kernel(Kernel), Block(Block),
+        Limits(Limits), N(Block.threads()) {}
+
+  void run();
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const FunctionDecl *Kernel;
+  Dim3 Block;
+  InterpreterLimits Limits;
+  unsigned N;
+  AtomTable Atoms;
+  std::vector<SharedAccessSite> Sites;
+  std::map<std::pair<const Expr *, AccessKind>, size_t> SiteIndex;
+  std::string Truncation;
+  uint64_t WarpRequests = 0;
+  bool Stopped = false;
+
+  Mask M;
+  std::vector<Frame> Frames;
+  std::vector<LoopState> Loops;
+  llvm::DenseMap<const Expr *, std::optional<int64_t>> ConstantCache;
+  llvm::DenseMap<const Stmt *, std::vector<const VarDecl *>> ModifiedCache;
+  std::map<const VarDecl *, AtomId> BaseAtoms;
+
+  // ---- helpers ------------------------------------------------------------
+  Frame &frame() { return Frames.back(); }
+
+  void stop(const std::string &Why) {
+    if (!Stopped) {
+      Stopped = true;
+      Truncation = Why;
+    }
+  }
+
+  std::string sourceText(const Expr *E) const {
+    CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
+    R = SM.getExpansionRange(R);
+    std::string Text =
+        Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+    std::replace(Text.begin(), Text.end(), '\n', ' ');
+    if (Text.size() > 48)
+      Text = Text.substr(0, 45) + "...";
+    return Text.empty() ? "<expression>" : Text;
+  }
+
+  unsigned lineOf(const Stmt *S) const {
+    return SM.getPresumedLineNumber(SM.getExpansionLoc(S->getBeginLoc()));
+  }
+
+  std::optional<int64_t> constantValue(const Expr *E) {
+    auto It = ConstantCache.find(E);
+    if (It != ConstantCache.end())
+      return It->second;
+    std::optional<int64_t> V;
+    if (!E->isValueDependent() && !E->isTypeDependent() &&
+        E->getType()->isIntegralOrEnumerationType()) {
+      Expr::EvalResult R;
+      if (E->EvaluateAsInt(R, Ctx, Expr::SE_NoSideEffects))
+        V = R.Val.getInt().getExtValue();
+    }
+    ConstantCache[E] = V;
+    return V;
+  }
+
+  Value intConstant(int64_t V) {
+    Value R;
+    R.K = Value::Kind::Int;
+    R.L.assign(N, SymbolicInt::constant(V));
+    return R;
+  }
+
+  Value opaqueInt(const std::string &Dep) {
+    Value R;
+    R.K = Value::Kind::Int;
+    R.L.assign(N, SymbolicInt::opaque());
+    addDep(R.Deps, Dep);
+    return R;
+  }
+
+  Value unknown(const std::string &Dep = "") {
+    Value R;
+    if (!Dep.empty())
+      R.Deps.push_back(Dep);
+    return R;
+  }
+
+  /// Truncates an integer value to the width and signedness of T.
+  void fitToType(Value &V, QualType T) {
+    if (V.K != Value::Kind::Int || !T->isIntegralOrEnumerationType())
+      return;
+    unsigned Bits = T->isBooleanType() ? 1 : Ctx.getIntWidth(T);
+    bool Signed = T->isSignedIntegerOrEnumerationType();
+    if (T->isBooleanType()) {
+      for (auto &L : V.L)
+        if (L.isConstant())
+          L.Const = L.Const != 0;
+      return;
+    }
+    for (auto &L : V.L)
+      L = sym::truncate(L, Bits, Signed);
+  }
+
+  bool typeIsSigned(QualType T) const {
+    return T->isSignedIntegerOrEnumerationType();
+  }
+  unsigned typeBits(QualType T) const {
+    if (!T->isIntegralOrEnumerationType())
+      return 64;
+    return T->isBooleanType() ? 1 : Ctx.getIntWidth(T);
+  }
+
+  uint64_t sizeOf(QualType T) const {
+    if (T->isIncompleteType() || T->isDependentType())
+      return 0;
+    return Ctx.getTypeSizeInChars(T).getQuantity();
+  }
+
+  std::vector<std::string> atomNames(const SymbolicInt &S) const {
+    std::vector<std::string> Names;
+    for (const auto &T : S.Terms)
+      addDeps(Names, Atoms.baseNames(T.first));
+    return Names;
+  }
+
+  bool laneLive(unsigned L) const { return M.A[L] != Activity::Inactive; }
+
+  /// True when every live thread has the same non-opaque value.
+  bool isUniform(const Lanes &V) const {
+    const SymbolicInt *First = nullptr;
+    for (unsigned L = 0; L < N; ++L) {
+      if (!laneLive(L))
+        continue;
+      if (V[L].Opaque)
+        return false;
+      if (!First)
+        First = &V[L];
+      else if (*First != V[L])
+        return false;
+    }
+    return true;
+  }
+
+  /// Lanes made opaque by a non-linear operation on unknowns: when the
+  /// inputs were warp-uniform, the result is one new unknown named after
+  /// the expression; otherwise record what it depends on.
+  void settleOpaque(Value &R, const std::vector<const Value *> &Inputs,
+                    const Expr *E) {
+    bool AnyNew = false;
+    for (unsigned L = 0; L < N; ++L) {
+      if (!R.L[L].Opaque)
+        continue;
+      bool InputsKnown = true;
+      for (const Value *In : Inputs)
+        if (In->K != Value::Kind::Int || In->L[L].Opaque)
+          InputsKnown = false;
+      if (InputsKnown)
+        AnyNew = true;
+    }
+    for (const Value *In : Inputs)
+      addDeps(R.Deps, In->Deps);
+    if (!AnyNew)
+      return;
+    bool Uniform = true;
+    for (const Value *In : Inputs)
+      if (In->K != Value::Kind::Int || !isUniform(In->L))
+        Uniform = false;
+    if (Uniform) {
+      AtomId A = Atoms.fresh(sourceText(E));
+      for (unsigned L = 0; L < N; ++L)
+        if (R.L[L].Opaque)
+          R.L[L] = SymbolicInt::atom(A);
+      return;
+    }
+    for (const Value *In : Inputs)
+      for (unsigned L = 0; L < N; ++L)
+        if (laneLive(L) && In->K == Value::Kind::Int && !In->L[L].Opaque)
+          addDeps(R.Deps, atomNames(In->L[L]));
+  }
+
+  // ---- masks and exits ----------------------------------------------------
+  void markExit(std::vector<Exit> &E) {
+    for (unsigned L = 0; L < N; ++L) {
+      Exit X = Exit::None;
+      if (M.A[L] == Activity::Active)
+        X = M.Conditional ? Exit::Uniform : Exit::Sure;
+      else if (M.A[L] == Activity::Maybe)
+        X = Exit::Maybe;
+      if (X > E[L])
+        E[L] = X;
+    }
+  }
+
+  /// Removes threads that returned, broke or continued from mask Base.
+  Mask applyExits(Mask Base) {
+    auto Apply = [&](const std::vector<Exit> &E) {
+      for (unsigned L = 0; L < N; ++L) {
+        switch (E[L]) {
+        case Exit::None:
+          break;
+        case Exit::Uniform:
+          if (Base.A[L] != Activity::Inactive)
+            Base.Conditional = true;
+          break;
+        case Exit::Maybe:
+          if (Base.A[L] == Activity::Active)
+            Base.A[L] = Activity::Maybe;
+          break;
+        case Exit::Sure:
+          Base.A[L] = Activity::Inactive;
+          break;
+        }
+      }
+    };
+    Apply(frame().Returned);
+    if (!Loops.empty()) {
+      Apply(Loops.back().Broken);
+      Apply(Loops.back().Continued);
+    }
+    return Base;
+  }
+
+  bool anyLive() const {
+    for (unsigned L = 0; L < N; ++L)
+      if (M.A[L] != Activity::Inactive)
+        return true;
+    return false;
+  }
+
+  /// Splits the current mask by a condition into the threads that take the
+  /// true and the false side.
+  void splitMask(const Value &C, const Expr *CondExpr, Mask &Then,
+                 Mask &Else) {
+    Then = M;
+    Else = M;
+    // Symbolic lanes that all hold the same value decide uniformly.
+    bool Uniform = C.K == Value::Kind::Int;
+    const SymbolicInt *First = nullptr;
+    if (Uniform)
+      for (unsigned L = 0; L < N; ++L) {
+        if (!laneLive(L) || C.L[L].isConstant())
+          continue;
+        if (C.L[L].Opaque || (First && *First != C.L[L])) {
+          Uniform = false;
+          break;
+        }
+        First = &C.L[L];
+      }
+    std::string Text = sourceText(CondExpr);
+    for (unsigned L = 0; L < N; ++L) {
+      if (!laneLive(L))
+        continue;
+      if (C.K == Value::Kind::Int && C.L[L].isConstant()) {
+        if (C.L[L].Const != 0)
+          Else.A[L] = Activity::Inactive;
+        else
+          Then.A[L] = Activity::Inactive;
+        continue;
+      }
+      if (Uniform) {
+        Then.Conditional = Else.Conditional = true;
+        continue;
+      }
+      Then.A[L] = Else.A[L] = Activity::Maybe;
+      for (Mask *Side : {&Then, &Else}) {
+        addDep(Side->Deps, "'" + Text + "'");
+      }
+    }
+  }
+
+  // ---- variables ----------------------------------------------------------
+  Value &slot(const VarDecl *V) { return frame().Env[V]; }
+
+  /// Assigns New to variable V for the threads the mask runs.
+  void assign(const VarDecl *V, Value New) {
+    auto It = frame().Env.find(V);
+    bool Whole = !M.Conditional;
+    for (unsigned L = 0; L < N && Whole; ++L)
+      if (M.A[L] != Activity::Active)
+        Whole = false;
+    if (It == frame().Env.end() || Whole) {
+      frame().Env[V] = std::move(New);
+      return;
+    }
+    Value &Old = It->second;
+    bool OldUninit = Old.K == Value::Kind::Pointer && !Old.Shared &&
+                     Old.Region.empty();
+    if (Old.K != New.K ||
+        (New.K == Value::Kind::Pointer && Old.Shared != New.Shared &&
+         !OldUninit)) {
+      Old = unknown("'" + V->getNameAsString() + "'");
+      return;
+    }
+    if (New.K == Value::Kind::Pointer) {
+      Old.Shared = New.Shared;
+      Old.Region = New.Region;
+    }
+    if (New.K == Value::Kind::Unknown) {
+      addDeps(Old.Deps, New.Deps);
+      return;
+    }
+    for (unsigned L = 0; L < N; ++L) {
+      if (M.A[L] == Activity::Inactive)
+        continue;
+      if (M.A[L] == Activity::Active && !M.Conditional) {
+        Old.L[L] = New.L[L];
+        continue;
+      }
+      if (Old.L[L] != New.L[L]) {
+        Old.L[L] = SymbolicInt::opaque();
+        addDeps(Old.Deps, M.Deps);
+        addDep(Old.Deps, "'" + V->getNameAsString() + "' set under a condition");
+      }
+    }
+    addDeps(Old.Deps, New.Deps);
+  }
+
+  Value readVariable(const VarDecl *V) {
+    auto It = frame().Env.find(V);
+    if (It != frame().Env.end())
+      return It->second;
+    if (auto C = constantOfVar(V))
+      return intConstant(*C);
+    std::string Name = V->getNameAsString();
+    QualType T = V->getType().getNonReferenceType();
+    // Kernel parameters and other variables defined outside: warp-uniform.
+    if (isa<ParmVarDecl>(V) || V->hasGlobalStorage()) {
+      if (T->isIntegralOrEnumerationType()) {
+        Value R;
+        R.K = Value::Kind::Int;
+        R.L.assign(N, SymbolicInt::atom(Atoms.named(Name)));
+        fitToType(R, T);
+        return frame().Env[V] = R;
+      }
+      if (T->isPointerType()) {
+        Value R;
+        R.K = Value::Kind::Pointer;
+        R.Region = Name;
+        R.L.assign(N, SymbolicInt::constant(0));
+        return frame().Env[V] = R;
+      }
+    }
+    return unknown("'" + Name + "'");
+  }
+
+  std::optional<int64_t> constantOfVar(const VarDecl *V) {
+    QualType T = V->getType();
+    if (!T->isIntegralOrEnumerationType() || !V->getInit())
+      return std::nullopt;
+    if (!T.isConstQualified() && !V->isConstexpr())
+      return std::nullopt;
+    if (V->getInit()->isValueDependent())
+      return std::nullopt;
+    Expr::EvalResult R;
+    if (V->getInit()->EvaluateAsInt(R, Ctx))
+      return R.Val.getInt().getExtValue();
+    return std::nullopt;
+  }
+
+  // ---- memory accesses ----------------------------------------------------
+  AtomId baseAtom(const VarDecl *V) {
+    auto It = BaseAtoms.find(V);
+    if (It != BaseAtoms.end())
+      return It->second;
+    AtomId A = Atoms.named("address of '" + V->getNameAsString() + "'");
+    BaseAtoms[V] = A;
+    return A;
+  }
+
+  void record(const Expr *Site, AccessKind Kind, QualType T,
+              const LValue &LV) {
+    if (LV.K != LValue::Kind::Shared || Stopped)
+      return;
+    uint64_t Size = sizeOf(T);
+    if (Size == 0)
+      return;
+    uint64_t Align = Ctx.getTypeAlignInChars(T).getQuantity();
+    // An aggregate that is not one vector access is moved in chunks.
+    uint64_t Chunk = Size;
+    if (!isPowerOfTwoWidth(Size) || Align < Size)
+      Chunk = std::min<uint64_t>(16, std::max<uint64_t>(1, Align));
+    for (uint64_t Part = 0; Part < Size; Part += Chunk)
+      recordOne(Site, Kind, unsigned(Chunk), LV, Part);
+  }
+
+  void recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
+                 const LValue &LV, uint64_t Extra) {
+    auto Key = std::make_pair(Site, Kind);
+    auto It = SiteIndex.find(Key);
+    if (It == SiteIndex.end()) {
+      It = SiteIndex.emplace(Key, Sites.size()).first;
+      SharedAccessSite S;
+      S.Site = Site;
+      S.Kind = Kind;
+      S.WidthBytes = Width;
+      S.Variable = LV.Var;
+      S.Function = frame().FD;
+      Sites.push_back(std::move(S));
+    }
+    SharedAccessSite &S = Sites[It->second];
+    unsigned Instance = S.Summary.Instances++;
+    uint64_t Align = std::max<uint64_t>(
+        1, Ctx.getDeclAlign(LV.Var).getQuantity());
+    SymbolicInt Base = SymbolicInt::atom(baseAtom(LV.Var), int64_t(Align));
+    for (unsigned W = 0; W < Block.warps(); ++W) {
+      SymbolicRequest R;
+      R.WidthBytes = Width;
+      bool Any = false;
+      for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+        unsigned T = W * WarpSize + Lane;
+        if (T >= N || M.A[T] == Activity::Inactive) {
+          R.Lanes[Lane] = Activity::Inactive;
+          continue;
+        }
+        Any = true;
+        R.Lanes[Lane] = M.A[T];
+        R.Addresses[Lane] = sym::add(
+            sym::add(LV.Offset[T], Base),
+            SymbolicInt::constant(int64_t(Extra)));
+      }
+      if (!Any)
+        continue;
+      R.OpaqueDependencies = LV.Deps;
+      R.ActivityDependencies = M.Deps;
+      S.Summary.add(analyzeRequest(R, Atoms), W, Instance);
+      if (++WarpRequests > Limits.MaxWarpRequests) {
+        S.Summary.Truncated = true;
+        stop("more than " + std::to_string(Limits.MaxWarpRequests) +
+             " warp requests");
+        return;
+      }
+    }
+  }
+
+  /// The value read from LV by a load of type T at Site.
+  Value load(const LValue &LV, QualType T, const Expr *Site) {
+    switch (LV.K) {
+    case LValue::Kind::Local:
+      return readVariable(LV.Var);
+    case LValue::Kind::Shared:
+      record(Site, AccessKind::Load, T, LV);
+      return loadedValue(LV, T, "'" + LV.Var->getNameAsString() + "'", Site);
+    case LValue::Kind::Memory:
+      return loadedValue(LV, T, "'" + LV.Region + "'", Site);
+    case LValue::Kind::None:
+      break;
+    }
+    Value R = T->isIntegralOrEnumerationType()
+                  ? opaqueInt("a value the analysis cannot follow")
+                  : unknown();
+    addDeps(R.Deps, LV.Deps);
+    return R;
+  }
+
+  /// A value loaded from memory: the same for every thread when every
+  /// thread reads one address, otherwise unknown per thread.
+  Value loadedValue(const LValue &LV, QualType T, const std::string &From,
+                    const Expr *Site) {
+    if (!T->isIntegralOrEnumerationType())
+      return unknown("value loaded from " + From);
+    if (isUniform(LV.Offset)) {
+      Value R;
+      R.K = Value::Kind::Int;
+      R.L.assign(N, SymbolicInt::atom(Atoms.fresh(sourceText(Site))));
+      return R;
+    }
+    return opaqueInt("value loaded from " + From);
+  }
+
+  void store(const LValue &LV, const Value &V, QualType T, const Expr *Site) {
+    if (LV.K == LValue::Kind::Shared)
+      record(Site, AccessKind::Store, T, LV);
+    else if (LV.K == LValue::Kind::Local)
+      assign(LV.Var, V);
+  }
+
+  // ---- expressions --------------------------------------------------------
+  Value eval(const Expr *E);
+  LValue evalLValue(const Expr *E);
+  Value evalCast(const CastExpr *E);
+  Value evalBinary(const BinaryOperator *E);
+  Value evalUnary(const UnaryOperator *E);
+  Value evalCall(const CallExpr *E);
+  Value evalConditional(const AbstractConditionalOperator *E);
+  Value evalLogical(const BinaryOperator *E);
+  Value arithmetic(BinaryOperatorKind Op, const Value &A, const Value &B,
+                   QualType OperandType, QualType ResultType, const Expr *E);
+  Value pointerOffset(const Value &Ptr, const Value &Index, QualType Pointee,
+                      bool Subtract);
+  Value inlineCall(const FunctionDecl *Callee, const CallExpr *E);
+  Value evalIntrinsic(StringRef Name, const CallExpr *E);
+
+  // ---- statements ---------------------------------------------------------
+  void exec(const Stmt *S);
+  void execDecl(const VarDecl *V);
+  void execIf(const IfStmt *S);
+  void execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
+                const VarDecl *CondVar, const Expr *Inc, const Stmt *Body,
+                bool TestFirst);
+  void symbolicIteration(const Stmt *Loop, const Expr *Cond, const Stmt *Body,
+                         const Expr *Inc);
+  const std::vector<const VarDecl *> &modifiedIn(const Stmt *Loop);
+};
+
+// ---- expressions ------------------------------------------------------------
+
+Value KernelInterpreter::Impl::eval(const Expr *E) {
+  if (Stopped || !E)
+    return unknown();
+  if (auto Builtin = matchBuiltinIndex(E)) {
+    Value R;
+    R.K = Value::Kind::Int;
+    R.L.resize(N);
+    unsigned Dims[] = {Block.X, Block.Y, Block.Z};
+    for (unsigned T = 0; T < N; ++T) {
+      Dim3 C = Block.coordinatesOf(T);
+      unsigned Coord[] = {C.X, C.Y, C.Z};
+      switch (Builtin->Kind) {
+      case BuiltinIndexKind::ThreadIdx:
+        R.L[T] = SymbolicInt::constant(Coord[Builtin->Dim]);
+        break;
+      case BuiltinIndexKind::BlockDim:
+        R.L[T] = SymbolicInt::constant(Dims[Builtin->Dim]);
+        break;
+      case BuiltinIndexKind::BlockIdx:
+      case BuiltinIndexKind::GridDim:
+        R.L[T] = SymbolicInt::atom(Atoms.named(builtinIndexName(*Builtin)));
+        break;
+      }
+    }
+    return R;
+  }
+  if (E->getType()->isIntegralOrEnumerationType() && !E->HasSideEffects(Ctx))
+    if (auto C = constantValue(E)) {
+      Value R = intConstant(*C);
+      return R;
+    }
+
+  if (const auto *P = dyn_cast<ParenExpr>(E))
+    return eval(P->getSubExpr());
+  if (const auto *CE = dyn_cast<ConstantExpr>(E))
+    return eval(CE->getSubExpr());
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    return eval(EWC->getSubExpr());
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+    return eval(MT->getSubExpr());
+  if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+    return eval(BT->getSubExpr());
+  if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
+    return eval(DA->getExpr());
+  if (const auto *DI = dyn_cast<CXXDefaultInitExpr>(E))
+    return eval(DI->getExpr());
+  if (const auto *ST = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return eval(ST->getReplacement());
+  if (const auto *OV = dyn_cast<OpaqueValueExpr>(E))
+    return OV->getSourceExpr() ? eval(OV->getSourceExpr()) : unknown();
+  if (const auto *PO = dyn_cast<PseudoObjectExpr>(E))
+    return PO->getResultExpr() ? eval(PO->getResultExpr()) : unknown();
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
+    return evalCast(Cast);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return evalBinary(BO);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return evalUnary(UO);
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E))
+    return evalConditional(CO);
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E))
+    return intConstant(IL->getValue().getSExtValue());
+  if (const auto *CL = dyn_cast<CharacterLiteral>(E))
+    return intConstant(CL->getValue());
+  if (const auto *BL = dyn_cast<CXXBoolLiteralExpr>(E))
+    return intConstant(BL->getValue());
+  if (isa<ImplicitValueInitExpr>(E) && E->getType()->isIntegralOrEnumerationType())
+    return intConstant(0);
+  if (const auto *Init = dyn_cast<InitListExpr>(E)) {
+    if (Init->getNumInits() == 1 && !E->getType()->isRecordType() &&
+        !E->getType()->isArrayType())
+      return eval(Init->getInit(0));
+    for (const Expr *Sub : Init->inits())
+      eval(Sub);
+    return unknown();
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return evalCall(Call);
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    const CXXConstructorDecl *Ctor = Construct->getConstructor();
+    if (Construct->getNumArgs() == 1 && Ctor &&
+        (Ctor->isCopyOrMoveConstructor())) {
+      LValue Src = evalLValue(Construct->getArg(0));
+      if (Src.K == LValue::Kind::Shared)
+        record(Construct->getArg(0), AccessKind::Load,
+               Construct->getArg(0)->getType(), Src);
+      return unknown();
+    }
+    for (const Expr *Arg : Construct->arguments())
+      eval(Arg);
+    return unknown();
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(Ref->getDecl()))
+      return intConstant(EC->getInitVal().getExtValue());
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl())) {
+      if (V->getType()->isReferenceType()) {
+        LValue LV = evalLValue(E);
+        return load(LV, E->getType(), E);
+      }
+      return readVariable(V);
+    }
+    return unknown();
+  }
+  if (isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E)) {
+    // An lvalue used as a value without a cast: an array member decaying.
+    LValue LV = evalLValue(E);
+    (void)LV;
+    return unknown();
+  }
+  if (const auto *Comma = dyn_cast<StmtExpr>(E)) {
+    (void)Comma;
+    return unknown("a statement expression");
+  }
+  // Anything else: evaluate children for their accesses.
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      eval(CE);
+  if (E->getType()->isIntegralOrEnumerationType())
+    return opaqueInt("'" + sourceText(E) + "'");
+  return unknown();
+}
+
+LValue KernelInterpreter::Impl::evalLValue(const Expr *E) {
+  LValue R;
+  if (Stopped || !E)
+    return R;
+  E = E->IgnoreParens();
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+    return evalLValue(MT->getSubExpr());
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    // Derived-to-base, no-op and lvalue bit casts keep the object.
+    if (Cast->getCastKind() == CK_NoOp || Cast->getCastKind() == CK_LValueBitCast ||
+        Cast->getCastKind() == CK_UncheckedDerivedToBase ||
+        Cast->getCastKind() == CK_DerivedToBase)
+      return evalLValue(Cast->getSubExpr());
+  }
+  if (const auto *OV = dyn_cast<OpaqueValueExpr>(E))
+    return OV->getSourceExpr() ? evalLValue(OV->getSourceExpr()) : R;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!V)
+      return R;
+    if (isSharedVariable(V)) {
+      R.K = LValue::Kind::Shared;
+      R.Var = V;
+      R.Offset.assign(N, SymbolicInt::constant(0));
+      return R;
+    }
+    if (V->getType()->isReferenceType()) {
+      // A reference bound at its declaration: follow the pointer we stored.
+      Value Ptr = readVariable(V);
+      if (Ptr.K == Value::Kind::Pointer) {
+        R.K = Ptr.Shared ? LValue::Kind::Shared : LValue::Kind::Memory;
+        R.Var = Ptr.Shared;
+        R.Offset = Ptr.L;
+        R.Region = Ptr.Region;
+        R.Deps = Ptr.Deps;
+      }
+      return R;
+    }
+    if (V->hasLocalStorage() || isa<ParmVarDecl>(V)) {
+      R.K = LValue::Kind::Local;
+      R.Var = V;
+      return R;
+    }
+    R.K = LValue::Kind::Memory;
+    R.Region = V->getNameAsString();
+    R.Offset.assign(N, SymbolicInt::constant(0));
+    return R;
+  }
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    Value Base = eval(AS->getBase());
+    Value Index = eval(AS->getIdx());
+    Value Ptr = pointerOffset(Base, Index, AS->getType(), false);
+    if (Ptr.K != Value::Kind::Pointer) {
+      R.Deps = Ptr.Deps;
+      return R;
+    }
+    R.K = Ptr.Shared ? LValue::Kind::Shared : LValue::Kind::Memory;
+    R.Var = Ptr.Shared;
+    R.Offset = std::move(Ptr.L);
+    R.Region = Ptr.Region;
+    R.Deps = Ptr.Deps;
+    return R;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_Deref) {
+      Value Ptr = eval(UO->getSubExpr());
+      if (Ptr.K != Value::Kind::Pointer)
+        return R;
+      R.K = Ptr.Shared ? LValue::Kind::Shared : LValue::Kind::Memory;
+      R.Var = Ptr.Shared;
+      R.Offset = std::move(Ptr.L);
+      R.Region = Ptr.Region;
+      R.Deps = Ptr.Deps;
+      return R;
+    }
+    if (UO->isIncrementDecrementOp()) {
+      evalUnary(UO);
+      return evalLValue(UO->getSubExpr());
+    }
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    LValue Base;
+    if (ME->isArrow()) {
+      Value Ptr = eval(ME->getBase());
+      if (Ptr.K == Value::Kind::Pointer) {
+        Base.K = Ptr.Shared ? LValue::Kind::Shared : LValue::Kind::Memory;
+        Base.Var = Ptr.Shared;
+        Base.Offset = std::move(Ptr.L);
+        Base.Region = Ptr.Region;
+        Base.Deps = Ptr.Deps;
+      }
+    } else {
+      Base = evalLValue(ME->getBase());
+    }
+    if (!Field || Field->isBitField() ||
+        (Base.K != LValue::Kind::Shared && Base.K != LValue::Kind::Memory))
+      return LValue{Base.K == LValue::Kind::Local ? LValue::Kind::None
+                                                  : LValue::Kind::None};
+    const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(Field->getParent());
+    int64_t Offset = int64_t(Layout.getFieldOffset(Field->getFieldIndex()) / 8);
+    for (auto &O : Base.Offset)
+      O = sym::add(O, SymbolicInt::constant(Offset));
+    return Base;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isAssignmentOp()) {
+      evalBinary(BO);
+      return evalLValue(BO->getLHS());
+    }
+    if (BO->getOpcode() == BO_Comma) {
+      eval(BO->getLHS());
+      return evalLValue(BO->getRHS());
+    }
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    evalCall(Call);
+    return R;
+  }
+  eval(E);
+  return R;
+}
+
+Value KernelInterpreter::Impl::pointerOffset(const Value &Ptr,
+                                             const Value &Index,
+                                             QualType Pointee, bool Subtract) {
+  const Value *P = &Ptr, *I = &Index;
+  if (P->K != Value::Kind::Pointer)
+    std::swap(P, I);
+  if (P->K != Value::Kind::Pointer) {
+    Value R = unknown();
+    addDeps(R.Deps, Ptr.Deps);
+    addDeps(R.Deps, Index.Deps);
+    return R;
+  }
+  Value R = *P;
+  uint64_t Size = sizeOf(Pointee);
+  if (I->K != Value::Kind::Int || Size == 0) {
+    for (auto &L : R.L)
+      L = SymbolicInt::opaque();
+    addDeps(R.Deps, I->Deps);
+    return R;
+  }
+  for (unsigned T = 0; T < N; ++T) {
+    SymbolicInt Scaled = sym::mul(I->L[T], SymbolicInt::constant(int64_t(Size)),
+                                  Atoms);
+    R.L[T] = Subtract ? sym::sub(R.L[T], Scaled) : sym::add(R.L[T], Scaled);
+  }
+  addDeps(R.Deps, I->Deps);
+  return R;
+}
+
+Value KernelInterpreter::Impl::evalCast(const CastExpr *E) {
+  const Expr *Sub = E->getSubExpr();
+  QualType To = E->getType();
+  switch (E->getCastKind()) {
+  case CK_LValueToRValue: {
+    LValue LV = evalLValue(Sub);
+    Value V = load(LV, Sub->getType(), Sub);
+    if (V.K == Value::Kind::Int)
+      fitToType(V, To);
+    return V;
+  }
+  case CK_ArrayToPointerDecay: {
+    LValue LV = evalLValue(Sub);
+    Value R;
+    if (LV.K == LValue::Kind::Shared || LV.K == LValue::Kind::Memory) {
+      R.K = Value::Kind::Pointer;
+      R.Shared = LV.Var;
+      R.L = LV.Offset;
+      R.Region = LV.K == LValue::Kind::Shared ? LV.Var->getNameAsString()
+                                              : LV.Region;
+      R.Deps = LV.Deps;
+    } else if (LV.K == LValue::Kind::Local) {
+      R.K = Value::Kind::Pointer;
+      R.Region = LV.Var->getNameAsString();
+      R.L.assign(N, SymbolicInt::constant(0));
+    }
+    return R;
+  }
+  case CK_IntegralCast:
+  case CK_IntegralToBoolean:
+  case CK_BooleanToSignedIntegral: {
+    Value V = eval(Sub);
+    if (V.K != Value::Kind::Int)
+      return To->isIntegralOrEnumerationType() ? opaqueInt("'" + sourceText(E) + "'")
+                                               : unknown();
+    if (E->getCastKind() == CK_IntegralToBoolean) {
+      Value Before = V;
+      for (auto &L : V.L) {
+        auto B = sym::compare(L, SymbolicInt::constant(0), sym::CmpOp::NE,
+                              true, 64);
+        L = B ? SymbolicInt::constant(*B) : (L.Opaque ? L : SymbolicInt::opaque());
+      }
+      settleOpaque(V, {&Before}, E);
+    }
+    if (E->getCastKind() == CK_BooleanToSignedIntegral)
+      for (auto &L : V.L)
+        L = sym::neg(L);
+    fitToType(V, To);
+    return V;
+  }
+  case CK_NoOp:
+  case CK_BitCast:
+  case CK_AddressSpaceConversion:
+  case CK_UncheckedDerivedToBase:
+  case CK_DerivedToBase:
+  case CK_BaseToDerived:
+  case CK_ConstructorConversion:
+  case CK_UserDefinedConversion:
+  case CK_LValueBitCast:
+  case CK_NullToPointer: {
+    if (E->getCastKind() == CK_NullToPointer)
+      return unknown();
+    if (E->getCastKind() == CK_ConstructorConversion ||
+        E->getCastKind() == CK_UserDefinedConversion) {
+      eval(Sub);
+      return unknown();
+    }
+    return eval(Sub);
+  }
+  case CK_ToVoid:
+    eval(Sub);
+    return unknown();
+  case CK_PointerToBoolean:
+  case CK_PointerToIntegral:
+  case CK_IntegralToPointer:
+    eval(Sub);
+    return To->isIntegralOrEnumerationType()
+               ? opaqueInt("'" + sourceText(E) + "'")
+               : unknown();
+  default:
+    eval(Sub);
+    if (To->isIntegralOrEnumerationType())
+      return opaqueInt("'" + sourceText(E) + "' (not integer arithmetic)");
+    return unknown();
+  }
+}
+
+Value KernelInterpreter::Impl::arithmetic(BinaryOperatorKind Op,
+                                          const Value &A, const Value &B,
+                                          QualType OperandType,
+                                          QualType ResultType, const Expr *E) {
+  if (A.K != Value::Kind::Int || B.K != Value::Kind::Int) {
+    if (ResultType->isIntegralOrEnumerationType()) {
+      Value R = opaqueInt("'" + sourceText(E) + "'");
+      addDeps(R.Deps, A.Deps);
+      addDeps(R.Deps, B.Deps);
+      return R;
+    }
+    return unknown();
+  }
+  bool Signed = typeIsSigned(OperandType);
+  unsigned Bits = typeBits(OperandType);
+  Value R;
+  R.K = Value::Kind::Int;
+  R.L.resize(N);
+  for (unsigned T = 0; T < N; ++T) {
+    const SymbolicInt &X = A.L[T], &Y = B.L[T];
+    SymbolicInt Z;
+    switch (Op) {
+    case BO_Add: Z = sym::add(X, Y); break;
+    case BO_Sub: Z = sym::sub(X, Y); break;
+    case BO_Mul: Z = sym::mul(X, Y, Atoms); break;
+    case BO_Div: Z = sym::div(X, Y, Signed); break;
+    case BO_Rem: Z = sym::rem(X, Y, Signed); break;
+    case BO_Shl: Z = sym::shl(X, Y); break;
+    case BO_Shr: Z = sym::shr(X, Y, Signed, Bits); break;
+    case BO_And: Z = sym::bitAnd(X, Y); break;
+    case BO_Or: Z = sym::bitOr(X, Y); break;
+    case BO_Xor: Z = sym::bitXor(X, Y); break;
+    case BO_LT: case BO_GT: case BO_LE: case BO_GE: case BO_EQ: case BO_NE: {
+      sym::CmpOp C = Op == BO_LT   ? sym::CmpOp::LT
+                     : Op == BO_GT ? sym::CmpOp::GT
+                     : Op == BO_LE ? sym::CmpOp::LE
+                     : Op == BO_GE ? sym::CmpOp::GE
+                     : Op == BO_EQ ? sym::CmpOp::EQ
+                                   : sym::CmpOp::NE;
+      auto Res = sym::compare(X, Y, C, Signed, Bits);
+      Z = Res ? SymbolicInt::constant(*Res) : SymbolicInt::opaque();
+      break;
+    }
+    default:
+      Z = SymbolicInt::opaque();
+    }
+    R.L[T] = std::move(Z);
+  }
+  // Comparisons of a warp-uniform difference decide uniformly: keep them as
+  // one unknown so branches on them keep every thread active.
+  if (BinaryOperator::isComparisonOp(Op)) {
+    Value Diff;
+    Diff.K = Value::Kind::Int;
+    Diff.L.resize(N);
+    for (unsigned T = 0; T < N; ++T)
+      Diff.L[T] = sym::sub(A.L[T], B.L[T]);
+    settleOpaque(R, {&Diff}, E);
+    addDeps(R.Deps, A.Deps);
+    addDeps(R.Deps, B.Deps);
+  } else {
+    settleOpaque(R, {&A, &B}, E);
+  }
+  fitToType(R, ResultType);
+  return R;
+}
+
+Value KernelInterpreter::Impl::evalLogical(const BinaryOperator *E) {
+  bool IsAnd = E->getOpcode() == BO_LAnd;
+  Value L = eval(E->getLHS());
+  Mask Saved = M, Then, Else;
+  splitMask(L, E->getLHS(), Then, Else);
+  M = IsAnd ? Then : Else; // the right side runs only where it is needed
+  Value Rv = eval(E->getRHS());
+  M = Saved;
+  Value R;
+  R.K = Value::Kind::Int;
+  R.L.resize(N);
+  auto Truth = [](const Value &V, unsigned T) -> std::optional<bool> {
+    if (V.K != Value::Kind::Int || !V.L[T].isConstant())
+      return std::nullopt;
+    return V.L[T].Const != 0;
+  };
+  for (unsigned T = 0; T < N; ++T) {
+    auto A = Truth(L, T);
+    if (A && *A != IsAnd) {
+      R.L[T] = SymbolicInt::constant(!IsAnd ? 1 : 0);
+      continue;
+    }
+    auto B = Truth(Rv, T);
+    if (A && B) {
+      R.L[T] = SymbolicInt::constant(*B);
+      continue;
+    }
+    if (B && *B != IsAnd) {
+      R.L[T] = SymbolicInt::constant(!IsAnd ? 1 : 0);
+      continue;
+    }
+    // One side decided in the neutral way: the other side is the answer.
+    if (A && Rv.K == Value::Kind::Int) {
+      R.L[T] = Rv.L[T];
+      continue;
+    }
+    if (B && L.K == Value::Kind::Int) {
+      R.L[T] = L.L[T];
+      continue;
+    }
+    R.L[T] = SymbolicInt::opaque();
+  }
+  addDeps(R.Deps, L.Deps);
+  addDeps(R.Deps, Rv.Deps);
+  settleOpaque(R, {&L, &Rv}, E);
+  for (unsigned T = 0; T < N; ++T)
+    if (R.L[T].Opaque) {
+      addDep(R.Deps, "'" + sourceText(E) + "'");
+      break;
+    }
+  return R;
+}
+
+Value KernelInterpreter::Impl::evalBinary(const BinaryOperator *E) {
+  BinaryOperatorKind Op = E->getOpcode();
+  if (Op == BO_LAnd || Op == BO_LOr)
+    return evalLogical(E);
+  if (Op == BO_Comma) {
+    eval(E->getLHS());
+    return eval(E->getRHS());
+  }
+  if (Op == BO_Assign) {
+    Value V = eval(E->getRHS());
+    LValue LV = evalLValue(E->getLHS());
+    if (V.K == Value::Kind::Int)
+      fitToType(V, E->getLHS()->getType());
+    store(LV, V, E->getLHS()->getType(), E->getLHS());
+    return V;
+  }
+  if (E->isCompoundAssignmentOp()) {
+    const auto *CAO = cast<CompoundAssignOperator>(E);
+    Value Rhs = eval(E->getRHS());
+    LValue LV = evalLValue(E->getLHS());
+    QualType LT = E->getLHS()->getType();
+    Value Old = load(LV, LT, E->getLHS());
+    BinaryOperatorKind BaseOp = BinaryOperator::getOpForCompoundAssignment(Op);
+    Value New;
+    if (Old.K == Value::Kind::Pointer &&
+        (BaseOp == BO_Add || BaseOp == BO_Sub)) {
+      New = pointerOffset(Old, Rhs, LT->getPointeeType(), BaseOp == BO_Sub);
+    } else {
+      Value OldConv = Old;
+      fitToType(OldConv, CAO->getComputationLHSType());
+      New = arithmetic(BaseOp, OldConv, Rhs, CAO->getComputationLHSType(),
+                       LT, E);
+    }
+    store(LV, New, LT, E->getLHS());
+    return New;
+  }
+  Value A = eval(E->getLHS());
+  Value B = eval(E->getRHS());
+  if ((Op == BO_Add || Op == BO_Sub) &&
+      (A.K == Value::Kind::Pointer || B.K == Value::Kind::Pointer)) {
+    if (A.K == Value::Kind::Pointer && B.K == Value::Kind::Pointer) {
+      Value R = opaqueInt("pointer difference");
+      if (A.Shared == B.Shared && A.Region == B.Region) {
+        uint64_t Size = sizeOf(E->getLHS()->getType()->getPointeeType());
+        for (unsigned T = 0; T < N && Size; ++T)
+          R.L[T] = sym::div(sym::sub(A.L[T], B.L[T]),
+                            SymbolicInt::constant(int64_t(Size)), true);
+      }
+      return R;
+    }
+    QualType PT = A.K == Value::Kind::Pointer ? E->getLHS()->getType()
+                                              : E->getRHS()->getType();
+    return pointerOffset(A, B, PT->getPointeeType(), Op == BO_Sub);
+  }
+  return arithmetic(Op, A, B, E->getLHS()->getType(), E->getType(), E);
+}
+
+Value KernelInterpreter::Impl::evalUnary(const UnaryOperator *E) {
+  switch (E->getOpcode()) {
+  case UO_AddrOf: {
+    LValue LV = evalLValue(E->getSubExpr());
+    Value R;
+    if (LV.K == LValue::Kind::Shared || LV.K == LValue::Kind::Memory) {
+      R.K = Value::Kind::Pointer;
+      R.Shared = LV.Var;
+      R.L = LV.Offset;
+      R.Region = LV.K == LValue::Kind::Shared ? LV.Var->getNameAsString()
+                                              : LV.Region;
+      R.Deps = LV.Deps;
+    }
+    return R;
+  }
+  case UO_Deref: {
+    LValue LV = evalLValue(E);
+    return load(LV, E->getType(), E);
+  }
+  case UO_PreInc:
+  case UO_PreDec:
+  case UO_PostInc:
+  case UO_PostDec: {
+    LValue LV = evalLValue(E->getSubExpr());
+    QualType T = E->getSubExpr()->getType();
+    Value Old = load(LV, T, E->getSubExpr());
+    Value One = intConstant(1);
+    Value New;
+    bool Inc = E->isIncrementOp();
+    if (Old.K == Value::Kind::Pointer)
+      New = pointerOffset(Old, One, T->getPointeeType(), !Inc);
+    else
+      New = arithmetic(Inc ? BO_Add : BO_Sub, Old, One, T, T, E);
+    store(LV, New, T, E->getSubExpr());
+    return E->isPrefix() ? New : Old;
+  }
+  case UO_Plus:
+  case UO_Extension:
+    return eval(E->getSubExpr());
+  case UO_Minus:
+  case UO_Not:
+  case UO_LNot: {
+    Value V = eval(E->getSubExpr());
+    if (V.K != Value::Kind::Int)
+      return E->getType()->isIntegralOrEnumerationType()
+                 ? opaqueInt("'" + sourceText(E) + "'")
+                 : unknown();
+    Value R = V;
+    for (unsigned T = 0; T < N; ++T) {
+      if (E->getOpcode() == UO_Minus)
+        R.L[T] = sym::neg(V.L[T]);
+      else if (E->getOpcode() == UO_Not)
+        R.L[T] = sym::bitNot(V.L[T]);
+      else {
+        auto B = sym::compare(V.L[T], SymbolicInt::constant(0), sym::CmpOp::EQ,
+                              true, 64);
+        R.L[T] = B ? SymbolicInt::constant(*B) : SymbolicInt::opaque();
+      }
+    }
+    settleOpaque(R, {&V}, E);
+    fitToType(R, E->getType());
+    return R;
+  }
+  default:
+    eval(E->getSubExpr());
+    return unknown();
+  }
+}
+
+Value KernelInterpreter::Impl::evalConditional(
+    const AbstractConditionalOperator *E) {
+  Value C = eval(E->getCond());
+  Mask Saved = M, Then, Else;
+  splitMask(C, E->getCond(), Then, Else);
+  M = Then;
+  Value A = eval(E->getTrueExpr());
+  M = Else;
+  Value B = eval(E->getFalseExpr());
+  M = Saved;
+  if (A.K != B.K || (A.K == Value::Kind::Pointer &&
+                     (A.Shared != B.Shared || A.Region != B.Region)) ||
+      A.K == Value::Kind::Unknown) {
+    Value R = E->getType()->isIntegralOrEnumerationType()
+                  ? opaqueInt("'" + sourceText(E) + "'")
+                  : unknown();
+    addDeps(R.Deps, A.Deps);
+    addDeps(R.Deps, B.Deps);
+    return R;
+  }
+  Value R = A;
+  for (unsigned T = 0; T < N; ++T) {
+    bool InThen = Then.A[T] != Activity::Inactive;
+    bool InElse = Else.A[T] != Activity::Inactive;
+    if (InThen && InElse && A.L[T] != B.L[T]) {
+      R.L[T] = SymbolicInt::opaque();
+      addDeps(R.Deps, Then.Deps);
+      addDep(R.Deps, "'" + sourceText(E->getCond()) + "'");
+    } else if (!InThen) {
+      R.L[T] = B.L[T];
+    }
+  }
+  addDeps(R.Deps, B.Deps);
+  if (R.K == Value::Kind::Int)
+    fitToType(R, E->getType());
+  return R;
+}
+
+Value KernelInterpreter::Impl::evalIntrinsic(StringRef Name,
+                                             const CallExpr *E) {
+  std::vector<Value> Args;
+  for (const Expr *Arg : E->arguments())
+    Args.push_back(eval(Arg));
+  auto AllInt = [&] {
+    for (const Value &V : Args)
+      if (V.K != Value::Kind::Int)
+        return false;
+    return true;
+  };
+  static const llvm::StringSet<> MinMax = {"min", "max", "umin", "umax",
+                                           "llmin", "llmax", "ullmin", "ullmax"};
+  if (MinMax.contains(Name) && Args.size() == 2 && AllInt()) {
+    bool IsMin = Name.contains("min");
+    bool Signed = typeIsSigned(E->getArg(0)->getType());
+    Value R = intConstant(0);
+    for (unsigned T = 0; T < N; ++T) {
+      auto Less = sym::compare(Args[0].L[T], Args[1].L[T], sym::CmpOp::LT,
+                               Signed, typeBits(E->getArg(0)->getType()));
+      if (!Less)
+        R.L[T] = Args[0].L[T] == Args[1].L[T] ? Args[0].L[T]
+                                              : SymbolicInt::opaque();
+      else
+        R.L[T] = (*Less == IsMin) ? Args[0].L[T] : Args[1].L[T];
+    }
+    settleOpaque(R, {&Args[0], &Args[1]}, E);
+    fitToType(R, E->getType());
+    return R;
+  }
+  if ((Name == "abs" || Name == "llabs") && Args.size() == 1 && AllInt()) {
+    Value R = Args[0];
+    for (unsigned T = 0; T < N; ++T)
+      if (R.L[T].isConstant())
+        R.L[T].Const = R.L[T].Const < 0 ? -R.L[T].Const : R.L[T].Const;
+      else
+        R.L[T] = SymbolicInt::opaque();
+    settleOpaque(R, {&Args[0]}, E);
+    return R;
+  }
+  if ((Name == "__mul24" || Name == "__umul24") && Args.size() == 2 &&
+      AllInt()) {
+    Value R = intConstant(0);
+    for (unsigned T = 0; T < N; ++T)
+      R.L[T] = sym::mul(Args[0].L[T], Args[1].L[T], Atoms);
+    settleOpaque(R, {&Args[0], &Args[1]}, E);
+    fitToType(R, E->getType());
+    return R;
+  }
+  if ((Name == "__popc" || Name == "__popcll" || Name == "__clz" ||
+       Name == "__ffs") &&
+      Args.size() == 1 && AllInt()) {
+    unsigned Bits = Name == "__popcll" ? 64 : 32;
+    Value R = intConstant(0);
+    for (unsigned T = 0; T < N; ++T) {
+      if (!Args[0].L[T].isConstant()) {
+        R.L[T] = SymbolicInt::opaque();
+        continue;
+      }
+      uint64_t V = uint64_t(Args[0].L[T].Const);
+      if (Bits == 32)
+        V &= 0xffffffffu;
+      int64_t Out = 0;
+      if (Name.starts_with("__popc"))
+        Out = __builtin_popcountll(V);
+      else if (Name == "__clz")
+        Out = V == 0 ? 32 : __builtin_clz(uint32_t(V));
+      else
+        Out = V == 0 ? 0 : __builtin_ctzll(V) + 1;
+      R.L[T] = SymbolicInt::constant(Out);
+    }
+    settleOpaque(R, {&Args[0]}, E);
+    return R;
+  }
+  // Any other function: a pure function of warp-uniform arguments (warp
+  // votes, shuffles from one lane, math on uniform values) is uniform. A
+  // call without arguments may read a per-thread register (%laneid,
+  // %clock): never uniform.
+  if (!E->getType()->isIntegralOrEnumerationType())
+    return unknown("result of '" + Name.str() + "'");
+  Value R = opaqueInt("result of '" + Name.str() + "'");
+  bool Uniform = !Args.empty();
+  for (const Value &V : Args)
+    if (V.K != Value::Kind::Int || !isUniform(V.L))
+      Uniform = false;
+  if (Uniform) {
+    AtomId A = Atoms.fresh(sourceText(E));
+    R.L.assign(N, SymbolicInt::atom(A));
+    R.Deps.clear();
+  }
+  return R;
+}
+
+Value KernelInterpreter::Impl::evalCall(const CallExpr *E) {
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
+        Op->getArg(0)->getType()->isRecordType()) {
+      LValue Src = evalLValue(Op->getArg(1));
+      if (Src.K == LValue::Kind::Shared)
+        record(Op->getArg(1), AccessKind::Load, Op->getArg(1)->getType(), Src);
+      LValue Dst = evalLValue(Op->getArg(0));
+      if (Dst.K == LValue::Kind::Shared)
+        record(Op->getArg(0), AccessKind::Store, Op->getArg(0)->getType(),
+               Dst);
+      return unknown();
+    }
+  }
+  const FunctionDecl *Callee = E->getDirectCallee();
+  if (!Callee || isa<CXXMemberCallExpr>(E) || isa<CXXOperatorCallExpr>(E)) {
+    for (const Expr *Arg : E->arguments())
+      eval(Arg);
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+      eval(MC->getImplicitObjectArgument());
+    return E->getType()->isIntegralOrEnumerationType()
+               ? opaqueInt("'" + sourceText(E) + "'")
+               : unknown();
+  }
+  StringRef Name = Callee->getIdentifier() ? Callee->getName() : "";
+  if (isAtomicFunctionName(Name) && E->getNumArgs() >= 1) {
+    Value Ptr = eval(E->getArg(0));
+    for (unsigned I = 1; I < E->getNumArgs(); ++I)
+      eval(E->getArg(I));
+    if (Ptr.K == Value::Kind::Pointer && Ptr.Shared) {
+      LValue LV;
+      LV.K = LValue::Kind::Shared;
+      LV.Var = Ptr.Shared;
+      LV.Offset = Ptr.L;
+      LV.Deps = Ptr.Deps;
+      record(E, AccessKind::Atomic,
+             E->getArg(0)->getType()->getPointeeType(), LV);
+    }
+    return E->getType()->isIntegralOrEnumerationType()
+               ? opaqueInt("result of '" + Name.str() + "'")
+               : unknown();
+  }
+  const FunctionDecl *Def = nullptr;
+  if (Callee->hasBody(Def) && Def &&
+      !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())) &&
+      !Def->isVariadic())
+    return inlineCall(Def, E);
+  return evalIntrinsic(Name, E);
+}
+
+Value KernelInterpreter::Impl::inlineCall(const FunctionDecl *Callee,
+                                          const CallExpr *E) {
+  if (Frames.size() > Limits.MaxCallDepth) {
+    for (const Expr *Arg : E->arguments())
+      eval(Arg);
+    return E->getType()->isIntegralOrEnumerationType()
+               ? opaqueInt("result of '" + Callee->getNameAsString() +
+                           "' (calls nested too deeply)")
+               : unknown();
+  }
+  Frame F;
+  F.FD = Callee;
+  F.Returned.assign(N, Exit::None);
+  for (unsigned I = 0; I < Callee->getNumParams() && I < E->getNumArgs();
+       ++I) {
+    const ParmVarDecl *P = Callee->getParamDecl(I);
+    const Expr *Arg = E->getArg(I);
+    if (P->getType()->isReferenceType()) {
+      // Bind the reference to the argument's address.
+      LValue LV = evalLValue(Arg);
+      Value Ref;
+      if (LV.K == LValue::Kind::Shared || LV.K == LValue::Kind::Memory) {
+        Ref.K = Value::Kind::Pointer;
+        Ref.Shared = LV.Var;
+        Ref.L = LV.Offset;
+        Ref.Region = LV.Region;
+        Ref.Deps = LV.Deps;
+      } else if (LV.K == LValue::Kind::Local) {
+        // A reference to a caller's local: pass its value (writes through
+        // the reference are lost, so the caller's variable goes unknown).
+        Ref = readVariable(LV.Var);
+        frame().Env[LV.Var] = unknown("'" + LV.Var->getNameAsString() +
+                                      "' passed by reference");
+        F.Env[P] = Ref;
+        continue;
+      }
+      F.Env[P] = Ref;
+      continue;
+    }
+    Value V = eval(Arg);
+    if (V.K == Value::Kind::Int)
+      fitToType(V, P->getType());
+    F.Env[P] = std::move(V);
+  }
+  Mask Saved = M;
+  std::vector<LoopState> SavedLoops;
+  std::swap(SavedLoops, Loops);
+  Frames.push_back(std::move(F));
+  exec(Callee->getBody());
+  Value Result = frame().HasResult ? frame().Result : Value();
+  Frames.pop_back();
+  std::swap(SavedLoops, Loops);
+  M = Saved;
+  if (!Callee->getReturnType()->isVoidType() &&
+      Result.K == Value::Kind::Unknown &&
+      Callee->getReturnType()->isIntegralOrEnumerationType())
+    return opaqueInt("result of '" + Callee->getNameAsString() + "'");
+  return Result;
+}
+
+// ---- statements -----------------------------------------------------------
+
+void KernelInterpreter::Impl::execDecl(const VarDecl *V) {
+  if (isSharedVariable(V) || V->isStaticLocal() || V->hasExternalStorage())
+    return;
+  QualType T = V->getType();
+  const Expr *Init = V->getInit();
+  Value Val;
+  if (T->isReferenceType() && Init) {
+    LValue LV = evalLValue(Init);
+    if (LV.K == LValue::Kind::Shared || LV.K == LValue::Kind::Memory) {
+      Val.K = Value::Kind::Pointer;
+      Val.Shared = LV.Var;
+      Val.L = LV.Offset;
+      Val.Region = LV.Region;
+      Val.Deps = LV.Deps;
+    }
+  } else if (Init) {
+    Val = eval(Init);
+    if (Val.K == Value::Kind::Int)
+      fitToType(Val, T);
+  } else if (T->isIntegralOrEnumerationType()) {
+    Val = opaqueInt("uninitialized '" + V->getNameAsString() + "'");
+  } else if (T->isPointerType()) {
+    Val.K = Value::Kind::Pointer;
+    Val.L.assign(N, SymbolicInt::opaque());
+    Val.Deps.push_back("uninitialized '" + V->getNameAsString() + "'");
+  }
+  // A declaration creates the variable afresh for every thread.
+  frame().Env[V] = std::move(Val);
+}
+
+void KernelInterpreter::Impl::execIf(const IfStmt *S) {
+  if (S->getInit())
+    exec(S->getInit());
+  if (const VarDecl *CV = S->getConditionVariable())
+    execDecl(CV);
+  Value C = eval(S->getCond());
+  Mask Saved = M, Then, Else;
+  splitMask(C, S->getCond(), Then, Else);
+  M = Then;
+  if (anyLive())
+    exec(S->getThen());
+  if (S->getElse()) {
+    M = Else;
+    if (anyLive())
+      exec(S->getElse());
+  }
+  M = applyExits(Saved);
+}
+
+const std::vector<const VarDecl *> &
+KernelInterpreter::Impl::modifiedIn(const Stmt *Loop) {
+  auto It = ModifiedCache.find(Loop);
+  if (It != ModifiedCache.end())
+    return It->second;
+  std::vector<const VarDecl *> Vars;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    auto Note = [&](const Expr *Target) {
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()))
+        if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+          if (std::find(Vars.begin(), Vars.end(), V) == Vars.end())
+            Vars.push_back(V);
+    };
+    if (const auto *BO = dyn_cast<BinaryOperator>(S))
+      if (BO->isAssignmentOp())
+        Note(BO->getLHS());
+    if (const auto *UO = dyn_cast<UnaryOperator>(S))
+      if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+        Note(UO->getSubExpr());
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          if (std::find(Vars.begin(), Vars.end(), V) == Vars.end())
+            Vars.push_back(V);
+    for (const Stmt *Child : S->children())
+      Walk(Child);
+  };
+  Walk(Loop);
+  return ModifiedCache[Loop] = std::move(Vars);
+}
+
+void KernelInterpreter::Impl::symbolicIteration(const Stmt *Loop,
+                                                const Expr *Cond,
+                                                const Stmt *Body,
+                                                const Expr *Inc) {
+  unsigned Line = lineOf(Loop);
+  AtomId K = Atoms.fresh("iteration of loop at line " + std::to_string(Line));
+  const auto *BodyBlock = dyn_cast_or_null<CompoundStmt>(Body);
+  for (const VarDecl *V : modifiedIn(Loop)) {
+    auto Found = frame().Env.find(V);
+    if (Found == frame().Env.end())
+      continue;
+    // An induction variable changed once per iteration by a loop-invariant
+    // step becomes start + k * step.
+    const Expr *Step = nullptr;
+    bool Negative = false;
+    int Count = 0;
+    auto Consider = [&](const Stmt *S, bool TopLevel) {
+      const Expr *E = dyn_cast_or_null<Expr>(S);
+      if (!E)
+        return;
+      E = E->IgnoreParenImpCasts();
+      auto IsV = [&](const Expr *X) {
+        const auto *R = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+        return R && R->getDecl() == V;
+      };
+      if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+        if (UO->isIncrementDecrementOp() && IsV(UO->getSubExpr())) {
+          ++Count;
+          if (TopLevel) {
+            Step = nullptr;
+            Negative = UO->isDecrementOp();
+          }
+        }
+      } else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+        if ((BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign) &&
+            IsV(BO->getLHS())) {
+          ++Count;
+          if (TopLevel) {
+            Step = BO->getRHS();
+            Negative = BO->getOpcode() == BO_SubAssign;
+          }
+        }
+      }
+    };
+    // Count every modification; only a single top-level one is an induction.
+    int Total = 0;
+    std::function<void(const Stmt *)> CountAll = [&](const Stmt *S) {
+      if (!S)
+        return;
+      if (const auto *BO = dyn_cast<BinaryOperator>(S))
+        if (BO->isAssignmentOp())
+          if (const auto *R =
+                  dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+            if (R->getDecl() == V)
+              ++Total;
+      if (const auto *UO = dyn_cast<UnaryOperator>(S))
+        if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+          if (const auto *R =
+                  dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+            if (R->getDecl() == V)
+              ++Total;
+      for (const Stmt *C : S->children())
+        CountAll(C);
+    };
+    CountAll(Body);
+    CountAll(Inc);
+    if (Inc)
+      Consider(Inc, true);
+    if (BodyBlock)
+      for (const Stmt *S : BodyBlock->body())
+        Consider(S, true);
+    Value &Cur = Found->second;
+    bool Induction = Total == 1 && Count == 1 && Cur.K != Value::Kind::Unknown;
+    Value StepV = Step ? eval(Step) : intConstant(1);
+    if (Step) {
+      // The step must not change inside the loop.
+      for (const VarDecl *W : modifiedIn(Loop)) {
+        bool Uses = false;
+        std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
+          if (!S || Uses)
+            return;
+          if (const auto *R = dyn_cast<DeclRefExpr>(S))
+            if (R->getDecl() == W)
+              Uses = true;
+          for (const Stmt *C : S->children())
+            Find(C);
+        };
+        Find(Step);
+        if (Uses)
+          Induction = false;
+      }
+    }
+    if (Induction && StepV.K == Value::Kind::Int) {
+      uint64_t Size = Cur.K == Value::Kind::Pointer
+                          ? sizeOf(V->getType()->getPointeeType())
+                          : 1;
+      for (unsigned T = 0; T < N; ++T) {
+        SymbolicInt Delta = sym::mul(
+            sym::mul(StepV.L[T], SymbolicInt::atom(K), Atoms),
+            SymbolicInt::constant(int64_t(Size) * (Negative ? -1 : 1)), Atoms);
+        Cur.L[T] = sym::add(Cur.L[T], Delta);
+      }
+      addDeps(Cur.Deps, StepV.Deps);
+      continue;
+    }
+    std::string Why = "'" + V->getNameAsString() + "' changed by the loop at line " +
+                      std::to_string(Line);
+    if (Cur.K == Value::Kind::Int || Cur.K == Value::Kind::Pointer) {
+      for (auto &L : Cur.L)
+        L = SymbolicInt::opaque();
+      addDep(Cur.Deps, Why);
+    } else {
+      Cur = unknown(Why);
+    }
+  }
+  // One generic iteration: it may not run at all.
+  if (Cond) {
+    Value C = eval(Cond);
+    Mask Then, Else;
+    splitMask(C, Cond, Then, Else);
+    M = Then;
+  }
+  M.Conditional = true;
+  if (anyLive())
+    exec(Body);
+}
+
+void KernelInterpreter::Impl::execLoop(const Stmt *Loop, const Stmt *Init,
+                                       const Expr *Cond, const VarDecl *CondVar,
+                                       const Expr *Inc, const Stmt *Body,
+                                       bool TestFirst) {
+  if (Init)
+    exec(Init);
+  Mask Saved = M;
+  Loops.push_back({std::vector<Exit>(N, Exit::None),
+                   std::vector<Exit>(N, Exit::None)});
+  for (unsigned Iter = 0; !Stopped; ++Iter) {
+    if (TestFirst || Iter > 0) {
+      if (CondVar)
+        execDecl(CondVar);
+      if (Cond) {
+        Value C = eval(Cond);
+        // A trip count that is not known: one symbolic iteration.
+        bool Decided = C.K == Value::Kind::Int;
+        for (unsigned T = 0; T < N && Decided; ++T)
+          if (laneLive(T) && !C.L[T].isConstant())
+            Decided = false;
+        if (!Decided) {
+          symbolicIteration(Loop, Cond, Body, Inc);
+          break;
+        }
+        Mask Then, Else;
+        splitMask(C, Cond, Then, Else);
+        M = Then;
+      }
+    }
+    if (!anyLive())
+      break;
+    if (Iter >= Limits.MaxLoopIterations) {
+      symbolicIteration(Loop, Cond, Body, Inc);
+      break;
+    }
+    Mask IterMask = M;
+    exec(Body);
+    // Threads that continued rejoin for the increment and the next test.
+    Loops.back().Continued.assign(N, Exit::None);
+    M = applyExits(IterMask);
+    if (Inc && anyLive())
+      eval(Inc);
+    if (!Cond && !anyLive())
+      break;
+  }
+  Loops.pop_back();
+  M = applyExits(Saved);
+}
+
+void KernelInterpreter::Impl::exec(const Stmt *S) {
+  if (!S || Stopped)
+    return;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+    Mask Saved = M;
+    for (const Stmt *Child : CS->body()) {
+      if (!anyLive())
+        break;
+      exec(Child);
+      M = applyExits(M);
+    }
+    M = applyExits(Saved);
+    return;
+  }
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        execDecl(V);
+    return;
+  }
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    return execIf(If);
+  if (const auto *For = dyn_cast<ForStmt>(S))
+    return execLoop(For, For->getInit(), For->getCond(),
+                    For->getConditionVariable(), For->getInc(), For->getBody(),
+                    true);
+  if (const auto *While = dyn_cast<WhileStmt>(S))
+    return execLoop(While, nullptr, While->getCond(),
+                    While->getConditionVariable(), nullptr, While->getBody(),
+                    true);
+  if (const auto *Do = dyn_cast<DoStmt>(S))
+    return execLoop(Do, nullptr, Do->getCond(), nullptr, nullptr, Do->getBody(),
+                    false);
+  if (const auto *Range = dyn_cast<CXXForRangeStmt>(S)) {
+    if (Range->getRangeStmt())
+      exec(Range->getRangeStmt());
+    Mask Saved = M;
+    Loops.push_back({std::vector<Exit>(N, Exit::None),
+                     std::vector<Exit>(N, Exit::None)});
+    exec(Range->getLoopVarStmt());
+    symbolicIteration(Range, nullptr, Range->getBody(), nullptr);
+    Loops.pop_back();
+    M = applyExits(Saved);
+    return;
+  }
+  if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
+    if (Ret->getRetValue()) {
+      Value V = eval(Ret->getRetValue());
+      if (V.K == Value::Kind::Int)
+        fitToType(V, frame().FD->getReturnType());
+      Frame &F = frame();
+      if (!F.HasResult) {
+        F.Result = V;
+        F.HasResult = true;
+      } else if (F.Result.K == V.K &&
+                 (V.K != Value::Kind::Pointer || F.Result.Shared == V.Shared)) {
+        for (unsigned T = 0; T < N; ++T)
+          if (M.A[T] == Activity::Active && !M.Conditional)
+            F.Result.L[T] = V.L[T];
+          else if (M.A[T] != Activity::Inactive && F.Result.L[T] != V.L[T])
+            F.Result.L[T] = SymbolicInt::opaque();
+        addDeps(F.Result.Deps, V.Deps);
+      } else {
+        F.Result = unknown("result of '" + F.FD->getNameAsString() + "'");
+      }
+    }
+    markExit(frame().Returned);
+    M = applyExits(M);
+    return;
+  }
+  if (isa<BreakStmt>(S)) {
+    if (!Loops.empty())
+      markExit(Loops.back().Broken);
+    M = applyExits(M);
+    return;
+  }
+  if (isa<ContinueStmt>(S)) {
+    if (!Loops.empty())
+      markExit(Loops.back().Continued);
+    M = applyExits(M);
+    return;
+  }
+  if (const auto *Switch = dyn_cast<SwitchStmt>(S)) {
+    // Cases are not told apart: the body runs, conditionally, for every
+    // thread that reaches the switch.
+    if (Switch->getInit())
+      exec(Switch->getInit());
+    Value C = eval(Switch->getCond());
+    (void)C;
+    Mask Saved = M;
+    for (unsigned T = 0; T < N; ++T)
+      if (M.A[T] == Activity::Active)
+        M.A[T] = Activity::Maybe;
+    addDep(M.Deps, "'" + sourceText(Switch->getCond()) + "'");
+    Loops.push_back({std::vector<Exit>(N, Exit::None),
+                     std::vector<Exit>(N, Exit::None)});
+    exec(Switch->getBody());
+    Loops.pop_back();
+    M = applyExits(Saved);
+    return;
+  }
+  if (const auto *Case = dyn_cast<SwitchCase>(S))
+    return exec(Case->getSubStmt());
+  if (const auto *Label = dyn_cast<LabelStmt>(S))
+    return exec(Label->getSubStmt());
+  if (const auto *Attributed = dyn_cast<AttributedStmt>(S))
+    return exec(Attributed->getSubStmt());
+  if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S)) {
+    stop("goto is not followed");
+    return;
+  }
+  if (isa<NullStmt>(S) || isa<AsmStmt>(S))
+    return;
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    eval(E);
+    return;
+  }
+  for (const Stmt *Child : S->children())
+    exec(Child);
+}
+
+void KernelInterpreter::Impl::run() {
+  M.A.assign(N, Activity::Active);
+  Frame F;
+  F.FD = Kernel;
+  F.Returned.assign(N, Exit::None);
+  Frames.push_back(std::move(F));
+  exec(Kernel->getBody());
+  Frames.clear();
+  if (Stopped)
+    for (auto &S : Sites)
+      S.Summary.Truncated = true;
+}
+
+KernelInterpreter::KernelInterpreter(ASTContext &Ctx,
+                                     const FunctionDecl *Kernel, Dim3 Block,
+                                     InterpreterLimits Limits)
+    : P(std::make_unique<Impl>(Ctx, Kernel, Block, Limits)) {}
+
+KernelInterpreter::~KernelInterpreter() = default;
+
+void KernelInterpreter::run() { P->run(); }
+
+const std::vector<SharedAccessSite> &KernelInterpreter::sites() const {
+  return P->Sites;
+}
+
+const std::string &KernelInterpreter::truncationReason() const {
+  return P->Truncation;
+}
+
+const AtomTable &KernelInterpreter::atoms() const { return P->Atoms; }
+
+} // namespace warpcheck

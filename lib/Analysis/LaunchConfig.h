@@ -1,0 +1,78 @@
+//===--- LaunchConfig.h - Block shapes of kernels ---------------*- C++ -*-===//
+//
+// Where a kernel's block shape comes from, in order of precedence: a
+// per-kernel option, the launches in the translation unit
+// (`k<<<g, b, smem>>>` with a constant b or a dim3 built from constants),
+// --block-dim, __launch_bounds__ (as a 1-D block), and a documented default.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPCHECK_ANALYSIS_LAUNCHCONFIG_H
+#define WARPCHECK_ANALYSIS_LAUNCHCONFIG_H
+
+#include "BlockShape.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace warpcheck {
+
+/// The block shape used for a kernel default when nothing else gives one.
+constexpr Dim3 DefaultBlockDim{256, 1, 1};
+
+/// One block shape to analyze a kernel with, and where it came from.
+struct BlockShapeChoice {
+  Dim3 Block;
+  /// "launch", "option", "block-dim", "launch_bounds" or "default".
+  std::string Source;
+  /// Human-readable origin: "from launch at main.cu:88".
+  std::string Description;
+};
+
+/// Evaluates a launch's block argument: an integer constant, a dim3
+/// constructed from constants, or a variable initialized that way.
+std::optional<Dim3> evaluateBlockDim(const clang::Expr *E,
+                                     const clang::ASTContext &Ctx);
+
+/// Collects the block shapes of kernel launches in one translation unit.
+class LaunchSites {
+public:
+  void addLaunch(const clang::CUDAKernelCallExpr *Call,
+                 const clang::ASTContext &Ctx);
+  /// The distinct shapes launched for Kernel, with their first launch.
+  const std::vector<BlockShapeChoice> &
+  shapesFor(const clang::FunctionDecl *Kernel) const;
+  /// Launches of Kernel whose shape is not a constant.
+  unsigned unresolvedLaunches(const clang::FunctionDecl *Kernel) const;
+
+private:
+  std::map<const clang::FunctionDecl *, std::vector<BlockShapeChoice>> Shapes;
+  std::map<const clang::FunctionDecl *, unsigned> Unresolved;
+};
+
+/// Options that decide block shapes, read once by the check.
+struct BlockShapeOptions {
+  /// --block-dim: the shape of kernels with no launch in the file.
+  std::optional<Dim3> CommandLine;
+  /// Per-kernel shapes, by kernel name (unqualified, without template
+  /// arguments) or full name with template arguments.
+  std::map<std::string, Dim3> PerKernel;
+  /// Parses "name=32x8;other=256".
+  static std::map<std::string, Dim3> parsePerKernel(llvm::StringRef Text,
+                                                    std::string &Error);
+};
+
+/// The shapes to analyze Kernel with: one per distinct launch, or the single
+/// shape the other sources give.
+std::vector<BlockShapeChoice>
+chooseBlockShapes(const clang::FunctionDecl *Kernel, const LaunchSites &Sites,
+                  const BlockShapeOptions &Options,
+                  const clang::ASTContext &Ctx);
+
+} // namespace warpcheck
+
+#endif

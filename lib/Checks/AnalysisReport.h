@@ -1,0 +1,70 @@
+//===--- AnalysisReport.h - Everything the checks analyzed -----*- C++ -*-===//
+//
+// Diagnostics tell a user about conflicts; the JSON report lists every
+// analyzed access, conflicted or not. The standalone driver installs a
+// report before running the checks; inside clang-tidy there is none and the
+// checks only diagnose.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPCHECK_CHECKS_ANALYSISREPORT_H
+#define WARPCHECK_CHECKS_ANALYSISREPORT_H
+
+#include "BlockShape.h"
+
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace warpcheck {
+
+/// One shared-memory access site, analyzed for one kernel and block shape.
+struct AccessRecord {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  std::string Function, Kernel, Variable;
+  std::string Kind; // load, store, atomic
+  unsigned WidthBytes = 0;
+  Dim3 Block;
+  std::string BlockSource, BlockDescription;
+  std::vector<unsigned> ActiveLanes;
+  unsigned Wavefronts = 0, MinWavefronts = 0, IdealWavefronts = 0;
+  unsigned Instances = 0, Requests = 0;
+  uint64_t TotalWavefronts = 0, TotalIdealWavefronts = 0;
+  std::string Status; // exact, range, unknown
+  std::vector<std::string> DependsOn;
+  bool Truncated = false;
+};
+
+/// What one translation unit held, so the driver can tell "no CUDA here".
+struct TranslationUnitRecord {
+  std::string MainFile;
+  unsigned Kernels = 0;
+  unsigned KernelsSkipped = 0; // bodies with errors
+  bool HasDeviceCode = false;
+};
+
+class AnalysisReport {
+public:
+  void addAccess(AccessRecord R) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Accesses.push_back(std::move(R));
+  }
+  void addTranslationUnit(TranslationUnitRecord R) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Units.push_back(std::move(R));
+  }
+  std::vector<AccessRecord> Accesses;
+  std::vector<TranslationUnitRecord> Units;
+
+private:
+  std::mutex Mutex;
+};
+
+/// The report the checks write to, or nullptr.
+AnalysisReport *activeAnalysisReport();
+void setActiveAnalysisReport(AnalysisReport *Report);
+
+} // namespace warpcheck
+
+#endif

@@ -1,0 +1,253 @@
+//===--- SharedBankConflictCheck.cpp - warpcheck-shared-bank-conflict -----===//
+
+#include "SharedBankConflictCheck.h"
+
+#include "AnalysisReport.h"
+#include "KernelInterpreter.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+
+#include <algorithm>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace warpcheck {
+
+namespace {
+std::string quoteList(const std::vector<std::string> &Names) {
+  std::string S;
+  for (const auto &N : Names) {
+    if (!S.empty())
+      S += ", ";
+    // Names of unknowns arrive quoted already when they are source text.
+    S += N.front() == '\'' ? N : "'" + N + "'";
+  }
+  return S;
+}
+
+/// True when error recovery left a hole in the statement: such a body is
+/// not analyzed.
+bool containsErrors(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *E = dyn_cast<Expr>(S))
+    return E->containsErrors();
+  for (const Stmt *Child : S->children())
+    if (containsErrors(Child))
+      return true;
+  return false;
+}
+
+const char *accessPhrase(AccessKind K) {
+  switch (K) {
+  case AccessKind::Load:
+    return "load from";
+  case AccessKind::Store:
+    return "store to";
+  case AccessKind::Atomic:
+    return "atomic update of";
+  }
+  return "access to";
+}
+
+std::string kernelName(const FunctionDecl *FD, const ASTContext &Ctx) {
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  FD->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
+  return OS.str();
+}
+} // namespace
+
+SharedBankConflictCheck::SharedBankConflictCheck(
+    StringRef Name, clang::tidy::ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      BlockDimOption(Options.get("BlockDim", "")),
+      KernelBlockDimsOption(Options.get("KernelBlockDims", "")),
+      MinWays(Options.get("MinWays", 2u)),
+      // Read as text: the bool specializations of OptionsView are mangled
+      // differently by GCC and by the Clang that built libclangTidy.
+      ReportUnknown(StringRef(Options.get("ReportUnknown", "true"))
+                        .equals_insensitive("true")),
+      MaxLoopIterations(Options.get("MaxLoopIterations", 512u)) {
+  if (!BlockDimOption.empty()) {
+    Shapes.CommandLine = Dim3::parse(BlockDimOption);
+    if (!Shapes.CommandLine)
+      configurationDiag("invalid BlockDim '%0' (expected X[,Y[,Z]])")
+          << BlockDimOption;
+  }
+  std::string Error;
+  Shapes.PerKernel =
+      BlockShapeOptions::parsePerKernel(KernelBlockDimsOption, Error);
+  if (!Error.empty())
+    configurationDiag("%0") << Error;
+}
+
+void SharedBankConflictCheck::storeOptions(
+    clang::tidy::ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "BlockDim", BlockDimOption);
+  Options.store(Opts, "KernelBlockDims", KernelBlockDimsOption);
+  Options.store(Opts, "MinWays", MinWays);
+  Options.store(Opts, "ReportUnknown", ReportUnknown ? "true" : "false");
+  Options.store(Opts, "MaxLoopIterations", MaxLoopIterations);
+}
+
+void SharedBankConflictCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(
+      functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"),
+      this);
+  Finder->addMatcher(cudaKernelCallExpr().bind("launch"), this);
+  Finder->addMatcher(
+      decl(anyOf(functionDecl(hasAttr(attr::CUDADevice)),
+                 varDecl(hasAttr(attr::CUDAShared))),
+           isExpansionInMainFile())
+          .bind("device"),
+      this);
+}
+
+void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
+  Context = Result.Context;
+  if (const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel")) {
+    // Templates are analyzed per instantiation, with their arguments.
+    if (Kernel->isDependentContext() ||
+        Result.SourceManager->isInSystemHeader(Kernel->getLocation()))
+      return;
+    if (std::find(Kernels.begin(), Kernels.end(), Kernel) == Kernels.end())
+      Kernels.push_back(Kernel);
+    if (Result.SourceManager->isInMainFile(
+            Result.SourceManager->getExpansionLoc(Kernel->getLocation())))
+      HasDeviceCode = true;
+    return;
+  }
+  if (const auto *Launch =
+          Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch")) {
+    Launches.addLaunch(Launch, *Result.Context);
+    return;
+  }
+  if (Result.Nodes.getNodeAs<Decl>("device"))
+    HasDeviceCode = true;
+}
+
+void SharedBankConflictCheck::onEndOfTranslationUnit() {
+  if (!Context) {
+    Kernels.clear();
+    Launches = LaunchSites();
+    return;
+  }
+  TranslationUnitRecord TU;
+  const SourceManager &SM = Context->getSourceManager();
+  if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+    TU.MainFile = Main->getName().str();
+  TU.HasDeviceCode = HasDeviceCode;
+  for (const FunctionDecl *Kernel : Kernels) {
+    if (!Kernel->getBody() || Kernel->isInvalidDecl() ||
+        containsErrors(Kernel->getBody())) {
+      ++TU.KernelsSkipped;
+      continue;
+    }
+    ++TU.Kernels;
+    for (const BlockShapeChoice &Shape :
+         chooseBlockShapes(Kernel, Launches, Shapes, *Context))
+      analyzeKernel(Kernel, Shape);
+  }
+  if (AnalysisReport *Report = activeAnalysisReport())
+    Report->addTranslationUnit(TU);
+  Kernels.clear();
+  Launches = LaunchSites();
+  HasDeviceCode = false;
+  Context = nullptr;
+}
+
+void SharedBankConflictCheck::analyzeKernel(const FunctionDecl *Kernel,
+                                            const BlockShapeChoice &Shape) {
+  InterpreterLimits Limits;
+  Limits.MaxLoopIterations = MaxLoopIterations;
+  KernelInterpreter Interp(*Context, Kernel, Shape.Block, Limits);
+  Interp.run();
+  const SourceManager &SM = Context->getSourceManager();
+  std::string KName = kernelName(Kernel, *Context);
+  AnalysisReport *Report = activeAnalysisReport();
+
+  for (const SharedAccessSite &Site : Interp.sites()) {
+    const AccessSummary &Sum = Site.Summary;
+    if (Sum.Requests == 0)
+      continue;
+    SourceLocation Loc = SM.getExpansionLoc(Site.Site->getBeginLoc());
+    std::string Var = Site.Variable->getNameAsString();
+    Verdict Status = Sum.Truncated ? Verdict::Unknown : Sum.Status;
+    std::vector<std::string> Depends = Sum.DependsOn;
+    if (Sum.Truncated)
+      Depends.push_back("analysis bound: " + Interp.truncationReason());
+
+    if (Report) {
+      AccessRecord R;
+      PresumedLoc P = SM.getPresumedLoc(Loc);
+      R.File = P.isValid() ? P.getFilename() : "";
+      R.Line = P.isValid() ? P.getLine() : 0;
+      R.Column = P.isValid() ? P.getColumn() : 0;
+      R.Function = kernelName(Site.Function, *Context);
+      R.Kernel = KName;
+      R.Variable = Var;
+      R.Kind = accessKindName(Site.Kind);
+      R.WidthBytes = Site.WidthBytes;
+      R.Block = Shape.Block;
+      R.BlockSource = Shape.Source;
+      R.BlockDescription = Shape.Description;
+      R.ActiveLanes = Sum.Worst.ActiveLanes;
+      R.Wavefronts = Sum.Worst.MaxWavefronts;
+      R.MinWavefronts = Sum.Worst.MinWavefronts;
+      R.IdealWavefronts = Sum.Worst.Ideal;
+      R.Instances = Sum.Instances;
+      R.Requests = Sum.Requests;
+      R.TotalWavefronts = Sum.TotalMaxWavefronts;
+      R.TotalIdealWavefronts = Sum.TotalIdeal;
+      R.Status = verdictName(Status);
+      R.DependsOn = Depends;
+      R.Truncated = Sum.Truncated;
+      Report->addAccess(std::move(R));
+    }
+
+    const RequestResult &W = Sum.Worst;
+    std::string Where = "in '" + KName + "' with block " + Shape.Block.str() +
+                        " (" + Shape.Description + ")";
+    if (Status == Verdict::Unknown) {
+      if (!ReportUnknown)
+        continue;
+      diag(Loc, "bank conflicts of %0 '%1' cannot be decided: it depends on %2")
+          << accessPhrase(Site.Kind) << Var << quoteList(Depends);
+      diag(Loc, "%0; up to %1 wavefronts per request, %2 ideal",
+           DiagnosticIDs::Note)
+          << Where << W.MaxWavefronts << W.Ideal;
+      continue;
+    }
+    if (W.MaxWavefronts <= W.Ideal || W.Worst.Ways < MinWays)
+      continue;
+    std::string Lanes = "warp " + std::to_string(Sum.WorstWarp) + ": lanes " +
+                        formatLaneList(W.Worst.WorstLanes) + " hit bank " +
+                        std::to_string(W.Worst.WorstBank) + " with " +
+                        std::to_string(W.Worst.WorstWords) + " distinct words";
+    std::string Instances =
+        Sum.Instances > 1 ? "; worst of " + std::to_string(Sum.Instances) +
+                                " executions"
+                          : "";
+    if (Status == Verdict::Range) {
+      diag(Loc, "up to %0-way bank conflict on %1 '%2': %3 to %4 wavefronts "
+                "per request, %5 ideal")
+          << W.Worst.Ways << accessPhrase(Site.Kind) << Var << W.MinWavefronts
+          << W.MaxWavefronts << W.Ideal;
+      diag(Loc, "%0; %1%2; the count depends on %3", DiagnosticIDs::Note)
+          << Where << Lanes << Instances << quoteList(Depends);
+      continue;
+    }
+    diag(Loc, "%0-way bank conflict on %1 '%2': %3 wavefronts per request, "
+              "%4 ideal")
+        << W.Worst.Ways << accessPhrase(Site.Kind) << Var << W.MaxWavefronts
+        << W.Ideal;
+    diag(Loc, "%0; %1%2", DiagnosticIDs::Note) << Where << Lanes << Instances;
+  }
+}
+
+} // namespace warpcheck

@@ -1,0 +1,52 @@
+//===--- SharedBankConflictCheck.h - warpcheck-shared-bank-conflict -*- C++ -*-===//
+//
+// Finds shared-memory accesses whose warp requests take more wavefronts
+// than their ideal because several lanes ask one bank for different words.
+// Every kernel is interpreted for its block shape (KernelInterpreter); every
+// warp of the block and every execution of the access is judged by the bank
+// model. Undecidable accesses are reported as such, with what they depend on.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPCHECK_CHECKS_SHAREDBANKCONFLICTCHECK_H
+#define WARPCHECK_CHECKS_SHAREDBANKCONFLICTCHECK_H
+
+#include "LaunchConfig.h"
+
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace warpcheck {
+
+class SharedBankConflictCheck : public clang::tidy::ClangTidyCheck {
+public:
+  SharedBankConflictCheck(llvm::StringRef Name,
+                          clang::tidy::ClangTidyContext *Context);
+  bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
+    return LangOpts.CUDA;
+  }
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
+
+private:
+  void analyzeKernel(const clang::FunctionDecl *Kernel,
+                     const BlockShapeChoice &Shape);
+
+  // Options.
+  const std::string BlockDimOption;
+  const std::string KernelBlockDimsOption;
+  const unsigned MinWays;
+  const bool ReportUnknown;
+  const unsigned MaxLoopIterations;
+  BlockShapeOptions Shapes;
+
+  // Per translation unit.
+  clang::ASTContext *Context = nullptr;
+  std::vector<const clang::FunctionDecl *> Kernels;
+  LaunchSites Launches;
+  bool HasDeviceCode = false;
+};
+
+} // namespace warpcheck
+
+#endif

@@ -1,0 +1,67 @@
+//===--- CudaToolchain.h - How warpcheck parses CUDA -------------*- C++ -*-===//
+//
+// Turns a project's compile command (clang or nvcc) into the clang command
+// that parses the file the way the GPU compiler sees it: device side only,
+// for the chosen GPU architecture, with the CUDA toolkit's headers when one
+// is installed or warpcheck's built-in prelude when none is.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPCHECK_DRIVER_CUDATOOLCHAIN_H
+#define WARPCHECK_DRIVER_CUDATOOLCHAIN_H
+
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warpcheck {
+
+/// Where CUDA declarations come from.
+struct CudaHeaders {
+  /// The toolkit root, or empty for the built-in prelude.
+  std::string ToolkitPath;
+  /// "13.0" or empty.
+  std::string ToolkitVersion;
+  bool usesPrelude() const { return ToolkitPath.empty(); }
+  /// "CUDA toolkit 13.0 at /usr/local/cuda" or "built-in CUDA prelude".
+  std::string describe() const;
+};
+
+/// Finds the toolkit: Explicit (--cuda-path), then $CUDA_PATH, then
+/// /usr/local/cuda; the prelude when ForcePrelude or none has headers.
+CudaHeaders findCudaHeaders(const std::string &Explicit, bool ForcePrelude);
+
+/// The directory of warpcheck's virtual headers (prelude, toolkit stubs).
+constexpr const char *BuiltinIncludeDir = "/warpcheck-builtin/include";
+
+/// A file system that also holds warpcheck's virtual headers.
+llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
+makeWarpcheckFileSystem();
+
+/// Options that shape the parse of every file.
+struct ParseOptions {
+  std::string DefaultArch = "sm_90";
+  CudaHeaders Headers;
+  std::string ResourceDir;
+};
+
+/// The result of translating one compile command.
+struct TranslatedCommand {
+  std::vector<std::string> Args;
+  /// nvcc flags that have no clang meaning and were dropped.
+  std::vector<std::string> Dropped;
+};
+
+/// Translates an nvcc or clang command line (argv[0] is the compiler) into
+/// the clang command line warpcheck parses with.
+TranslatedCommand translateCommand(const std::vector<std::string> &Args,
+                                   const ParseOptions &Options);
+
+/// The adjuster that applies translateCommand to every compile command.
+clang::tooling::ArgumentsAdjuster makeCudaAdjuster(const ParseOptions &Options);
+
+} // namespace warpcheck
+
+#endif

@@ -1,0 +1,290 @@
+//===--- Driver.cpp - The warpcheck run over a set of files ---------------===//
+
+#include "Driver.h"
+
+#include "AnalysisReport.h"
+
+#include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/ClangTidyOptions.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+using namespace clang;
+using namespace clang::tidy;
+
+namespace warpcheck {
+
+extern volatile int WarpcheckModuleAnchorSource;
+// Keeps the check module linked into the standalone tool.
+[[maybe_unused]] static int WarpcheckModuleAnchorDestination =
+    WarpcheckModuleAnchorSource;
+
+namespace {
+
+/// Line and column (1-based) of a byte offset in a file.
+std::pair<unsigned, unsigned> lineColumn(const std::string &Path,
+                                         unsigned Offset) {
+  static std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> Cache;
+  auto It = Cache.find(Path);
+  if (It == Cache.end()) {
+    auto Buf = llvm::MemoryBuffer::getFile(Path);
+    It = Cache.emplace(Path, Buf ? std::move(*Buf) : nullptr).first;
+  }
+  if (!It->second)
+    return {0, 0};
+  llvm::StringRef Text = It->second->getBuffer();
+  Offset = std::min<unsigned>(Offset, Text.size());
+  llvm::StringRef Before = Text.take_front(Offset);
+  unsigned Line = Before.count('\n') + 1;
+  size_t LastNewline = Before.rfind('\n');
+  unsigned Column = LastNewline == llvm::StringRef::npos
+                        ? Offset + 1
+                        : Offset - unsigned(LastNewline);
+  return {Line, Column};
+}
+
+bool isCompilerError(const ClangTidyError &E) {
+  return E.DiagLevel == ClangTidyError::Error &&
+         llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic");
+}
+
+llvm::json::Object messageJson(const tooling::DiagnosticMessage &M) {
+  auto [Line, Column] = lineColumn(M.FilePath, M.FileOffset);
+  return llvm::json::Object{{"file", M.FilePath},
+                            {"line", Line},
+                            {"column", Column},
+                            {"message", M.Message}};
+}
+
+llvm::json::Object accessJson(const AccessRecord &R) {
+  llvm::json::Array Lanes;
+  for (unsigned L : R.ActiveLanes)
+    Lanes.push_back(L);
+  llvm::json::Array Depends;
+  for (const auto &D : R.DependsOn)
+    Depends.push_back(D);
+  return llvm::json::Object{
+      {"file", R.File},
+      {"line", R.Line},
+      {"column", R.Column},
+      {"function", R.Function},
+      {"kernel", R.Kernel},
+      {"variable", R.Variable},
+      {"space", "shared"},
+      {"kind", R.Kind},
+      {"width_bytes", R.WidthBytes},
+      {"block_dim", llvm::json::Array{R.Block.X, R.Block.Y, R.Block.Z}},
+      {"block_dim_source", R.BlockSource},
+      {"block_dim_origin", R.BlockDescription},
+      {"active_lanes", std::move(Lanes)},
+      {"wavefronts", R.Wavefronts},
+      {"min_wavefronts", R.MinWavefronts},
+      {"ideal_wavefronts", R.IdealWavefronts},
+      {"instances", R.Instances},
+      {"requests", R.Requests},
+      {"total_wavefronts", int64_t(R.TotalWavefronts)},
+      {"total_ideal_wavefronts", int64_t(R.TotalIdealWavefronts)},
+      {"status", R.Status},
+      {"depends_on", std::move(Depends)},
+  };
+}
+
+std::string firstErrorLine(const std::string &File,
+                           const std::vector<ClangTidyError> &Errors) {
+  const ClangTidyError *First = nullptr;
+  unsigned Count = 0;
+  for (const auto &E : Errors)
+    if (isCompilerError(E)) {
+      ++Count;
+      if (!First)
+        First = &E;
+    }
+  if (!First)
+    return "";
+  const auto &M = First->Message;
+  std::string Where = File;
+  if (!M.FilePath.empty()) {
+    auto [Line, Column] = lineColumn(M.FilePath, M.FileOffset);
+    Where = M.FilePath + ":" + std::to_string(Line) + ":" +
+            std::to_string(Column);
+  }
+  std::string Line = Where + ": error: " + M.Message;
+  if (Count > 1)
+    Line += " (and " + std::to_string(Count - 1) + " more errors)";
+  Line += "; code that did not parse was not analyzed";
+  return Line;
+}
+
+} // namespace
+
+std::vector<std::string>
+cudaFilesOf(const tooling::CompilationDatabase &Database) {
+  std::vector<std::string> Files;
+  for (const std::string &F : Database.getAllFiles()) {
+    llvm::StringRef Ext = llvm::sys::path::extension(F);
+    if (Ext == ".cu")
+      Files.push_back(F);
+  }
+  std::sort(Files.begin(), Files.end());
+  Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
+  return Files;
+}
+
+int runWarpcheck(const DriverOptions &Options,
+                 const tooling::CompilationDatabase &Database,
+                 const std::vector<std::string> &Files, llvm::raw_ostream &Out,
+                 llvm::raw_ostream &Err) {
+  // The compilation database is borrowed: wrap it without taking ownership.
+  class Borrowed : public tooling::CompilationDatabase {
+  public:
+    explicit Borrowed(const tooling::CompilationDatabase &DB) : DB(DB) {}
+    std::vector<tooling::CompileCommand>
+    getCompileCommands(llvm::StringRef File) const override {
+      return DB.getCompileCommands(File);
+    }
+    std::vector<std::string> getAllFiles() const override {
+      return DB.getAllFiles();
+    }
+
+  private:
+    const tooling::CompilationDatabase &DB;
+  };
+  tooling::ArgumentsAdjustingCompilations Compilations(
+      std::make_unique<Borrowed>(Database));
+  Compilations.appendArgumentsAdjuster(makeCudaAdjuster(Options.Parse));
+
+  ClangTidyGlobalOptions GlobalOptions;
+  ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
+  Defaults.Checks = Options.Checks;
+  Defaults.WarningsAsErrors = Options.WarningsAsErrors;
+  Defaults.HeaderFilterRegex = Options.HeaderFilter;
+  Defaults.SystemHeaders = false;
+  for (const auto &[Key, Value] : Options.CheckOptions)
+    Defaults.CheckOptions["warpcheck-shared-bank-conflict." + Key] =
+        ClangTidyOptions::ClangTidyValue(Value);
+
+  int Status = 0;
+  unsigned WarningsAsErrors = 0;
+  llvm::json::Array JsonAccesses, JsonDiagnostics, JsonFiles;
+  std::set<std::string> SeenAccess;
+
+  for (const std::string &File : Files) {
+    llvm::SmallString<256> Abs(File);
+    llvm::sys::fs::make_absolute(Abs);
+    if (!llvm::sys::fs::exists(Abs)) {
+      Err << File << ": error: no such file; not analyzed\n";
+      JsonFiles.push_back(llvm::json::Object{
+          {"file", File}, {"status", "error"}, {"error", "no such file"}});
+      Status = 1;
+      continue;
+    }
+    if (Database.getCompileCommands(Abs).empty() &&
+        Database.getCompileCommands(File).empty()) {
+      Err << File << ": error: no compile command for this file in the "
+          << "compilation database; not analyzed\n";
+      JsonFiles.push_back(llvm::json::Object{
+          {"file", File}, {"status", "error"}, {"error", "no compile command"}});
+      Status = 1;
+      continue;
+    }
+
+    auto Provider = std::make_unique<DefaultOptionsProvider>(GlobalOptions,
+                                                            Defaults);
+    ClangTidyContext Context(std::move(Provider));
+    AnalysisReport Report;
+    setActiveAnalysisReport(&Report);
+    auto FS = makeWarpcheckFileSystem();
+    std::vector<ClangTidyError> Errors =
+        runClangTidy(Context, Compilations, {File}, FS,
+                     /*ApplyAnyFix=*/false);
+    setActiveAnalysisReport(nullptr);
+
+    std::string ErrorLine = firstErrorLine(File, Errors);
+    std::vector<ClangTidyError> Findings;
+    for (auto &E : Errors)
+      if (!isCompilerError(E))
+        Findings.push_back(std::move(E));
+
+    std::string FileError;
+    if (!ErrorLine.empty()) {
+      FileError = ErrorLine;
+    } else if (Report.Units.empty()) {
+      FileError = File + ": error: not parsed as CUDA; not analyzed";
+    } else {
+      const TranslationUnitRecord &TU = Report.Units.front();
+      if (TU.Kernels == 0 && !TU.HasDeviceCode)
+        FileError = File + ": error: no CUDA code (no __global__ or __device__ "
+                           "function, no __shared__ variable); nothing to "
+                           "analyze";
+    }
+    if (!FileError.empty()) {
+      Err << FileError << "\n";
+      Status = 1;
+    }
+
+    if (Options.Format == OutputFormat::Text) {
+      unsigned Count = 0;
+      Out.flush();
+      handleErrors(Findings, Context, FixBehaviour::FB_NoFix, Count, FS);
+      WarningsAsErrors += Count;
+    } else {
+      for (const ClangTidyError &E : Findings) {
+        llvm::json::Object D = messageJson(E.Message);
+        D["check"] = E.DiagnosticName;
+        D["level"] = E.DiagLevel == ClangTidyError::Error ? "error" : "warning";
+        if (Context.treatAsError(E.DiagnosticName) &&
+            E.DiagLevel == ClangTidyError::Warning) {
+          D["level"] = "error";
+          ++WarningsAsErrors;
+        }
+        llvm::json::Array Notes;
+        for (const auto &N : E.Notes)
+          Notes.push_back(messageJson(N));
+        D["notes"] = std::move(Notes);
+        JsonDiagnostics.push_back(std::move(D));
+      }
+      for (const AccessRecord &R : Report.Accesses) {
+        std::string Key = R.File + ":" + std::to_string(R.Line) + ":" +
+                          std::to_string(R.Column) + ":" + R.Kind + ":" +
+                          R.Kernel + ":" + R.Block.str();
+        if (SeenAccess.insert(Key).second)
+          JsonAccesses.push_back(accessJson(R));
+      }
+      llvm::json::Object F{{"file", File},
+                           {"status", FileError.empty() ? "analyzed" : "error"}};
+      if (!FileError.empty())
+        F["error"] = FileError;
+      if (!Report.Units.empty())
+        F["kernels"] = Report.Units.front().Kernels;
+      JsonFiles.push_back(std::move(F));
+    }
+  }
+
+  if (Options.Format == OutputFormat::Json) {
+    llvm::json::Object Doc{{"version", 1},
+                           {"cuda_headers", Options.Parse.Headers.describe()},
+                           {"files", std::move(JsonFiles)},
+                           {"accesses", std::move(JsonAccesses)},
+                           {"diagnostics", std::move(JsonDiagnostics)}};
+    Out << llvm::formatv("{0:2}", llvm::json::Value(std::move(Doc))) << "\n";
+  }
+  if (WarningsAsErrors > 0) {
+    Err << WarningsAsErrors << " warning"
+        << (WarningsAsErrors == 1 ? "" : "s") << " treated as error"
+        << (WarningsAsErrors == 1 ? "" : "s") << "\n";
+    Status = 1;
+  }
+  return Status;
+}
+
+} // namespace warpcheck

@@ -1,0 +1,232 @@
+// warpcheck's built-in CUDA prelude: the declarations a CUDA source needs to
+// parse when no CUDA toolkit is installed. Attributes, built-in variables and
+// clang's device math come from clang itself; vector types, dim3 and the
+// runtime API are declared here. Nothing here is ever compiled to code.
+#pragma once
+#ifndef WARPCHECK_CUDA_PRELUDE_H
+#define WARPCHECK_CUDA_PRELUDE_H
+
+#define __CUDACC__ 1
+#define __NVCC__ 1
+#define CUDA_VERSION 12050
+#define CUDART_VERSION 12050
+#define __CUDACC_VER_MAJOR__ 12
+#define __CUDACC_VER_MINOR__ 5
+
+#define __host__ __attribute__((host))
+#define __device__ __attribute__((device))
+#define __global__ __attribute__((global))
+#define __shared__ __attribute__((shared))
+#define __constant__ __attribute__((constant))
+#define __managed__ __attribute__((managed))
+#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+#define __grid_constant__ __attribute__((grid_constant))
+#define __forceinline__ __inline__ __attribute__((always_inline))
+#define __noinline__ __attribute__((noinline))
+#define __align__(n) __attribute__((aligned(n)))
+#define __builtin_align__(n) __attribute__((aligned(n)))
+#define __device_builtin__
+#define __cudart_builtin__
+#define __restrict__ __restrict
+
+#include <__clang_cuda_math_forward_declares.h>
+#include <cmath>
+#include <cstddef>
+#include <climits>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+
+#include <__clang_cuda_builtin_vars.h>
+
+// ---- vector types --------------------------------------------------------
+#define WARPCHECK_VEC(T, N, A, ...)                                            \
+  struct __align__(A) T##N { __VA_ARGS__ };                                    \
+  typedef struct T##N T##N
+#define WARPCHECK_VEC_ALL(Name, Elem, S1, S2, S4)                              \
+  struct __align__(S1) Name##1 { Elem x; };                                    \
+  struct __align__(S2) Name##2 { Elem x, y; };                                 \
+  struct Name##3 { Elem x, y, z; };                                            \
+  struct __align__(S4) Name##4 { Elem x, y, z, w; };                           \
+  static __host__ __device__ __forceinline__ Name##1 make_##Name##1(Elem x) {  \
+    Name##1 r; r.x = x; return r;                                              \
+  }                                                                            \
+  static __host__ __device__ __forceinline__ Name##2 make_##Name##2(Elem x,    \
+                                                                    Elem y) {  \
+    Name##2 r; r.x = x; r.y = y; return r;                                     \
+  }                                                                            \
+  static __host__ __device__ __forceinline__ Name##3 make_##Name##3(           \
+      Elem x, Elem y, Elem z) {                                                \
+    Name##3 r; r.x = x; r.y = y; r.z = z; return r;                            \
+  }                                                                            \
+  static __host__ __device__ __forceinline__ Name##4 make_##Name##4(           \
+      Elem x, Elem y, Elem z, Elem w) {                                        \
+    Name##4 r; r.x = x; r.y = y; r.z = z; r.w = w; return r;                   \
+  }
+
+WARPCHECK_VEC_ALL(char, signed char, 1, 2, 4)
+WARPCHECK_VEC_ALL(uchar, unsigned char, 1, 2, 4)
+WARPCHECK_VEC_ALL(short, short, 2, 4, 8)
+WARPCHECK_VEC_ALL(ushort, unsigned short, 2, 4, 8)
+WARPCHECK_VEC_ALL(int, int, 4, 8, 16)
+WARPCHECK_VEC_ALL(uint, unsigned int, 4, 8, 16)
+WARPCHECK_VEC_ALL(long, long, 8, 16, 16)
+WARPCHECK_VEC_ALL(ulong, unsigned long, 8, 16, 16)
+WARPCHECK_VEC_ALL(longlong, long long, 8, 16, 16)
+WARPCHECK_VEC_ALL(ulonglong, unsigned long long, 8, 16, 16)
+WARPCHECK_VEC_ALL(float, float, 4, 8, 16)
+WARPCHECK_VEC_ALL(double, double, 8, 16, 16)
+#undef WARPCHECK_VEC_ALL
+#undef WARPCHECK_VEC
+
+struct __half { unsigned short __x; };
+struct __align__(4) __half2 { __half x, y; };
+typedef __half half;
+typedef __half2 half2;
+struct __nv_bfloat16 { unsigned short __x; };
+
+struct dim3 {
+  unsigned int x, y, z;
+  __host__ __device__ constexpr dim3(unsigned int vx = 1, unsigned int vy = 1,
+                                     unsigned int vz = 1)
+      : x(vx), y(vy), z(vz) {}
+  __host__ __device__ constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
+  __host__ __device__ constexpr operator uint3() const { return uint3{x, y, z}; }
+};
+typedef struct dim3 dim3;
+
+// ---- runtime API (host side) ----------------------------------------------
+enum cudaError { cudaSuccess = 0, cudaErrorInvalidValue = 1,
+                 cudaErrorMemoryAllocation = 2, cudaErrorUnknown = 999 };
+typedef enum cudaError cudaError_t;
+enum cudaMemcpyKind { cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice = 1,
+                      cudaMemcpyDeviceToHost = 2, cudaMemcpyDeviceToDevice = 3,
+                      cudaMemcpyDefault = 4 };
+typedef struct CUstream_st *cudaStream_t;
+typedef struct CUevent_st *cudaEvent_t;
+struct cudaDeviceProp {
+  char name[256];
+  size_t totalGlobalMem, sharedMemPerBlock;
+  int regsPerBlock, warpSize, maxThreadsPerBlock, maxThreadsDim[3],
+      maxGridSize[3], major, minor, multiProcessorCount, clockRate;
+};
+enum cudaFuncCache { cudaFuncCachePreferNone, cudaFuncCachePreferShared,
+                     cudaFuncCachePreferL1, cudaFuncCachePreferEqual };
+enum cudaSharedMemConfig { cudaSharedMemBankSizeDefault,
+                           cudaSharedMemBankSizeFourByte,
+                           cudaSharedMemBankSizeEightByte };
+enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+                         cudaFuncAttributePreferredSharedMemoryCarveout = 9 };
+
+extern "C" {
+__host__ cudaError_t cudaMalloc(void **p, size_t n);
+__host__ cudaError_t cudaMallocHost(void **p, size_t n);
+__host__ cudaError_t cudaMallocManaged(void **p, size_t n, unsigned f = 1);
+__host__ cudaError_t cudaFree(void *p);
+__host__ cudaError_t cudaFreeHost(void *p);
+__host__ cudaError_t cudaMemcpy(void *d, const void *s, size_t n, cudaMemcpyKind k);
+__host__ cudaError_t cudaMemcpyAsync(void *d, const void *s, size_t n,
+                                     cudaMemcpyKind k, cudaStream_t st = 0);
+__host__ cudaError_t cudaMemset(void *d, int v, size_t n);
+__host__ cudaError_t cudaMemsetAsync(void *d, int v, size_t n, cudaStream_t st = 0);
+__host__ cudaError_t cudaMemcpyToSymbol(const void *sym, const void *s, size_t n,
+                                        size_t off = 0,
+                                        cudaMemcpyKind k = cudaMemcpyHostToDevice);
+__host__ cudaError_t cudaMemcpyFromSymbol(void *d, const void *sym, size_t n,
+                                          size_t off = 0,
+                                          cudaMemcpyKind k = cudaMemcpyDeviceToHost);
+__host__ __device__ cudaError_t cudaDeviceSynchronize(void);
+__host__ cudaError_t cudaDeviceReset(void);
+__host__ __device__ cudaError_t cudaGetLastError(void);
+__host__ __device__ cudaError_t cudaPeekAtLastError(void);
+__host__ __device__ const char *cudaGetErrorString(cudaError_t e);
+__host__ const char *cudaGetErrorName(cudaError_t e);
+__host__ cudaError_t cudaSetDevice(int d);
+__host__ __device__ cudaError_t cudaGetDevice(int *d);
+__host__ cudaError_t cudaGetDeviceCount(int *n);
+__host__ cudaError_t cudaGetDeviceProperties(cudaDeviceProp *p, int d);
+__host__ cudaError_t cudaStreamCreate(cudaStream_t *s);
+__host__ cudaError_t cudaStreamDestroy(cudaStream_t s);
+__host__ cudaError_t cudaStreamSynchronize(cudaStream_t s);
+__host__ cudaError_t cudaEventCreate(cudaEvent_t *e);
+__host__ cudaError_t cudaEventDestroy(cudaEvent_t e);
+__host__ cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s = 0);
+__host__ cudaError_t cudaEventSynchronize(cudaEvent_t e);
+__host__ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b);
+__host__ cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig c);
+__host__ cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache c);
+__host__ cudaError_t cudaFuncSetAttribute(const void *f, cudaFuncAttribute a, int v);
+__host__ cudaError_t cudaFuncSetCacheConfig(const void *f, cudaFuncCache c);
+// Kernel launches (`k<<<g, b, smem, stream>>>`) need these two.
+unsigned __cudaPushCallConfiguration(dim3 g, dim3 b, size_t smem = 0,
+                                     void *stream = 0);
+cudaError_t cudaConfigureCall(dim3 g, dim3 b, size_t smem = 0,
+                              cudaStream_t stream = 0);
+}
+template <class T> static __host__ cudaError_t cudaMalloc(T **p, size_t n) {
+  return cudaMalloc((void **)p, n);
+}
+template <class T> static __host__ cudaError_t cudaMallocManaged(T **p, size_t n,
+                                                                 unsigned f = 1) {
+  return cudaMallocManaged((void **)p, n, f);
+}
+template <class T> static __host__ cudaError_t cudaMemcpyToSymbol(
+    const T &sym, const void *s, size_t n, size_t off = 0,
+    cudaMemcpyKind k = cudaMemcpyHostToDevice) {
+  return cudaMemcpyToSymbol((const void *)&sym, s, n, off, k);
+}
+template <class T> static __host__ cudaError_t cudaFuncSetAttribute(
+    T *f, cudaFuncAttribute a, int v) {
+  return cudaFuncSetAttribute((const void *)f, a, v);
+}
+
+// ---- device functions -------------------------------------------------------
+#include <__clang_cuda_libdevice_declares.h>
+#include <__clang_cuda_device_functions.h>
+#include <__clang_cuda_math.h>
+
+extern "C" __device__ void __syncthreads(void);
+extern "C" __device__ int __syncthreads_count(int);
+extern "C" __device__ int __syncthreads_and(int);
+extern "C" __device__ int __syncthreads_or(int);
+extern "C" __device__ void __syncwarp(unsigned mask = 0xffffffffu);
+
+#define WARPCHECK_ATOMIC(Name, T)                                              \
+  __device__ T Name(T *address, T val);                                        \
+  __device__ T Name##_block(T *address, T val);                                \
+  __device__ T Name##_system(T *address, T val);
+#define WARPCHECK_ATOMIC_INT(Name)                                             \
+  WARPCHECK_ATOMIC(Name, int)                                                  \
+  WARPCHECK_ATOMIC(Name, unsigned int)                                         \
+  WARPCHECK_ATOMIC(Name, unsigned long long)
+WARPCHECK_ATOMIC_INT(atomicAdd)
+WARPCHECK_ATOMIC(atomicAdd, float)
+WARPCHECK_ATOMIC(atomicAdd, double)
+WARPCHECK_ATOMIC(atomicSub, int)
+WARPCHECK_ATOMIC(atomicSub, unsigned int)
+WARPCHECK_ATOMIC_INT(atomicExch)
+WARPCHECK_ATOMIC(atomicExch, float)
+WARPCHECK_ATOMIC_INT(atomicMin)
+WARPCHECK_ATOMIC_INT(atomicMax)
+WARPCHECK_ATOMIC(atomicMin, long long)
+WARPCHECK_ATOMIC(atomicMax, long long)
+WARPCHECK_ATOMIC(atomicInc, unsigned int)
+WARPCHECK_ATOMIC(atomicDec, unsigned int)
+WARPCHECK_ATOMIC_INT(atomicAnd)
+WARPCHECK_ATOMIC_INT(atomicOr)
+WARPCHECK_ATOMIC_INT(atomicXor)
+#undef WARPCHECK_ATOMIC_INT
+#undef WARPCHECK_ATOMIC
+__device__ int atomicCAS(int *a, int c, int v);
+__device__ unsigned int atomicCAS(unsigned int *a, unsigned int c, unsigned int v);
+__device__ unsigned long long atomicCAS(unsigned long long *a,
+                                        unsigned long long c,
+                                        unsigned long long v);
+__device__ unsigned short atomicCAS(unsigned short *a, unsigned short c,
+                                    unsigned short v);
+
+template <class T> __device__ T __ldg(const T *p) { return *p; }
+template <class T> __device__ T __ldcg(const T *p) { return *p; }
+template <class T> __device__ T __ldcs(const T *p) { return *p; }
+
+#endif // WARPCHECK_CUDA_PRELUDE_H

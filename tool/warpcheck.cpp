@@ -1,0 +1,135 @@
+//===--- warpcheck.cpp - The warpcheck command-line tool ------------------===//
+//
+//   warpcheck kernels.cu -- <compiler args>
+//   warpcheck -p build/ [file.cu ...]
+//
+//===----------------------------------------------------------------------===//
+
+#include "BlockShape.h"
+#include "Driver.h"
+#include "LaunchConfig.h"
+
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace warpcheck;
+
+static cl::OptionCategory Category("warpcheck options");
+
+static cl::opt<OutputFormat> Format(
+    "format", cl::desc("Output format"), cl::init(OutputFormat::Text),
+    cl::values(clEnumValN(OutputFormat::Text, "text",
+                          "clang-style diagnostics (default)"),
+               clEnumValN(OutputFormat::Json, "json",
+                          "every analyzed access and every diagnostic, as "
+                          "JSON (docs/json-format.md)")),
+    cl::cat(Category));
+static cl::opt<std::string>
+    Arch("arch", cl::desc("GPU architecture when the compile command names "
+                          "none (default sm_90)"),
+         cl::init("sm_90"), cl::cat(Category));
+static cl::opt<std::string>
+    BlockDim("block-dim",
+             cl::desc("Block shape X[,Y[,Z]] for kernels launched nowhere in "
+                      "their file"),
+             cl::cat(Category));
+static cl::list<std::string> KernelBlockDim(
+    "kernel-block-dim",
+    cl::desc("Block shape of one kernel: NAME=X[,Y[,Z]] (repeatable)"),
+    cl::cat(Category));
+static cl::opt<unsigned>
+    MinWays("min-ways", cl::desc("Smallest n-way conflict worth reporting"),
+            cl::init(2), cl::cat(Category));
+static cl::opt<bool> ReportUnknown(
+    "report-unknown",
+    cl::desc("Report accesses whose conflicts cannot be decided (default on)"),
+    cl::init(true), cl::cat(Category));
+static cl::opt<std::string>
+    CudaPath("cuda-path", cl::desc("CUDA toolkit root (default: $CUDA_PATH, "
+                                   "then /usr/local/cuda)"),
+             cl::cat(Category));
+static cl::opt<bool> CudaPrelude(
+    "cuda-prelude",
+    cl::desc("Use the built-in CUDA prelude even when a toolkit is installed"),
+    cl::cat(Category));
+static cl::opt<std::string>
+    Checks("checks", cl::desc("clang-tidy style list of checks to run"),
+           cl::init("-*,warpcheck-*"), cl::cat(Category));
+static cl::opt<std::string> WarningsAsErrors(
+    "warnings-as-errors",
+    cl::desc("Checks whose warnings are errors (clang-tidy glob list)"),
+    cl::cat(Category));
+static cl::opt<std::string> HeaderFilter(
+    "header-filter",
+    cl::desc("Regex of headers whose findings are shown (default: none, "
+             "only the main file)"),
+    cl::cat(Category));
+
+int main(int argc, const char **argv) {
+  InitLLVM X(argc, argv);
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    CudaHeaders H = findCudaHeaders(CudaPath, CudaPrelude);
+    OS << "warpcheck " << WARPCHECK_VERSION << "\n"
+       << "  LLVM/Clang " << LLVM_VERSION_STRING << "\n"
+       << "  CUDA declarations: " << H.describe() << "\n"
+       << "  default GPU architecture: " << Arch << "\n";
+  });
+  auto Parser = clang::tooling::CommonOptionsParser::create(
+      argc, argv, Category, cl::ZeroOrMore,
+      "warpcheck: shared-memory bank conflicts in CUDA kernels, before "
+      "anything runs\n");
+  if (!Parser) {
+    errs() << "warpcheck: error: " << toString(Parser.takeError()) << "\n";
+    return 1;
+  }
+  DriverOptions Options;
+  Options.Format = Format;
+  Options.Parse.DefaultArch = Arch;
+  Options.Parse.ResourceDir = WARPCHECK_CLANG_RESOURCE_DIR;
+  Options.Parse.Headers = findCudaHeaders(CudaPath, CudaPrelude);
+  if (!CudaPath.empty() && Options.Parse.Headers.usesPrelude()) {
+    errs() << "warpcheck: error: no CUDA toolkit headers at '" << CudaPath
+           << "' (include/cuda_runtime.h not found)\n";
+    return 1;
+  }
+  Options.Checks = Checks;
+  Options.WarningsAsErrors = WarningsAsErrors;
+  Options.HeaderFilter = HeaderFilter;
+  if (!BlockDim.empty()) {
+    if (!Dim3::parse(BlockDim)) {
+      errs() << "warpcheck: error: invalid --block-dim '" << BlockDim
+             << "' (expected X[,Y[,Z]], at most 1024 threads)\n";
+      return 1;
+    }
+    Options.CheckOptions.push_back({"BlockDim", BlockDim});
+  }
+  std::string PerKernel;
+  for (const std::string &K : KernelBlockDim) {
+    std::string Error;
+    BlockShapeOptions::parsePerKernel(K, Error);
+    if (!Error.empty()) {
+      errs() << "warpcheck: error: " << Error << "\n";
+      return 1;
+    }
+    PerKernel += (PerKernel.empty() ? "" : ";") + K;
+  }
+  if (!PerKernel.empty())
+    Options.CheckOptions.push_back({"KernelBlockDims", PerKernel});
+  Options.CheckOptions.push_back({"MinWays", std::to_string(MinWays)});
+  Options.CheckOptions.push_back(
+      {"ReportUnknown", ReportUnknown ? "true" : "false"});
+
+  std::vector<std::string> Files = Parser->getSourcePathList();
+  if (Files.empty())
+    Files = cudaFilesOf(Parser->getCompilations());
+  if (Files.empty()) {
+    errs() << "warpcheck: error: no input files (give .cu files, or -p with a "
+              "compilation database that lists some)\n";
+    return 1;
+  }
+  return runWarpcheck(Options, Parser->getCompilations(), Files, outs(),
+                      errs());
+}
