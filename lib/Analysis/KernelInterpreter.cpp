@@ -111,6 +111,7 @@ public:
   std::map<std::pair<const Expr *, AccessKind>, size_t> SiteIndex;
   std::string Truncation;
   uint64_t WarpRequests = 0;
+  uint64_t Iterations = 0;
   bool Stopped = false;
 
   Mask M;
@@ -1691,7 +1692,11 @@ void KernelInterpreter::Impl::execLoop(const Stmt *Loop, const Stmt *Init,
     }
     if (!anyLive())
       break;
-    if (Iter >= Limits.MaxLoopIterations) {
+    // Past a bound, one symbolic iteration stands for the rest; half the
+    // request budget is kept for the code after the loop.
+    if (Iter >= Limits.MaxLoopIterations ||
+        ++Iterations > Limits.MaxTotalIterations ||
+        WarpRequests > Limits.MaxWarpRequests / 2) {
       symbolicIteration(Loop, Cond, Body, Inc);
       break;
     }

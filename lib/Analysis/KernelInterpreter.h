@@ -48,8 +48,11 @@ struct InterpreterLimits {
   /// Iterations of one loop run one by one before a symbolic iteration
   /// stands for the rest.
   unsigned MaxLoopIterations = 512;
+  /// Loop iterations run one by one in the whole kernel; past this, every
+  /// loop is one symbolic iteration (nested loops multiply).
+  uint64_t MaxTotalIterations = 1u << 14;
   /// Warp requests judged per kernel before the analysis stops.
-  uint64_t MaxWarpRequests = 1u << 20;
+  uint64_t MaxWarpRequests = 1u << 18;
   /// Depth of inlined calls.
   unsigned MaxCallDepth = 12;
 };

@@ -9,6 +9,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
 
@@ -23,8 +24,9 @@ std::string quoteList(const std::vector<std::string> &Names) {
   for (const auto &N : Names) {
     if (!S.empty())
       S += ", ";
-    // Names of unknowns arrive quoted already when they are source text.
-    S += N.front() == '\'' ? N : "'" + N + "'";
+    // Names that quote source text themselves ("value loaded from 'x'")
+    // are shown as they are.
+    S += N.find('\'') != std::string::npos ? N : "'" + N + "'";
   }
   return S;
 }
@@ -132,16 +134,18 @@ void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
 }
 
 void SharedBankConflictCheck::onEndOfTranslationUnit() {
-  if (!Context) {
+  TranslationUnitRecord TU;
+  TU.HasDeviceCode = HasDeviceCode;
+  if (!Context) { // nothing matched: no kernel, no device code
+    if (AnalysisReport *Report = activeAnalysisReport())
+      Report->addTranslationUnit(TU);
     Kernels.clear();
     Launches = LaunchSites();
     return;
   }
-  TranslationUnitRecord TU;
   const SourceManager &SM = Context->getSourceManager();
   if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID()))
     TU.MainFile = Main->getName().str();
-  TU.HasDeviceCode = HasDeviceCode;
   for (const FunctionDecl *Kernel : Kernels) {
     if (!Kernel->getBody() || Kernel->isInvalidDecl() ||
         containsErrors(Kernel->getBody())) {
@@ -149,9 +153,15 @@ void SharedBankConflictCheck::onEndOfTranslationUnit() {
       continue;
     }
     ++TU.Kernels;
+    std::vector<Finding> Findings;
     for (const BlockShapeChoice &Shape :
          chooseBlockShapes(Kernel, Launches, Shapes, *Context))
-      analyzeKernel(Kernel, Shape);
+      analyzeKernel(Kernel, Shape, Findings);
+    for (const Finding &F : Findings) {
+      diag(F.Loc, "%0") << F.Message;
+      for (const std::string &Note : F.Notes)
+        diag(F.Loc, "%0", DiagnosticIDs::Note) << Note;
+    }
   }
   if (AnalysisReport *Report = activeAnalysisReport())
     Report->addTranslationUnit(TU);
@@ -162,14 +172,24 @@ void SharedBankConflictCheck::onEndOfTranslationUnit() {
 }
 
 void SharedBankConflictCheck::analyzeKernel(const FunctionDecl *Kernel,
-                                            const BlockShapeChoice &Shape) {
+                                            const BlockShapeChoice &Shape,
+                                            std::vector<Finding> &Findings) {
+  auto Report = [&](SourceLocation Loc, std::string Message,
+                    std::string Note) {
+    for (Finding &F : Findings)
+      if (F.Loc == Loc && F.Message == Message) {
+        F.Notes.push_back(std::move(Note));
+        return;
+      }
+    Findings.push_back({Loc, std::move(Message), {std::move(Note)}});
+  };
   InterpreterLimits Limits;
   Limits.MaxLoopIterations = MaxLoopIterations;
   KernelInterpreter Interp(*Context, Kernel, Shape.Block, Limits);
   Interp.run();
   const SourceManager &SM = Context->getSourceManager();
   std::string KName = kernelName(Kernel, *Context);
-  AnalysisReport *Report = activeAnalysisReport();
+  AnalysisReport *Sink = activeAnalysisReport();
 
   for (const SharedAccessSite &Site : Interp.sites()) {
     const AccessSummary &Sum = Site.Summary;
@@ -182,7 +202,7 @@ void SharedBankConflictCheck::analyzeKernel(const FunctionDecl *Kernel,
     if (Sum.Truncated)
       Depends.push_back("analysis bound: " + Interp.truncationReason());
 
-    if (Report) {
+    if (Sink) {
       AccessRecord R;
       PresumedLoc P = SM.getPresumedLoc(Loc);
       R.File = P.isValid() ? P.getFilename() : "";
@@ -207,7 +227,7 @@ void SharedBankConflictCheck::analyzeKernel(const FunctionDecl *Kernel,
       R.Status = verdictName(Status);
       R.DependsOn = Depends;
       R.Truncated = Sum.Truncated;
-      Report->addAccess(std::move(R));
+      Sink->addAccess(std::move(R));
     }
 
     const RequestResult &W = Sum.Worst;
@@ -216,11 +236,12 @@ void SharedBankConflictCheck::analyzeKernel(const FunctionDecl *Kernel,
     if (Status == Verdict::Unknown) {
       if (!ReportUnknown)
         continue;
-      diag(Loc, "bank conflicts of %0 '%1' cannot be decided: it depends on %2")
-          << accessPhrase(Site.Kind) << Var << quoteList(Depends);
-      diag(Loc, "%0; up to %1 wavefronts per request, %2 ideal",
-           DiagnosticIDs::Note)
-          << Where << W.MaxWavefronts << W.Ideal;
+      Report(Loc,
+             llvm::formatv("bank conflicts of {0} '{1}' cannot be decided: "
+                           "it depends on {2}",
+                           accessPhrase(Site.Kind), Var, quoteList(Depends)),
+             llvm::formatv("{0}; up to {1} wavefronts per request, {2} ideal",
+                           Where, W.MaxWavefronts, W.Ideal));
       continue;
     }
     if (W.MaxWavefronts <= W.Ideal || W.Worst.Ways < MinWays)
@@ -234,19 +255,21 @@ void SharedBankConflictCheck::analyzeKernel(const FunctionDecl *Kernel,
                                 " executions"
                           : "";
     if (Status == Verdict::Range) {
-      diag(Loc, "up to %0-way bank conflict on %1 '%2': %3 to %4 wavefronts "
-                "per request, %5 ideal")
-          << W.Worst.Ways << accessPhrase(Site.Kind) << Var << W.MinWavefronts
-          << W.MaxWavefronts << W.Ideal;
-      diag(Loc, "%0; %1%2; the count depends on %3", DiagnosticIDs::Note)
-          << Where << Lanes << Instances << quoteList(Depends);
+      Report(Loc,
+             llvm::formatv("up to {0}-way bank conflict on {1} '{2}': {3} to "
+                           "{4} wavefronts per request, {5} ideal",
+                           W.Worst.Ways, accessPhrase(Site.Kind), Var,
+                           W.MinWavefronts, W.MaxWavefronts, W.Ideal),
+             Where + "; " + Lanes + Instances + "; the count depends on " +
+                 quoteList(Depends));
       continue;
     }
-    diag(Loc, "%0-way bank conflict on %1 '%2': %3 wavefronts per request, "
-              "%4 ideal")
-        << W.Worst.Ways << accessPhrase(Site.Kind) << Var << W.MaxWavefronts
-        << W.Ideal;
-    diag(Loc, "%0; %1%2", DiagnosticIDs::Note) << Where << Lanes << Instances;
+    Report(Loc,
+           llvm::formatv("{0}-way bank conflict on {1} '{2}': {3} wavefronts "
+                         "per request, {4} ideal",
+                         W.Worst.Ways, accessPhrase(Site.Kind), Var,
+                         W.MaxWavefronts, W.Ideal),
+           Where + "; " + Lanes + Instances);
   }
 }
 

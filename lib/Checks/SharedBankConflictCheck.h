@@ -29,8 +29,16 @@ public:
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 
 private:
+  /// A warning and its notes, collected over every block shape of a kernel
+  /// so one site gets one warning with a note per shape.
+  struct Finding {
+    clang::SourceLocation Loc;
+    std::string Message;
+    std::vector<std::string> Notes;
+  };
   void analyzeKernel(const clang::FunctionDecl *Kernel,
-                     const BlockShapeChoice &Shape);
+                     const BlockShapeChoice &Shape,
+                     std::vector<Finding> &Findings);
 
   // Options.
   const std::string BlockDimOption;

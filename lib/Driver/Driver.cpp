@@ -16,6 +16,8 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <unistd.h>
 #include <map>
 #include <set>
 
@@ -52,6 +54,43 @@ std::pair<unsigned, unsigned> lineColumn(const std::string &Path,
                         : Offset - unsigned(LastNewline);
   return {Line, Column};
 }
+
+/// Captures what the compiler front end writes to stderr while a file is
+/// parsed, and passes it on without ClangTool's "Error while processing"
+/// line: the driver prints its own single line for a file that failed.
+class StderrFilter {
+public:
+  StderrFilter() {
+    std::fflush(stderr);
+    llvm::errs().flush();
+    if (llvm::sys::fs::createTemporaryFile("warpcheck-stderr", "txt", TempFd,
+                                           TempPath))
+      return;
+    SavedFd = ::dup(2);
+    ::dup2(TempFd, 2);
+  }
+  ~StderrFilter() {
+    if (SavedFd < 0)
+      return;
+    std::fflush(stderr);
+    llvm::errs().flush();
+    ::dup2(SavedFd, 2);
+    ::close(SavedFd);
+    ::close(TempFd);
+    if (auto Buf = llvm::MemoryBuffer::getFile(TempPath)) {
+      llvm::SmallVector<llvm::StringRef, 8> Lines;
+      (*Buf)->getBuffer().split(Lines, '\n', -1, false);
+      for (llvm::StringRef L : Lines)
+        if (!L.starts_with("Error while processing "))
+          llvm::errs() << L << "\n";
+    }
+    llvm::sys::fs::remove(TempPath);
+  }
+
+private:
+  int TempFd = -1, SavedFd = -1;
+  llvm::SmallString<128> TempPath;
+};
 
 bool isCompilerError(const ClangTidyError &E) {
   return E.DiagLevel == ClangTidyError::Error &&
@@ -204,9 +243,12 @@ int runWarpcheck(const DriverOptions &Options,
     AnalysisReport Report;
     setActiveAnalysisReport(&Report);
     auto FS = makeWarpcheckFileSystem();
-    std::vector<ClangTidyError> Errors =
-        runClangTidy(Context, Compilations, {File}, FS,
-                     /*ApplyAnyFix=*/false);
+    std::vector<ClangTidyError> Errors;
+    {
+      StderrFilter Filter;
+      Errors = runClangTidy(Context, Compilations, {File}, FS,
+                            /*ApplyAnyFix=*/false);
+    }
     setActiveAnalysisReport(nullptr);
 
     std::string ErrorLine = firstErrorLine(File, Errors);
