@@ -27,4 +27,16 @@ config.substitutions.append(
      "FileCheck %s -check-prefix=CHECK-MESSAGES "
      "-implicit-check-not='{{warning|error}}:'"))
 config.substitutions.append(("%warpcheck", warpcheck))
+# clang-tidy-19 with the plugin, parsing CUDA with the built-in prelude.
+plugin = lit_config.params.get("plugin", "")
+share = lit_config.params.get("share_include", "")
+resource = lit_config.params.get("resource_dir", "/usr/lib/llvm-19/lib/clang/19")
+config.substitutions.append(
+    ("%clang-tidy-cuda",
+     f"clang-tidy --load={plugin} --checks='-*,warpcheck-*'"))
+config.substitutions.append(
+    ("%cuda-prelude-args",
+     f"-x cuda --cuda-device-only --cuda-gpu-arch=sm_90 -nocudainc -nocudalib "
+     f"-resource-dir={resource} -Wno-unknown-cuda-version "
+     f"-isystem {share}/prelude -include warpcheck_cuda_prelude.h"))
 config.substitutions.append(("%python", sys.executable))
