@@ -123,13 +123,32 @@ int main(int argc, const char **argv) {
       {"ReportUnknown", ReportUnknown ? "true" : "false"});
 
   std::vector<std::string> Files = Parser->getSourcePathList();
-  if (Files.empty())
-    Files = cudaFilesOf(Parser->getCompilations());
-  if (Files.empty()) {
+  if (!Files.empty())
+    return runWarpcheck(Options, Parser->getCompilations(), Files, outs(),
+                        errs());
+  // No files: every CUDA file of the compilation database given by -p.
+  // (CommonOptionsParser loads no database when it is given no file.)
+  std::string BuildPath;
+  auto &Registered = cl::getRegisteredOptions();
+  if (auto It = Registered.find("p"); It != Registered.end())
+    BuildPath = static_cast<cl::opt<std::string> *>(It->second)->getValue();
+  if (BuildPath.empty()) {
     errs() << "warpcheck: error: no input files (give .cu files, or -p with a "
-              "compilation database that lists some)\n";
+              "compilation database)\n";
     return 1;
   }
-  return runWarpcheck(Options, Parser->getCompilations(), Files, outs(),
-                      errs());
+  std::string Error;
+  auto Database = clang::tooling::CompilationDatabase::autoDetectFromDirectory(
+      BuildPath, Error);
+  if (!Database) {
+    errs() << "warpcheck: error: " << Error << "\n";
+    return 1;
+  }
+  Files = cudaFilesOf(*Database);
+  if (Files.empty()) {
+    errs() << "warpcheck: error: the compilation database in '" << BuildPath
+           << "' lists no .cu file\n";
+    return 1;
+  }
+  return runWarpcheck(Options, *Database, Files, outs(), errs());
 }

@@ -238,15 +238,17 @@ TranslatedCommand translateCommand(const std::vector<std::string> &Args,
                          V.str());
       continue;
     }
+    if (NvccDropWithValue.contains(A)) {
+      Next();
+      continue;
+    }
+    if (NvccDropQuiet.contains(A))
+      continue;
     if (A.starts_with("-I") || A.starts_with("-D") || A.starts_with("-U") ||
         A.starts_with("-isystem") || A.starts_with("-W") ||
         A.starts_with("-f") || A.starts_with("-m64")) {
       if (!A.starts_with("-W") || A.starts_with("-Wno-"))
         Out.Args.push_back(A.str());
-      continue;
-    }
-    if (NvccDropWithValue.contains(A)) {
-      Next();
       continue;
     }
     if (A.starts_with("-rdc=") || A.starts_with("--relocatable-device-code=") ||
