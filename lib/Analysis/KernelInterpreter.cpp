@@ -14,6 +14,9 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <functional>
 
 #include <algorithm>
 
@@ -33,22 +36,32 @@ struct Value {
   Lanes L;
   /// Pointer: the __shared__ variable pointed into (nullptr: other memory).
   const VarDecl *Shared = nullptr;
+  /// Pointer: the per-thread array or struct pointed into.
+  const VarDecl *LocalObject = nullptr;
   /// Pointer: a name for the memory pointed to, for explanations.
   std::string Region;
   /// What opaque lanes depend on.
   std::vector<std::string> Deps;
+  /// Whether the compiler knows the value: why not, and the loops whose
+  /// unrolling it depends on.
+  CompileTime CT;
 };
 
 /// An object designated by an lvalue expression.
 struct LValue {
-  enum class Kind { Shared, Local, Memory, None };
+  /// Shared: __shared__ storage. Local: a scalar local variable, whose
+  /// value the interpreter follows. LocalObject: a per-thread array or
+  /// struct (registers or local memory). Memory: anything else.
+  enum class Kind { Shared, Local, LocalObject, Memory, None };
   Kind K = Kind::None;
-  /// Shared: the __shared__ variable; Local: the variable.
+  /// Shared, LocalObject: the variable; Local: the variable.
   const VarDecl *Var = nullptr;
-  /// Shared and Memory: the byte offset of every thread.
+  /// Shared, LocalObject and Memory: the byte offset of every thread.
   Lanes Offset;
   std::string Region;
   std::vector<std::string> Deps;
+  /// LocalObject: whether the compiler knows the offset.
+  CompileTime CT;
 };
 
 /// How sure a thread is to have left the current construct.
@@ -60,11 +73,21 @@ struct Mask {
   /// thread runs it, or none does.
   bool Conditional = false;
   std::vector<std::string> Deps;
+  /// Whether the compiler knows the conditions that lead here.
+  CompileTime CT;
+  /// How many conditions unknown to the compiler lead here.
+  unsigned Depth = 0;
+  /// How many conditions unknown to the analysis lead here (maybe-active
+  /// threads, conditional code).
+  unsigned Region = 0;
 };
 
 struct Frame {
   const FunctionDecl *FD = nullptr;
   std::map<const VarDecl *, Value> Env;
+  /// Mask::Depth where each variable was declared: a variable declared
+  /// outside a condition and set inside holds one of two values after it.
+  std::map<const VarDecl *, std::pair<unsigned, unsigned>> DeclDepth;
   std::vector<Exit> Returned;
   Value Result;
   bool HasResult = false;
@@ -72,6 +95,13 @@ struct Frame {
 
 struct LoopState {
   std::vector<Exit> Broken, Continued;
+  const Stmt *Loop = nullptr;
+};
+
+/// A `#pragma unroll` on a loop.
+struct UnrollHint {
+  enum Kind { None, Disable, Full, Count } K = None;
+  unsigned N = 0;
 };
 
 void addDeps(std::vector<std::string> &To, const std::vector<std::string> &From) {
@@ -120,6 +150,11 @@ public:
   llvm::DenseMap<const Expr *, std::optional<int64_t>> ConstantCache;
   llvm::DenseMap<const Stmt *, std::vector<const VarDecl *>> ModifiedCache;
   std::map<const VarDecl *, AtomId> BaseAtoms;
+  std::vector<LocalArrayAccess> LocalAccesses;
+  std::map<std::pair<const Expr *, bool>, size_t> LocalIndex;
+  std::map<const Stmt *, LoopUnrolling> Unrolling;
+  std::map<const Stmt *, UnrollHint> Hints;
+  llvm::DenseMap<const Stmt *, unsigned> CostCache;
 
   // ---- helpers ------------------------------------------------------------
   Frame &frame() { return Frames.back(); }
@@ -331,6 +366,15 @@ public:
                  Mask &Else) {
     Then = M;
     Else = M;
+    if (C.CT.hard()) {
+      if (!M.CT.hard()) {
+        Then.CT.Why = Else.CT.Why = CompileTime::Cause::Condition;
+        Then.CT.What = Else.CT.What = sourceText(CondExpr);
+      }
+      Then.Depth = Else.Depth = M.Depth + 1;
+    }
+    Then.CT.merge(CompileTime{CompileTime::Cause::None, "", C.CT.Loops});
+    Else.CT.merge(CompileTime{CompileTime::Cause::None, "", C.CT.Loops});
     // Symbolic lanes that all hold the same value decide uniformly.
     bool Uniform = C.K == Value::Kind::Int;
     const SymbolicInt *First = nullptr;
@@ -364,6 +408,8 @@ public:
         addDep(Side->Deps, "'" + Text + "'");
       }
     }
+    if (Then.Conditional != M.Conditional || Then.Deps != M.Deps)
+      Then.Region = Else.Region = M.Region + 1;
   }
 
   // ---- variables ----------------------------------------------------------
@@ -376,7 +422,13 @@ public:
     for (unsigned L = 0; L < N && Whole; ++L)
       if (M.A[L] != Activity::Active)
         Whole = false;
-    if (It == frame().Env.end() || Whole) {
+    // Declared inside the current uncertain region: every thread that runs
+    // here sets it; the others never see it.
+    auto Decl = frame().DeclDepth.find(V);
+    bool Local = Decl != frame().DeclDepth.end() &&
+                 Decl->second.second >= M.Region &&
+                 Decl->second.first >= M.Depth;
+    if (It == frame().Env.end() || Whole || Local) {
       frame().Env[V] = std::move(New);
       return;
     }
@@ -396,6 +448,20 @@ public:
     if (New.K == Value::Kind::Unknown) {
       addDeps(Old.Deps, New.Deps);
       return;
+    }
+    bool Differs = false;
+    for (unsigned L = 0; L < N; ++L)
+      if (M.A[L] != Activity::Inactive && Old.L[L] != New.L[L])
+        Differs = true;
+    // A variable set under a condition the compiler does not know holds one
+    // of two values: not a compile-time constant.
+    bool Inside = Decl != frame().DeclDepth.end() && Decl->second.first >= M.Depth;
+    if (Inside) {
+      Old.CT = New.CT;
+    } else {
+      Old.CT.merge(New.CT);
+      if (Differs || M.CT.hard())
+        Old.CT.merge(M.CT);
     }
     for (unsigned L = 0; L < N; ++L) {
       if (M.A[L] == Activity::Inactive)
@@ -427,6 +493,8 @@ public:
         Value R;
         R.K = Value::Kind::Int;
         R.L.assign(N, SymbolicInt::atom(Atoms.named(Name)));
+        R.CT.Why = CompileTime::Cause::Parameter;
+        R.CT.What = Name;
         fitToType(R, T);
         return frame().Env[V] = R;
       }
@@ -438,7 +506,10 @@ public:
         return frame().Env[V] = R;
       }
     }
-    return unknown("'" + Name + "'");
+    Value R = unknown("'" + Name + "'");
+    R.CT.Why = CompileTime::Cause::Parameter;
+    R.CT.What = Name;
+    return R;
   }
 
   std::optional<int64_t> constantOfVar(const VarDecl *V) {
@@ -540,6 +611,9 @@ public:
       return loadedValue(LV, T, "'" + LV.Var->getNameAsString() + "'", Site);
     case LValue::Kind::Memory:
       return loadedValue(LV, T, "'" + LV.Region + "'", Site);
+    case LValue::Kind::LocalObject:
+      recordLocal(Site, LV.Var, false, false, LV.CT, &LV.Offset);
+      return loadedValue(LV, T, "'" + LV.Var->getNameAsString() + "'", Site);
     case LValue::Kind::None:
       break;
     }
@@ -554,15 +628,95 @@ public:
   /// thread reads one address, otherwise unknown per thread.
   Value loadedValue(const LValue &LV, QualType T, const std::string &From,
                     const Expr *Site) {
-    if (!T->isIntegralOrEnumerationType())
-      return unknown("value loaded from " + From);
-    if (isUniform(LV.Offset)) {
-      Value R;
+    Value R;
+    if (!T->isIntegralOrEnumerationType()) {
+      R = unknown("value loaded from " + From);
+    } else if (isUniform(LV.Offset)) {
       R.K = Value::Kind::Int;
       R.L.assign(N, SymbolicInt::atom(Atoms.fresh(sourceText(Site))));
+    } else {
+      R = opaqueInt("value loaded from " + From);
+    }
+    R.CT.Why = CompileTime::Cause::Memory;
+    R.CT.What = "a value loaded from " + From;
+    return R;
+  }
+
+  // ---- per-thread arrays ----------------------------------------------------
+  /// Records an access to (or the escape of) a per-thread aggregate.
+  void recordLocal(const Expr *Site, const VarDecl *Object, bool IsStore,
+                   bool Escape, const CompileTime &Index,
+                   const Lanes *Offset) {
+    if (Stopped || !Object)
+      return;
+    auto Key = std::make_pair(Site, IsStore);
+    auto It = LocalIndex.find(Key);
+    if (It == LocalIndex.end()) {
+      It = LocalIndex.emplace(Key, LocalAccesses.size()).first;
+      LocalArrayAccess A;
+      A.Site = Site;
+      A.Object = Object;
+      A.Function = frame().FD;
+      A.IsStore = IsStore;
+      A.Escape = Escape;
+      A.Index = Index;
+      for (const LoopState &L : Loops)
+        A.EnclosingLoops.push_back(L.Loop);
+      LocalAccesses.push_back(std::move(A));
+    } else {
+      LocalAccesses[It->second].Index.merge(Index);
+    }
+    LocalArrayAccess &A = LocalAccesses[It->second];
+    if (Offset && !Offset->empty() && (*Offset)[0].isConstant() &&
+        A.Offsets.size() < 64)
+      A.Offsets.push_back((*Offset)[0].Const);
+  }
+
+  /// A pointer into a per-thread aggregate handed to code warpcheck does not
+  /// follow: the aggregate escapes.
+  void noteEscape(const Value &V, const Expr *Site) {
+    if (V.K == Value::Kind::Pointer && V.LocalObject)
+      recordLocal(Site, V.LocalObject, false, true, CompileTime(), nullptr);
+  }
+
+  static bool isAggregateLocal(const VarDecl *V) {
+    QualType T = V->getType();
+    return !T->isReferenceType() && (T->isArrayType() || T->isRecordType()) &&
+           (V->hasLocalStorage() || V->isStaticLocal()) &&
+           !isSharedVariable(V);
+  }
+
+  LValue lvalueOf(const Value &Ptr) {
+    LValue R;
+    if (Ptr.K != Value::Kind::Pointer) {
+      R.Deps = Ptr.Deps;
       return R;
     }
-    return opaqueInt("value loaded from " + From);
+    R.K = Ptr.Shared        ? LValue::Kind::Shared
+          : Ptr.LocalObject ? LValue::Kind::LocalObject
+                            : LValue::Kind::Memory;
+    R.Var = Ptr.Shared ? Ptr.Shared : Ptr.LocalObject;
+    R.Offset = Ptr.L;
+    R.Region = Ptr.Region;
+    R.Deps = Ptr.Deps;
+    R.CT = Ptr.CT;
+    return R;
+  }
+
+  Value pointerTo(const LValue &LV) {
+    Value R;
+    if (LV.K == LValue::Kind::Shared || LV.K == LValue::Kind::Memory ||
+        LV.K == LValue::Kind::LocalObject) {
+      R.K = Value::Kind::Pointer;
+      R.Shared = LV.K == LValue::Kind::Shared ? LV.Var : nullptr;
+      R.LocalObject = LV.K == LValue::Kind::LocalObject ? LV.Var : nullptr;
+      R.L = LV.Offset;
+      R.Region = LV.K == LValue::Kind::Memory ? LV.Region
+                                              : LV.Var->getNameAsString();
+      R.Deps = LV.Deps;
+      R.CT = LV.CT;
+    }
+    return R;
   }
 
   void store(const LValue &LV, const Value &V, QualType T, const Expr *Site) {
@@ -570,6 +724,11 @@ public:
       record(Site, AccessKind::Store, T, LV);
     else if (LV.K == LValue::Kind::Local)
       assign(LV.Var, V);
+    else if (LV.K == LValue::Kind::LocalObject)
+      recordLocal(Site, LV.Var, true, false, LV.CT, &LV.Offset);
+    // A pointer to a per-thread array written to memory escapes.
+    if (LV.K != LValue::Kind::Local)
+      noteEscape(V, Site);
   }
 
   // ---- expressions --------------------------------------------------------
@@ -598,6 +757,34 @@ public:
   void symbolicIteration(const Stmt *Loop, const Expr *Cond, const Stmt *Body,
                          const Expr *Inc);
   const std::vector<const VarDecl *> &modifiedIn(const Stmt *Loop);
+  /// Marks every variable the loop changes as depending on its unrolling.
+  void tagLoopVariables(const Stmt *Loop) {
+    for (const VarDecl *V : modifiedIn(Loop)) {
+      auto It = frame().Env.find(V);
+      if (It != frame().Env.end())
+        It->second.CT.merge(CompileTime{CompileTime::Cause::None, "", {Loop}});
+    }
+  }
+  /// The size of a loop as the unroller sees it: statements and expressions.
+  unsigned loopCost(const Stmt *Loop) {
+    auto It = CostCache.find(Loop);
+    if (It != CostCache.end())
+      return It->second;
+    std::function<unsigned(const Stmt *)> Count = [&](const Stmt *S) {
+      if (!S)
+        return 0u;
+      unsigned C = isa<ImplicitCastExpr>(S) || isa<ParenExpr>(S) ? 0 : 1;
+      for (const Stmt *Child : S->children())
+        C += Count(Child);
+      return C;
+    };
+    return CostCache[Loop] = Count(Loop);
+  }
+  void decideUnrolling(const Stmt *Loop, LoopUnrolling U) {
+    auto It = Unrolling.find(Loop);
+    if (It == Unrolling.end() || (It->second.Unrolled && !U.Unrolled))
+      Unrolling[Loop] = std::move(U);
+  }
 };
 
 // ---- expressions ------------------------------------------------------------
@@ -626,6 +813,10 @@ Value KernelInterpreter::Impl::eval(const Expr *E) {
         break;
       }
     }
+    R.CT.Why = Builtin->Kind == BuiltinIndexKind::ThreadIdx
+                   ? CompileTime::Cause::Thread
+                   : CompileTime::Cause::Launch;
+    R.CT.What = builtinIndexName(*Builtin);
     return R;
   }
   if (E->getType()->isIntegralOrEnumerationType() && !E->HasSideEffects(Ctx))
@@ -753,14 +944,12 @@ LValue KernelInterpreter::Impl::evalLValue(const Expr *E) {
     }
     if (V->getType()->isReferenceType()) {
       // A reference bound at its declaration: follow the pointer we stored.
-      Value Ptr = readVariable(V);
-      if (Ptr.K == Value::Kind::Pointer) {
-        R.K = Ptr.Shared ? LValue::Kind::Shared : LValue::Kind::Memory;
-        R.Var = Ptr.Shared;
-        R.Offset = Ptr.L;
-        R.Region = Ptr.Region;
-        R.Deps = Ptr.Deps;
-      }
+      return lvalueOf(readVariable(V));
+    }
+    if (isAggregateLocal(V)) {
+      R.K = LValue::Kind::LocalObject;
+      R.Var = V;
+      R.Offset.assign(N, SymbolicInt::constant(0));
       return R;
     }
     if (V->hasLocalStorage() || isa<ParmVarDecl>(V)) {
@@ -776,30 +965,11 @@ LValue KernelInterpreter::Impl::evalLValue(const Expr *E) {
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
     Value Base = eval(AS->getBase());
     Value Index = eval(AS->getIdx());
-    Value Ptr = pointerOffset(Base, Index, AS->getType(), false);
-    if (Ptr.K != Value::Kind::Pointer) {
-      R.Deps = Ptr.Deps;
-      return R;
-    }
-    R.K = Ptr.Shared ? LValue::Kind::Shared : LValue::Kind::Memory;
-    R.Var = Ptr.Shared;
-    R.Offset = std::move(Ptr.L);
-    R.Region = Ptr.Region;
-    R.Deps = Ptr.Deps;
-    return R;
+    return lvalueOf(pointerOffset(Base, Index, AS->getType(), false));
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    if (UO->getOpcode() == UO_Deref) {
-      Value Ptr = eval(UO->getSubExpr());
-      if (Ptr.K != Value::Kind::Pointer)
-        return R;
-      R.K = Ptr.Shared ? LValue::Kind::Shared : LValue::Kind::Memory;
-      R.Var = Ptr.Shared;
-      R.Offset = std::move(Ptr.L);
-      R.Region = Ptr.Region;
-      R.Deps = Ptr.Deps;
-      return R;
-    }
+    if (UO->getOpcode() == UO_Deref)
+      return lvalueOf(eval(UO->getSubExpr()));
     if (UO->isIncrementDecrementOp()) {
       evalUnary(UO);
       return evalLValue(UO->getSubExpr());
@@ -808,22 +978,14 @@ LValue KernelInterpreter::Impl::evalLValue(const Expr *E) {
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
     LValue Base;
-    if (ME->isArrow()) {
-      Value Ptr = eval(ME->getBase());
-      if (Ptr.K == Value::Kind::Pointer) {
-        Base.K = Ptr.Shared ? LValue::Kind::Shared : LValue::Kind::Memory;
-        Base.Var = Ptr.Shared;
-        Base.Offset = std::move(Ptr.L);
-        Base.Region = Ptr.Region;
-        Base.Deps = Ptr.Deps;
-      }
-    } else {
+    if (ME->isArrow())
+      Base = lvalueOf(eval(ME->getBase()));
+    else
       Base = evalLValue(ME->getBase());
-    }
     if (!Field || Field->isBitField() ||
-        (Base.K != LValue::Kind::Shared && Base.K != LValue::Kind::Memory))
-      return LValue{Base.K == LValue::Kind::Local ? LValue::Kind::None
-                                                  : LValue::Kind::None};
+        (Base.K != LValue::Kind::Shared && Base.K != LValue::Kind::Memory &&
+         Base.K != LValue::Kind::LocalObject))
+      return LValue();
     const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(Field->getParent());
     int64_t Offset = int64_t(Layout.getFieldOffset(Field->getFieldIndex()) / 8);
     for (auto &O : Base.Offset)
@@ -866,6 +1028,11 @@ Value KernelInterpreter::Impl::pointerOffset(const Value &Ptr,
     for (auto &L : R.L)
       L = SymbolicInt::opaque();
     addDeps(R.Deps, I->Deps);
+    R.CT.merge(I->CT);
+    if (!R.CT.hard()) {
+      R.CT.Why = CompileTime::Cause::Memory;
+      R.CT.What = "a value the analysis cannot follow";
+    }
     return R;
   }
   for (unsigned T = 0; T < N; ++T) {
@@ -874,6 +1041,7 @@ Value KernelInterpreter::Impl::pointerOffset(const Value &Ptr,
     R.L[T] = Subtract ? sym::sub(R.L[T], Scaled) : sym::add(R.L[T], Scaled);
   }
   addDeps(R.Deps, I->Deps);
+  R.CT.merge(I->CT);
   return R;
 }
 
@@ -888,23 +1056,8 @@ Value KernelInterpreter::Impl::evalCast(const CastExpr *E) {
       fitToType(V, To);
     return V;
   }
-  case CK_ArrayToPointerDecay: {
-    LValue LV = evalLValue(Sub);
-    Value R;
-    if (LV.K == LValue::Kind::Shared || LV.K == LValue::Kind::Memory) {
-      R.K = Value::Kind::Pointer;
-      R.Shared = LV.Var;
-      R.L = LV.Offset;
-      R.Region = LV.K == LValue::Kind::Shared ? LV.Var->getNameAsString()
-                                              : LV.Region;
-      R.Deps = LV.Deps;
-    } else if (LV.K == LValue::Kind::Local) {
-      R.K = Value::Kind::Pointer;
-      R.Region = LV.Var->getNameAsString();
-      R.L.assign(N, SymbolicInt::constant(0));
-    }
-    return R;
-  }
+  case CK_ArrayToPointerDecay:
+    return pointerTo(evalLValue(Sub));
   case CK_IntegralCast:
   case CK_IntegralToBoolean:
   case CK_BooleanToSignedIntegral: {
@@ -1026,6 +1179,8 @@ Value KernelInterpreter::Impl::arithmetic(BinaryOperatorKind Op,
   } else {
     settleOpaque(R, {&A, &B}, E);
   }
+  R.CT = A.CT;
+  R.CT.merge(B.CT);
   fitToType(R, ResultType);
   return R;
 }
@@ -1075,6 +1230,25 @@ Value KernelInterpreter::Impl::evalLogical(const BinaryOperator *E) {
   addDeps(R.Deps, L.Deps);
   addDeps(R.Deps, Rv.Deps);
   settleOpaque(R, {&L, &Rv}, E);
+  // `j < n && j < 8` is known to be false once `j < 8` is: the compiler
+  // knows the loop's upper bound.
+  auto DecidesAll = [&](const Value &V) {
+    if (V.CT.hard() || V.K != Value::Kind::Int)
+      return false;
+    for (unsigned T = 0; T < N; ++T)
+      if (laneLive(T) &&
+          (!V.L[T].isConstant() || (V.L[T].Const != 0) == IsAnd))
+        return false;
+    return true;
+  };
+  if (DecidesAll(L))
+    R.CT = L.CT;
+  else if (DecidesAll(Rv))
+    R.CT = Rv.CT;
+  else {
+    R.CT = L.CT;
+    R.CT.merge(Rv.CT);
+  }
   for (unsigned T = 0; T < N; ++T)
     if (R.L[T].Opaque) {
       addDep(R.Deps, "'" + sourceText(E) + "'");
@@ -1142,19 +1316,8 @@ Value KernelInterpreter::Impl::evalBinary(const BinaryOperator *E) {
 
 Value KernelInterpreter::Impl::evalUnary(const UnaryOperator *E) {
   switch (E->getOpcode()) {
-  case UO_AddrOf: {
-    LValue LV = evalLValue(E->getSubExpr());
-    Value R;
-    if (LV.K == LValue::Kind::Shared || LV.K == LValue::Kind::Memory) {
-      R.K = Value::Kind::Pointer;
-      R.Shared = LV.Var;
-      R.L = LV.Offset;
-      R.Region = LV.K == LValue::Kind::Shared ? LV.Var->getNameAsString()
-                                              : LV.Region;
-      R.Deps = LV.Deps;
-    }
-    return R;
-  }
+  case UO_AddrOf:
+    return pointerTo(evalLValue(E->getSubExpr()));
   case UO_Deref: {
     LValue LV = evalLValue(E);
     return load(LV, E->getType(), E);
@@ -1203,9 +1366,11 @@ Value KernelInterpreter::Impl::evalUnary(const UnaryOperator *E) {
     fitToType(R, E->getType());
     return R;
   }
-  default:
-    eval(E->getSubExpr());
-    return unknown();
+  default: {
+    Value R = unknown();
+    R.CT = eval(E->getSubExpr()).CT;
+    return R;
+  }
   }
 }
 
@@ -1230,6 +1395,18 @@ Value KernelInterpreter::Impl::evalConditional(
     return R;
   }
   Value R = A;
+  R.CT.merge(B.CT);
+  bool Differs = false;
+  for (unsigned T = 0; T < N; ++T)
+    if (Then.A[T] != Activity::Inactive || Else.A[T] != Activity::Inactive)
+      if (A.L[T] != B.L[T])
+        Differs = true;
+  if (Differs && C.CT.hard() && !R.CT.hard()) {
+    R.CT.Why = CompileTime::Cause::Condition;
+    R.CT.What = sourceText(E->getCond());
+  }
+  if (Differs)
+    R.CT.merge(CompileTime{CompileTime::Cause::None, "", C.CT.Loops});
   for (unsigned T = 0; T < N; ++T) {
     bool InThen = Then.A[T] != Activity::Inactive;
     bool InElse = Else.A[T] != Activity::Inactive;
@@ -1250,8 +1427,13 @@ Value KernelInterpreter::Impl::evalConditional(
 Value KernelInterpreter::Impl::evalIntrinsic(StringRef Name,
                                              const CallExpr *E) {
   std::vector<Value> Args;
-  for (const Expr *Arg : E->arguments())
+  for (const Expr *Arg : E->arguments()) {
     Args.push_back(eval(Arg));
+    noteEscape(Args.back(), Arg);
+  }
+  CompileTime ArgsCT;
+  for (const Value &V : Args)
+    ArgsCT.merge(V.CT);
   auto AllInt = [&] {
     for (const Value &V : Args)
       if (V.K != Value::Kind::Int)
@@ -1275,6 +1457,7 @@ Value KernelInterpreter::Impl::evalIntrinsic(StringRef Name,
     }
     settleOpaque(R, {&Args[0], &Args[1]}, E);
     fitToType(R, E->getType());
+    R.CT = ArgsCT;
     return R;
   }
   if ((Name == "abs" || Name == "llabs") && Args.size() == 1 && AllInt()) {
@@ -1325,9 +1508,16 @@ Value KernelInterpreter::Impl::evalIntrinsic(StringRef Name,
   // votes, shuffles from one lane, math on uniform values) is uniform. A
   // call without arguments may read a per-thread register (%laneid,
   // %clock): never uniform.
-  if (!E->getType()->isIntegralOrEnumerationType())
-    return unknown("result of '" + Name.str() + "'");
+  CompileTime CallCT;
+  CallCT.Why = CompileTime::Cause::Call;
+  CallCT.What = "the result of '" + Name.str() + "'";
+  if (!E->getType()->isIntegralOrEnumerationType()) {
+    Value R = unknown("result of '" + Name.str() + "'");
+    R.CT = CallCT;
+    return R;
+  }
   Value R = opaqueInt("result of '" + Name.str() + "'");
+  R.CT = CallCT;
   bool Uniform = !Args.empty();
   for (const Value &V : Args)
     if (V.K != Value::Kind::Int || !isUniform(V.L))
@@ -1357,7 +1547,7 @@ Value KernelInterpreter::Impl::evalCall(const CallExpr *E) {
   const FunctionDecl *Callee = E->getDirectCallee();
   if (!Callee || isa<CXXMemberCallExpr>(E) || isa<CXXOperatorCallExpr>(E)) {
     for (const Expr *Arg : E->arguments())
-      eval(Arg);
+      noteEscape(eval(Arg), Arg);
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
       eval(MC->getImplicitObjectArgument());
     return E->getType()->isIntegralOrEnumerationType()
@@ -1403,6 +1593,10 @@ Value KernelInterpreter::Impl::inlineCall(const FunctionDecl *Callee,
   Frame F;
   F.FD = Callee;
   F.Returned.assign(N, Exit::None);
+  // A call that stays a call passes its arguments through memory: a
+  // per-thread array handed to it escapes (its body is still followed for
+  // its shared-memory accesses).
+  bool StaysACall = Callee->hasAttr<NoInlineAttr>();
   for (unsigned I = 0; I < Callee->getNumParams() && I < E->getNumArgs();
        ++I) {
     const ParmVarDecl *P = Callee->getParamDecl(I);
@@ -1411,12 +1605,9 @@ Value KernelInterpreter::Impl::inlineCall(const FunctionDecl *Callee,
       // Bind the reference to the argument's address.
       LValue LV = evalLValue(Arg);
       Value Ref;
-      if (LV.K == LValue::Kind::Shared || LV.K == LValue::Kind::Memory) {
-        Ref.K = Value::Kind::Pointer;
-        Ref.Shared = LV.Var;
-        Ref.L = LV.Offset;
-        Ref.Region = LV.Region;
-        Ref.Deps = LV.Deps;
+      if (LV.K == LValue::Kind::Shared || LV.K == LValue::Kind::Memory ||
+          LV.K == LValue::Kind::LocalObject) {
+        Ref = pointerTo(LV);
       } else if (LV.K == LValue::Kind::Local) {
         // A reference to a caller's local: pass its value (writes through
         // the reference are lost, so the caller's variable goes unknown).
@@ -1430,6 +1621,8 @@ Value KernelInterpreter::Impl::inlineCall(const FunctionDecl *Callee,
       continue;
     }
     Value V = eval(Arg);
+    if (StaysACall)
+      noteEscape(V, Arg);
     if (V.K == Value::Kind::Int)
       fitToType(V, P->getType());
     F.Env[P] = std::move(V);
@@ -1459,14 +1652,7 @@ void KernelInterpreter::Impl::execDecl(const VarDecl *V) {
   const Expr *Init = V->getInit();
   Value Val;
   if (T->isReferenceType() && Init) {
-    LValue LV = evalLValue(Init);
-    if (LV.K == LValue::Kind::Shared || LV.K == LValue::Kind::Memory) {
-      Val.K = Value::Kind::Pointer;
-      Val.Shared = LV.Var;
-      Val.L = LV.Offset;
-      Val.Region = LV.Region;
-      Val.Deps = LV.Deps;
-    }
+    Val = pointerTo(evalLValue(Init));
   } else if (Init) {
     Val = eval(Init);
     if (Val.K == Value::Kind::Int)
@@ -1480,6 +1666,7 @@ void KernelInterpreter::Impl::execDecl(const VarDecl *V) {
   }
   // A declaration creates the variable afresh for every thread.
   frame().Env[V] = std::move(Val);
+  frame().DeclDepth[V] = {M.Depth, M.Region};
 }
 
 void KernelInterpreter::Impl::execIf(const IfStmt *S) {
@@ -1649,6 +1836,7 @@ void KernelInterpreter::Impl::symbolicIteration(const Stmt *Loop,
       Cur = unknown(Why);
     }
   }
+  tagLoopVariables(Loop);
   // One generic iteration: it may not run at all.
   if (Cond) {
     Value C = eval(Cond);
@@ -1657,6 +1845,8 @@ void KernelInterpreter::Impl::symbolicIteration(const Stmt *Loop,
     M = Then;
   }
   M.Conditional = true;
+  ++M.Depth;
+  ++M.Region;
   if (anyLive())
     exec(Body);
 }
@@ -1668,25 +1858,60 @@ void KernelInterpreter::Impl::execLoop(const Stmt *Loop, const Stmt *Init,
   if (Init)
     exec(Init);
   Mask Saved = M;
-  Loops.push_back({std::vector<Exit>(N, Exit::None),
-                   std::vector<Exit>(N, Exit::None)});
+  LoopState State;
+  State.Broken.assign(N, Exit::None);
+  State.Continued.assign(N, Exit::None);
+  State.Loop = Loop;
+  Loops.push_back(std::move(State));
+  // What the compiler will know about the trip count.
+  bool Symbolic = false, ExitUnknown = false, RanUniformUnknown = false;
+  CompileTime ExitCT;
+  unsigned UniformUnknown = 0, Trip = 0;
   for (unsigned Iter = 0; !Stopped; ++Iter) {
     if (TestFirst || Iter > 0) {
       if (CondVar)
         execDecl(CondVar);
       if (Cond) {
         Value C = eval(Cond);
-        // A trip count that is not known: one symbolic iteration.
         bool Decided = C.K == Value::Kind::Int;
         for (unsigned T = 0; T < N && Decided; ++T)
           if (laneLive(T) && !C.L[T].isConstant())
             Decided = false;
-        if (!Decided) {
+        // A warp-uniform unknown condition (`j < n`): run a few iterations
+        // conditionally, so a constant upper bound (`j < n && j < 8`) is
+        // found as the compiler finds it.
+        bool UniformCond = !Decided && C.K == Value::Kind::Int;
+        const SymbolicInt *First = nullptr;
+        for (unsigned T = 0; T < N && UniformCond; ++T) {
+          if (!laneLive(T) || C.L[T].isConstant())
+            continue;
+          if (C.L[T].Opaque || (First && *First != C.L[T]))
+            UniformCond = false;
+          First = &C.L[T];
+        }
+        if (!Decided && (!UniformCond || ++UniformUnknown > 16)) {
+          ExitCT = C.CT;
           symbolicIteration(Loop, Cond, Body, Inc);
+          Symbolic = true;
           break;
         }
         Mask Then, Else;
+        bool WasConditional = M.Conditional;
         splitMask(C, Cond, Then, Else);
+        // Exploring "the loop goes on": its body runs for certain on this
+        // path; what ran is sorted out after the loop.
+        if (UniformCond) {
+          Then.Conditional = WasConditional;
+          RanUniformUnknown = true;
+        }
+        bool Exits = false;
+        for (unsigned T = 0; T < N; ++T)
+          if (laneLive(T) && Then.A[T] == Activity::Inactive)
+            Exits = true;
+        if (Exits && C.CT.hard() && !ExitUnknown) {
+          ExitUnknown = true;
+          ExitCT = C.CT;
+        }
         M = Then;
       }
     }
@@ -1698,10 +1923,13 @@ void KernelInterpreter::Impl::execLoop(const Stmt *Loop, const Stmt *Init,
         ++Iterations > Limits.MaxTotalIterations ||
         WarpRequests > Limits.MaxWarpRequests / 2) {
       symbolicIteration(Loop, Cond, Body, Inc);
+      Trip = Iter + 1;
       break;
     }
+    tagLoopVariables(Loop);
     Mask IterMask = M;
     exec(Body);
+    ++Trip;
     // Threads that continued rejoin for the increment and the next test.
     Loops.back().Continued.assign(N, Exit::None);
     M = applyExits(IterMask);
@@ -1712,6 +1940,54 @@ void KernelInterpreter::Impl::execLoop(const Stmt *Loop, const Stmt *Init,
   }
   Loops.pop_back();
   M = applyExits(Saved);
+  // After iterations that ran only if an unknown allowed it, what the loop
+  // changed depends on how many ran.
+  if (RanUniformUnknown && !Symbolic) {
+    std::string Why = "how many iterations of the loop at line " +
+                      std::to_string(lineOf(Loop)) + " ran";
+    for (const VarDecl *V : modifiedIn(Loop)) {
+      auto It = frame().Env.find(V);
+      if (It == frame().Env.end())
+        continue;
+      Value &Cur = It->second;
+      for (auto &L : Cur.L)
+        L = SymbolicInt::opaque();
+      addDep(Cur.Deps, Why);
+      if (!Cur.CT.hard()) {
+        Cur.CT.Why = CompileTime::Cause::Condition;
+        Cur.CT.What = Why;
+      }
+    }
+  }
+
+  // Will the compiler unroll it fully? (NVVM: a constant trip count or a
+  // constant upper bound, within its size budget or under #pragma unroll;
+  // never under #pragma unroll 1.)
+  LoopUnrolling U;
+  UnrollHint Hint = Hints.count(Loop) ? Hints[Loop] : UnrollHint();
+  auto Quote = [](const std::string &S) { return "'" + S + "'"; };
+  if (Hint.K == UnrollHint::Disable) {
+    U.Unrolled = false;
+    U.Reason = "#pragma unroll 1 keeps it a loop";
+  } else if (Symbolic || ExitUnknown) {
+    U.Unrolled = false;
+    U.Reason = ExitCT.hard() ? "its trip count depends on " + Quote(ExitCT.What)
+                             : "its trip count is not known at compile time";
+  } else if (Hint.K == UnrollHint::Count && Hint.N > 1) {
+    U.Unrolled = false;
+    U.OverBudget = true;
+    U.Reason = "#pragma unroll " + std::to_string(Hint.N) +
+               " unrolls it only partially";
+  } else if (Hint.K != UnrollHint::Full &&
+             uint64_t(Trip) * loopCost(Loop) > Limits.UnrollBudget) {
+    U.Unrolled = false;
+    U.OverBudget = true;
+    U.Reason = "its " + std::to_string(Trip) +
+               " iterations exceed the compiler's full-unroll budget";
+  }
+  if (!Symbolic)
+    U.TripCount = Trip;
+  decideUnrolling(Loop, std::move(U));
 }
 
 void KernelInterpreter::Impl::exec(const Stmt *S) {
@@ -1752,11 +2028,15 @@ void KernelInterpreter::Impl::exec(const Stmt *S) {
       exec(Range->getRangeStmt());
     Mask Saved = M;
     Loops.push_back({std::vector<Exit>(N, Exit::None),
-                     std::vector<Exit>(N, Exit::None)});
+                     std::vector<Exit>(N, Exit::None), Range});
     exec(Range->getLoopVarStmt());
     symbolicIteration(Range, nullptr, Range->getBody(), nullptr);
     Loops.pop_back();
     M = applyExits(Saved);
+    LoopUnrolling U;
+    U.Unrolled = false;
+    U.Reason = "a range-based loop's trip count is not followed";
+    decideUnrolling(Range, U);
     return;
   }
   if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
@@ -1809,7 +2089,7 @@ void KernelInterpreter::Impl::exec(const Stmt *S) {
         M.A[T] = Activity::Maybe;
     addDep(M.Deps, "'" + sourceText(Switch->getCond()) + "'");
     Loops.push_back({std::vector<Exit>(N, Exit::None),
-                     std::vector<Exit>(N, Exit::None)});
+                     std::vector<Exit>(N, Exit::None), nullptr});
     exec(Switch->getBody());
     Loops.pop_back();
     M = applyExits(Saved);
@@ -1819,8 +2099,33 @@ void KernelInterpreter::Impl::exec(const Stmt *S) {
     return exec(Case->getSubStmt());
   if (const auto *Label = dyn_cast<LabelStmt>(S))
     return exec(Label->getSubStmt());
-  if (const auto *Attributed = dyn_cast<AttributedStmt>(S))
+  if (const auto *Attributed = dyn_cast<AttributedStmt>(S)) {
+    for (const Attr *A : Attributed->getAttrs()) {
+      const auto *Hint = dyn_cast<LoopHintAttr>(A);
+      if (!Hint)
+        continue;
+      UnrollHint H;
+      if (Hint->getOption() == LoopHintAttr::Unroll) {
+        if (Hint->getState() == LoopHintAttr::Disable)
+          H.K = UnrollHint::Disable;
+        else if (Hint->getState() == LoopHintAttr::Enable ||
+                 Hint->getState() == LoopHintAttr::Full)
+          H.K = UnrollHint::Full;
+      } else if (Hint->getOption() == LoopHintAttr::UnrollCount &&
+                 Hint->getValue()) {
+        Expr::EvalResult R;
+        if (!Hint->getValue()->isValueDependent() &&
+            Hint->getValue()->EvaluateAsInt(R, Ctx)) {
+          int64_t V = R.Val.getInt().getExtValue();
+          H.K = V <= 1 ? UnrollHint::Disable : UnrollHint::Count;
+          H.N = unsigned(std::max<int64_t>(V, 0));
+        }
+      }
+      if (H.K != UnrollHint::None)
+        Hints[Attributed->getSubStmt()] = H;
+    }
     return exec(Attributed->getSubStmt());
+  }
   if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S)) {
     stop("goto is not followed");
     return;
@@ -1866,5 +2171,15 @@ const std::string &KernelInterpreter::truncationReason() const {
 }
 
 const AtomTable &KernelInterpreter::atoms() const { return P->Atoms; }
+
+const std::vector<LocalArrayAccess> &
+KernelInterpreter::localArrayAccesses() const {
+  return P->LocalAccesses;
+}
+
+LoopUnrolling KernelInterpreter::loopUnrolling(const Stmt *Loop) const {
+  auto It = P->Unrolling.find(Loop);
+  return It == P->Unrolling.end() ? LoopUnrolling() : It->second;
+}
 
 } // namespace warpcheck

@@ -25,12 +25,75 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 
+#include <algorithm>
 #include <map>
+#include <optional>
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace warpcheck {
+
+/// Why a value is not known to the compiler at compile time, after the
+/// loop unrolling it will do. Empty when it is known.
+struct CompileTime {
+  enum class Cause {
+    None,
+    Thread,    // threadIdx, lane arithmetic
+    Launch,    // blockDim, blockIdx, gridDim
+    Parameter, // a kernel parameter or other variable set outside
+    Memory,    // a value loaded from memory
+    Call,      // the result of a call that is not inlined
+    Condition, // chosen by a condition that is not known
+    Loop,      // a counter of a loop the compiler does not unroll
+  };
+  Cause Why = Cause::None;
+  /// Source text or name of what is unknown ("n", "threadIdx.x").
+  std::string What;
+  /// Loops whose counters the value depends on: known only when the
+  /// compiler unrolls every one of them.
+  std::vector<const clang::Stmt *> Loops;
+
+  bool hard() const { return Why != Cause::None; }
+  /// This value combined with another: the first hard cause, every loop.
+  void merge(const CompileTime &O) {
+    if (!hard() && O.hard()) {
+      Why = O.Why;
+      What = O.What;
+    }
+    for (const clang::Stmt *L : O.Loops)
+      if (std::find(Loops.begin(), Loops.end(), L) == Loops.end())
+        Loops.push_back(L);
+  }
+};
+
+/// How the compiler will treat one loop, as far as warpcheck predicts.
+struct LoopUnrolling {
+  bool Unrolled = true;
+  /// Why not: "#pragma unroll 1", "its trip count depends on 'n'"...
+  std::string Reason;
+  /// The trip count when known.
+  std::optional<uint64_t> TripCount;
+  /// Unrolled only partially at best: a periodic index may still resolve.
+  bool OverBudget = false;
+};
+
+/// One access to a per-thread array (or an array in a per-thread struct).
+struct LocalArrayAccess {
+  const clang::Expr *Site = nullptr;
+  const clang::VarDecl *Object = nullptr;
+  const clang::FunctionDecl *Function = nullptr;
+  bool IsStore = false;
+  /// The array escapes here (its address passed to a call not inlined, or
+  /// stored to memory) rather than being indexed.
+  bool Escape = false;
+  CompileTime Index;
+  /// The loops around the access, innermost last.
+  std::vector<const clang::Stmt *> EnclosingLoops;
+  /// Whether the byte offset repeats with a short period across the
+  /// iterations of an over-budget loop (partial unrolling may resolve it).
+  std::vector<int64_t> Offsets;
+};
 
 /// One access site to shared memory and what the block does there.
 struct SharedAccessSite {
@@ -55,6 +118,10 @@ struct InterpreterLimits {
   uint64_t MaxWarpRequests = 1u << 18;
   /// Depth of inlined calls.
   unsigned MaxCallDepth = 12;
+  /// Trip count times loop size (statements and expressions) up to which
+  /// the compiler unrolls a loop fully without a pragma. Calibrated with
+  /// nvcc 13 for sm_90: docs/local-memory.md.
+  uint64_t UnrollBudget = 4000;
 };
 
 class KernelInterpreter {
@@ -71,6 +138,12 @@ public:
   /// Why the analysis stopped early (empty when it did not).
   const std::string &truncationReason() const;
   const AtomTable &atoms() const;
+  /// Every access to per-thread arrays, in execution order (one entry per
+  /// site; Offsets collects the concrete offsets seen for lane 0).
+  const std::vector<LocalArrayAccess> &localArrayAccesses() const;
+  /// How the compiler treats a loop that ran (unrolled unless found not).
+  LoopUnrolling loopUnrolling(const clang::Stmt *Loop) const;
+
 
 private:
   class Impl;

@@ -36,6 +36,29 @@ struct AccessRecord {
   bool Truncated = false;
 };
 
+/// One per-thread array of a kernel: registers, local memory, or unknown.
+struct LocalArrayRecord {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  std::string Function, Kernel, Variable;
+  uint64_t Bytes = 0;
+  std::string Status; // registers, local, unknown
+  std::string Reason;
+  bool LikelySpilled = false;
+  bool PtxasKeepsDepot = false;
+};
+
+/// A kernel's predicted local memory, to compare with the compiler's.
+struct KernelRecord {
+  std::string File;
+  std::string Name;        // with template arguments
+  std::string MangledName; // as in PTX
+  uint64_t PredictedLocalBytes = 0; // PTX depot
+  uint64_t PredictedFrameBytes = 0; // ptxas stack frame, spills aside
+  bool PredictedSpill = false;
+  bool Unknown = false; // some array's verdict is unknown
+};
+
 /// What one translation unit held, so the driver can tell "no CUDA here".
 struct TranslationUnitRecord {
   std::string MainFile;
@@ -50,11 +73,21 @@ public:
     std::lock_guard<std::mutex> Lock(Mutex);
     Accesses.push_back(std::move(R));
   }
+  void addLocalArray(LocalArrayRecord R) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    LocalArrays.push_back(std::move(R));
+  }
+  void addKernel(KernelRecord R) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Kernels.push_back(std::move(R));
+  }
   void addTranslationUnit(TranslationUnitRecord R) {
     std::lock_guard<std::mutex> Lock(Mutex);
     Units.push_back(std::move(R));
   }
   std::vector<AccessRecord> Accesses;
+  std::vector<LocalArrayRecord> LocalArrays;
+  std::vector<KernelRecord> Kernels;
   std::vector<TranslationUnitRecord> Units;
 
 private:

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LocalMemoryArrayCheck.h"
 #include "SharedBankConflictCheck.h"
 
 #include "clang-tidy/ClangTidyModule.h"
@@ -15,6 +16,8 @@ namespace warpcheck {
 class WarpcheckModule : public clang::tidy::ClangTidyModule {
 public:
   void addCheckFactories(clang::tidy::ClangTidyCheckFactories &Factories) override {
+    Factories.registerCheck<LocalMemoryArrayCheck>(
+        "warpcheck-local-memory-array");
     Factories.registerCheck<SharedBankConflictCheck>(
         "warpcheck-shared-bank-conflict");
   }

@@ -1,0 +1,261 @@
+//===--- LocalArrayAnalysis.cpp - Per-thread arrays: registers or local ---===//
+
+#include "LocalArrayAnalysis.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <map>
+
+using namespace clang;
+
+namespace warpcheck {
+
+const char *localArrayStatusName(LocalArrayStatus S) {
+  switch (S) {
+  case LocalArrayStatus::Registers:
+    return "registers";
+  case LocalArrayStatus::Local:
+    return "local";
+  case LocalArrayStatus::Unknown:
+    return "unknown";
+  }
+  return "unknown";
+}
+
+namespace {
+
+std::string sourceOf(const Expr *E, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = SM.getExpansionRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()));
+  std::string Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+  std::replace(Text.begin(), Text.end(), '\n', ' ');
+  return Text;
+}
+
+/// The index expression of an access: `a[i]` gives `i`; a member of a
+/// struct element gives the subscript underneath.
+const Expr *indexOf(const Expr *Site) {
+  const Expr *E = Site->IgnoreParenImpCasts();
+  while (true) {
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      return AS->getIdx();
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      E = ME->getBase()->IgnoreParenImpCasts();
+      continue;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      if (UO->getOpcode() == UO_Deref) {
+        E = UO->getSubExpr()->IgnoreParenImpCasts();
+        continue;
+      }
+    return nullptr;
+  }
+}
+
+unsigned lineOf(const Stmt *S, const SourceManager &SM) {
+  return SM.getPresumedLineNumber(SM.getExpansionLoc(S->getBeginLoc()));
+}
+
+std::string causeText(const CompileTime &CT) {
+  switch (CT.Why) {
+  case CompileTime::Cause::Thread:
+    return "the index depends on '" + CT.What + "'";
+  case CompileTime::Cause::Launch:
+    return "the index depends on '" + CT.What +
+           "', which the compiler does not know";
+  case CompileTime::Cause::Parameter:
+    return "the index depends on kernel parameter '" + CT.What + "'";
+  case CompileTime::Cause::Memory:
+    return "the index depends on " + CT.What;
+  case CompileTime::Cause::Call:
+    return "the index depends on " + CT.What;
+  case CompileTime::Cause::Condition:
+    return "the index is chosen by '" + CT.What +
+           "', which is not known at compile time";
+  case CompileTime::Cause::Loop:
+  case CompileTime::Cause::None:
+    break;
+  }
+  return "the index is not known at compile time";
+}
+
+/// True when the offsets seen repeat with a period of 2, 4 or 8: an
+/// unroll by that factor would make the index constant.
+bool periodic(const std::vector<int64_t> &Offsets) {
+  if (Offsets.size() < 4)
+    return false;
+  for (size_t P : {1, 2, 4, 8}) {
+    if (Offsets.size() <= P)
+      break;
+    bool Ok = true;
+    for (size_t I = 0; I + P < Offsets.size() && Ok; ++I)
+      Ok = Offsets[I] == Offsets[I + P];
+    if (Ok)
+      return true;
+  }
+  return false;
+}
+
+} // namespace
+
+std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelInterpreter &Interp,
+                                                ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<LocalArrayVerdict> Result;
+  std::map<const VarDecl *, size_t> ByArray;
+
+  for (const LocalArrayAccess &A : Interp.localArrayAccesses()) {
+    QualType T = A.Object->getType();
+    // Only arrays, and structs holding them, are per-thread arrays.
+    bool HasArray = T->isArrayType();
+    if (const auto *RD = T->getAsRecordDecl())
+      for (const FieldDecl *F : RD->fields())
+        HasArray |= F->getType()->isArrayType();
+    if (!HasArray || T->isIncompleteType())
+      continue;
+    auto It = ByArray.find(A.Object);
+    if (It == ByArray.end()) {
+      It = ByArray.emplace(A.Object, Result.size()).first;
+      LocalArrayVerdict V;
+      V.Array = A.Object;
+      V.Function = A.Function;
+      V.Bytes = Ctx.getTypeSizeInChars(T).getQuantity();
+      Result.push_back(V);
+    }
+    LocalArrayVerdict &V = Result[It->second];
+
+    // Loops around the access the compiler keeps as loops.
+    const Stmt *KeptLoop = nullptr;
+    for (const Stmt *L : A.EnclosingLoops)
+      if (L && !Interp.loopUnrolling(L).Unrolled)
+        KeptLoop = L;
+
+    LocalArrayStatus Status = LocalArrayStatus::Registers;
+    std::string Reason, Fix;
+    std::vector<std::pair<SourceLocation, std::string>> Notes;
+    bool InKeptLoop = KeptLoop != nullptr;
+    const Expr *Index = indexOf(A.Site);
+    std::string IndexText = Index ? sourceOf(Index, Ctx) : sourceOf(A.Site, Ctx);
+
+    if (A.Escape) {
+      Status = LocalArrayStatus::Local;
+      Reason = "its address escapes to code that is not inlined";
+      Fix = "pass the elements by value, or make the callee __forceinline__";
+      InKeptLoop = true; // a call's argument needs memory at every level
+    } else if (A.Index.hard()) {
+      Status = LocalArrayStatus::Local;
+      if (Index && Index->isIntegerConstantExpr(Ctx))
+        Reason = "it is reached through a pointer whose offset is not known "
+                 "at compile time";
+      else
+        Reason = "index '" + IndexText + "' is not known at compile time";
+      std::string Cause = causeText(A.Index);
+      // Point at an unrolled loop around it, as the compiler sees it.
+      const Stmt *Unrolled = nullptr;
+      for (const Stmt *L : A.EnclosingLoops)
+        if (L && Interp.loopUnrolling(L).Unrolled &&
+            Interp.loopUnrolling(L).TripCount)
+          Unrolled = L;
+      if (Unrolled)
+        Notes.push_back({SM.getExpansionLoc(Unrolled->getBeginLoc()),
+                         "loop at line " + std::to_string(lineOf(Unrolled, SM)) +
+                             " has a constant trip count and would be "
+                             "unrolled; " + Cause});
+      else
+        Notes.push_back({SM.getExpansionLoc(A.Site->getBeginLoc()), Cause});
+      uint64_t Elements = 0;
+      QualType ArrayType = A.Object->getType();
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(
+              A.Site->IgnoreParenImpCasts()))
+        ArrayType = AS->getBase()->IgnoreParenImpCasts()->getType();
+      if (const auto *AT = Ctx.getAsConstantArrayType(ArrayType))
+        Elements = AT->getSize().getZExtValue();
+      if (A.Index.Why == CompileTime::Cause::Parameter)
+        Fix = "make '" + A.Index.What +
+              "' a template parameter, or select the element with constant "
+              "indices";
+      else if (Elements && Elements <= 16)
+        Fix = "select the element with constant indices (a switch, or a "
+              "chain of selects over the " +
+              std::to_string(Elements) + " elements)";
+      else
+        Fix = "keep the array in shared memory, or restructure the loop so "
+              "every index is a constant after unrolling";
+    } else {
+      // Known only if every loop it depends on is unrolled.
+      for (const Stmt *L : A.Index.Loops) {
+        LoopUnrolling U = Interp.loopUnrolling(L);
+        if (U.Unrolled)
+          continue;
+        std::string Loop = "loop at line " + std::to_string(lineOf(L, SM));
+        if (U.OverBudget && periodic(A.Offsets)) {
+          Status = LocalArrayStatus::Unknown;
+          Reason = "index '" + IndexText + "' depends on the counter of the " +
+                   Loop + ", which the compiler may unroll only partially";
+          Notes.push_back({SM.getExpansionLoc(L->getBeginLoc()),
+                           Loop + ": " + U.Reason +
+                               "; the index repeats every few iterations, "
+                               "so partial unrolling may make it constant"});
+          Fix = "add #pragma unroll to the loop";
+          continue;
+        }
+        Status = LocalArrayStatus::Local;
+        Reason = "index '" + IndexText + "' depends on the counter of the " +
+                 Loop + ", which the compiler does not unroll";
+        Notes.push_back(
+            {SM.getExpansionLoc(L->getBeginLoc()), Loop + ": " + U.Reason});
+        Fix = U.TripCount ? "add #pragma unroll to the loop at line " +
+                                std::to_string(lineOf(L, SM))
+                          : "give the loop a constant trip count, or keep "
+                            "the array in shared memory";
+        break;
+      }
+    }
+
+    if (Status == LocalArrayStatus::Local && InKeptLoop)
+      V.PtxasKeepsDepot = true;
+    // The first local access decides the message; unknown only if none is.
+    bool Better = (Status == LocalArrayStatus::Local &&
+                   V.Status != LocalArrayStatus::Local) ||
+                  (Status == LocalArrayStatus::Unknown &&
+                   V.Status == LocalArrayStatus::Registers);
+    if (Better) {
+      V.Status = Status;
+      V.Reason = Reason;
+      V.Site = A.Site;
+      V.Notes = Notes;
+      V.Fix = Fix;
+    }
+  }
+
+  for (LocalArrayVerdict &V : Result) {
+    if (V.Status == LocalArrayStatus::Local && V.Bytes > PtxasPromotionLimitBytes)
+      V.PtxasKeepsDepot = true;
+    if (V.Status != LocalArrayStatus::Local && V.Bytes > RegisterFileBytes)
+      V.LikelySpilled = true;
+  }
+  return Result;
+}
+
+uint64_t predictedDepotBytes(const std::vector<LocalArrayVerdict> &Verdicts) {
+  uint64_t Bytes = 0;
+  for (const LocalArrayVerdict &V : Verdicts)
+    if (V.Status == LocalArrayStatus::Local)
+      Bytes += (V.Bytes + 3) / 4 * 4;
+  return Bytes;
+}
+
+uint64_t predictedFrameBytes(const std::vector<LocalArrayVerdict> &Verdicts) {
+  uint64_t Bytes = 0;
+  for (const LocalArrayVerdict &V : Verdicts)
+    if (V.Status == LocalArrayStatus::Local && V.PtxasKeepsDepot)
+      Bytes += (V.Bytes + 3) / 4 * 4;
+  return Bytes;
+}
+
+} // namespace warpcheck

@@ -1,0 +1,60 @@
+//===--- LocalArrayAnalysis.h - Per-thread arrays: registers or local -*- C++ -*-===//
+//
+// Judges every per-thread array of a kernel from the accesses the
+// interpreter recorded. NVVM keeps an array in registers only when every
+// access has an index it knows at compile time, after the loop unrolling it
+// does, and the array's address does not escape; otherwise the array lives
+// in a PTX local depot. ptxas then moves small depots whose dynamic accesses
+// are outside loops back to registers, and spills arrays too large for the
+// register file. docs/local-memory.md has the measurements.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPCHECK_ANALYSIS_LOCALARRAYANALYSIS_H
+#define WARPCHECK_ANALYSIS_LOCALARRAYANALYSIS_H
+
+#include "KernelInterpreter.h"
+
+#include <string>
+#include <vector>
+
+namespace warpcheck {
+
+enum class LocalArrayStatus { Registers, Local, Unknown };
+const char *localArrayStatusName(LocalArrayStatus S);
+
+struct LocalArrayVerdict {
+  const clang::VarDecl *Array = nullptr;
+  const clang::FunctionDecl *Function = nullptr;
+  uint64_t Bytes = 0;
+  LocalArrayStatus Status = LocalArrayStatus::Registers;
+  /// Why, for the warning: "index '(j + n) % W' is not known at compile time".
+  std::string Reason;
+  /// The access that decides (nullptr for a registers verdict).
+  const clang::Expr *Site = nullptr;
+  /// Explanations, each at a location (the loop, the declaration).
+  std::vector<std::pair<clang::SourceLocation, std::string>> Notes;
+  /// The fix that fits the reason.
+  std::string Fix;
+  /// Indexed with constants only, but larger than the register file.
+  bool LikelySpilled = false;
+  /// Whether ptxas keeps the depot (escape, a dynamic access in a loop that
+  /// stays a loop, or more than 256 bytes) or moves it to registers.
+  bool PtxasKeepsDepot = false;
+};
+
+/// The ptxas register file per thread, in bytes (255 registers).
+constexpr uint64_t RegisterFileBytes = 255 * 4;
+/// The largest depot measured to move back to registers (nvcc 13, sm_90).
+constexpr uint64_t PtxasPromotionLimitBytes = 256;
+
+std::vector<LocalArrayVerdict>
+judgeLocalArrays(const KernelInterpreter &Interp, clang::ASTContext &Ctx);
+
+/// Bytes of PTX local depot the verdicts predict for the kernel, and of
+/// ptxas stack frame (without spills of large constant-indexed arrays).
+uint64_t predictedDepotBytes(const std::vector<LocalArrayVerdict> &Verdicts);
+uint64_t predictedFrameBytes(const std::vector<LocalArrayVerdict> &Verdicts);
+
+} // namespace warpcheck
+
+#endif

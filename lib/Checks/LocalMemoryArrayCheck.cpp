@@ -1,0 +1,161 @@
+//===--- LocalMemoryArrayCheck.cpp - warpcheck-local-memory-array ---------===//
+
+#include "LocalMemoryArrayCheck.h"
+
+#include "AnalysisReport.h"
+#include "KernelInterpreter.h"
+#include "LocalArrayAnalysis.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Mangle.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+
+#include <algorithm>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace warpcheck {
+
+namespace {
+std::string nameOf(const FunctionDecl *FD, const ASTContext &Ctx) {
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  FD->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
+  return OS.str();
+}
+
+std::string mangledNameOf(const FunctionDecl *FD, ASTContext &Ctx) {
+  std::unique_ptr<MangleContext> MC(Ctx.createMangleContext());
+  if (!MC->shouldMangleDeclName(FD))
+    return FD->getNameAsString();
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  MC->mangleName(GlobalDecl(FD), OS);
+  return OS.str();
+}
+} // namespace
+
+LocalMemoryArrayCheck::LocalMemoryArrayCheck(
+    StringRef Name, clang::tidy::ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      UnrollBudget(Options.get("UnrollBudget", 4000u)),
+      MaxLoopIterations(Options.get("MaxLoopIterations", 512u)) {}
+
+void LocalMemoryArrayCheck::storeOptions(
+    clang::tidy::ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "UnrollBudget", UnrollBudget);
+  Options.store(Opts, "MaxLoopIterations", MaxLoopIterations);
+}
+
+void LocalMemoryArrayCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(
+      functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"),
+      this);
+  Finder->addMatcher(cudaKernelCallExpr().bind("launch"), this);
+}
+
+void LocalMemoryArrayCheck::check(const MatchFinder::MatchResult &Result) {
+  Context = Result.Context;
+  if (const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel")) {
+    if (Kernel->isDependentContext() ||
+        Result.SourceManager->isInSystemHeader(Kernel->getLocation()))
+      return;
+    if (std::find(Kernels.begin(), Kernels.end(), Kernel) == Kernels.end())
+      Kernels.push_back(Kernel);
+    return;
+  }
+  if (const auto *Launch = Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch"))
+    Launches.addLaunch(Launch, *Result.Context);
+}
+
+void LocalMemoryArrayCheck::onEndOfTranslationUnit() {
+  if (Context)
+    for (const FunctionDecl *Kernel : Kernels)
+      if (Kernel->getBody() && !Kernel->isInvalidDecl())
+        analyzeKernel(Kernel);
+  Kernels.clear();
+  Launches = LaunchSites();
+  Context = nullptr;
+}
+
+void LocalMemoryArrayCheck::analyzeKernel(const FunctionDecl *Kernel) {
+  // Where arrays live does not depend on the block shape much; the first
+  // shape the kernel is launched with stands for all.
+  BlockShapeOptions NoOptions;
+  Dim3 Block =
+      chooseBlockShapes(Kernel, Launches, NoOptions, *Context).front().Block;
+  InterpreterLimits Limits;
+  Limits.UnrollBudget = UnrollBudget;
+  Limits.MaxLoopIterations = MaxLoopIterations;
+  KernelInterpreter Interp(*Context, Kernel, Block, Limits);
+  Interp.run();
+  std::vector<LocalArrayVerdict> Verdicts = judgeLocalArrays(Interp, *Context);
+  const SourceManager &SM = Context->getSourceManager();
+  std::string KName = nameOf(Kernel, *Context);
+
+  if (AnalysisReport *Report = activeAnalysisReport()) {
+    KernelRecord K;
+    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Kernel->getLocation()));
+    K.File = P.isValid() ? P.getFilename() : "";
+    K.Name = KName;
+    K.MangledName = mangledNameOf(Kernel, *Context);
+    K.PredictedLocalBytes = predictedDepotBytes(Verdicts);
+    K.PredictedFrameBytes = predictedFrameBytes(Verdicts);
+    for (const LocalArrayVerdict &V : Verdicts) {
+      K.PredictedSpill |= V.LikelySpilled;
+      K.Unknown |= V.Status == LocalArrayStatus::Unknown;
+      LocalArrayRecord R;
+      PresumedLoc D =
+          SM.getPresumedLoc(SM.getExpansionLoc(V.Array->getLocation()));
+      R.File = D.isValid() ? D.getFilename() : "";
+      R.Line = D.isValid() ? D.getLine() : 0;
+      R.Column = D.isValid() ? D.getColumn() : 0;
+      R.Function = nameOf(V.Function, *Context);
+      R.Kernel = KName;
+      R.Variable = V.Array->getNameAsString();
+      R.Bytes = V.Bytes;
+      R.Status = localArrayStatusName(V.Status);
+      R.Reason = V.LikelySpilled ? "indexed only with constants, but larger "
+                                   "than the register file: likely spilled"
+                                 : V.Reason;
+      R.LikelySpilled = V.LikelySpilled;
+      R.PtxasKeepsDepot = V.PtxasKeepsDepot;
+      Report->addLocalArray(std::move(R));
+    }
+    Report->addKernel(std::move(K));
+  }
+
+  for (const LocalArrayVerdict &V : Verdicts) {
+    std::string Var = V.Array->getNameAsString();
+    if (V.LikelySpilled) {
+      diag(V.Array->getLocation(),
+           "'%0' (%1 bytes) is indexed only with constants, but needs %2 "
+           "registers, more than the 255 a thread has: likely spilled to "
+           "local memory")
+          << Var << unsigned(V.Bytes) << unsigned((V.Bytes + 3) / 4);
+      diag(V.Array->getLocation(),
+           "in '%0'; keep it in shared memory, or work on fewer elements at "
+           "a time",
+           DiagnosticIDs::Note)
+          << KName;
+      continue;
+    }
+    if (V.Status == LocalArrayStatus::Registers)
+      continue;
+    SourceLocation Loc = SM.getExpansionLoc(V.Site->getBeginLoc());
+    diag(Loc, V.Status == LocalArrayStatus::Local
+                  ? "'%0' (%1 bytes) will live in local memory: %2"
+                  : "'%0' (%1 bytes) may live in local memory: %2")
+        << Var << unsigned(V.Bytes) << V.Reason;
+    for (const auto &[NoteLoc, Text] : V.Notes)
+      diag(NoteLoc, "%0", DiagnosticIDs::Note) << Text;
+    diag(V.Array->getLocation(), "'%0' declared here, in '%1'; %2",
+         DiagnosticIDs::Note)
+        << Var << KName << V.Fix;
+  }
+}
+
+} // namespace warpcheck

@@ -1,0 +1,42 @@
+//===--- LocalMemoryArrayCheck.h - warpcheck-local-memory-array -*- C++ -*-===//
+//
+// Finds per-thread arrays the compiler will demote to local memory (an index
+// not known at compile time after unrolling, an address that escapes) and
+// arrays too large for the register file, with the reason and the fix.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPCHECK_CHECKS_LOCALMEMORYARRAYCHECK_H
+#define WARPCHECK_CHECKS_LOCALMEMORYARRAYCHECK_H
+
+#include "LaunchConfig.h"
+
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace warpcheck {
+
+class LocalMemoryArrayCheck : public clang::tidy::ClangTidyCheck {
+public:
+  LocalMemoryArrayCheck(llvm::StringRef Name,
+                        clang::tidy::ClangTidyContext *Context);
+  bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
+    return LangOpts.CUDA;
+  }
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
+
+private:
+  void analyzeKernel(const clang::FunctionDecl *Kernel);
+
+  const unsigned UnrollBudget;
+  const unsigned MaxLoopIterations;
+
+  clang::ASTContext *Context = nullptr;
+  std::vector<const clang::FunctionDecl *> Kernels;
+  LaunchSites Launches;
+};
+
+} // namespace warpcheck
+
+#endif
