@@ -68,6 +68,23 @@ static cl::opt<std::string> HeaderFilter(
              "only the main file)"),
     cl::cat(Category));
 
+static cl::opt<bool> VerifyPtx(
+    "verify-ptx",
+    cl::desc("Compile each file with nvcc (--ptx, and -c -Xptxas -v) and put "
+             "its local memory beside warpcheck's predictions"),
+    cl::cat(Category));
+static cl::opt<std::string>
+    Nvcc("nvcc", cl::desc("nvcc for --verify-ptx (default: the toolkit's)"),
+         cl::cat(Category));
+static cl::opt<std::string> PtxFile(
+    "ptx-file",
+    cl::desc("Compare with this PTX instead of running nvcc (committed output)"),
+    cl::cat(Category));
+static cl::opt<std::string> PtxasLog(
+    "ptxas-log",
+    cl::desc("Compare with this `ptxas -v` output instead of running nvcc"),
+    cl::cat(Category));
+
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
   cl::SetVersionPrinter([](raw_ostream &OS) {
@@ -96,6 +113,10 @@ int main(int argc, const char **argv) {
     return 1;
   }
   Options.Checks = Checks;
+  Options.VerifyPtx = VerifyPtx;
+  Options.Nvcc = Nvcc;
+  Options.PtxFile = PtxFile;
+  Options.PtxasLog = PtxasLog;
   Options.WarningsAsErrors = WarningsAsErrors;
   Options.HeaderFilter = HeaderFilter;
   if (!BlockDim.empty()) {

@@ -72,10 +72,16 @@ void LocalMemoryArrayCheck::check(const MatchFinder::MatchResult &Result) {
 }
 
 void LocalMemoryArrayCheck::onEndOfTranslationUnit() {
+  TranslationUnitRecord TU;
   if (Context)
     for (const FunctionDecl *Kernel : Kernels)
-      if (Kernel->getBody() && !Kernel->isInvalidDecl())
+      if (Kernel->getBody() && !Kernel->isInvalidDecl()) {
         analyzeKernel(Kernel);
+        ++TU.Kernels;
+      }
+  TU.HasDeviceCode = TU.Kernels > 0;
+  if (AnalysisReport *Report = activeAnalysisReport())
+    Report->addTranslationUnit(TU);
   Kernels.clear();
   Launches = LaunchSites();
   Context = nullptr;

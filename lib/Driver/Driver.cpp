@@ -3,6 +3,7 @@
 #include "Driver.h"
 
 #include "AnalysisReport.h"
+#include "NvccVerifier.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -164,6 +165,113 @@ std::string firstErrorLine(const std::string &File,
   return Line;
 }
 
+/// One kernel's predicted and compiled local memory.
+struct KernelComparison {
+  KernelRecord Kernel;
+  std::optional<uint64_t> Depot;
+  std::optional<PtxasFrame> Frame;
+  /// The PTX depot is there exactly when warpcheck says so.
+  std::optional<bool> PtxAgrees() const {
+    if (!Depot || Kernel.Unknown)
+      return std::nullopt;
+    return (*Depot > 0) == (Kernel.PredictedLocalBytes > 0);
+  }
+  std::optional<bool> PtxasAgrees() const {
+    if (!Frame || Kernel.Unknown)
+      return std::nullopt;
+    bool Spills = Frame->SpillStores > 0;
+    return (Frame->StackFrame > 0) ==
+               (Kernel.PredictedFrameBytes > 0 || Kernel.PredictedSpill) &&
+           (Spills == Kernel.PredictedSpill);
+  }
+};
+
+std::string bytes(uint64_t B) { return std::to_string(B) + " B"; }
+
+void printComparison(const std::vector<KernelComparison> &Rows,
+                     llvm::raw_ostream &Out) {
+  size_t Width = 40;
+  for (const auto &R : Rows)
+    Width = std::max(Width, R.Kernel.Name.size() + 2);
+  auto Pad = [](std::string S, size_t W) {
+    if (S.size() < W)
+      S.append(W - S.size(), ' ');
+    return S;
+  };
+  Out << Pad("kernel", Width) << Pad("predicted", 11) << Pad("PTX depot", 11)
+      << Pad("ptxas frame", 13) << Pad("spills st/ld", 14) << "verdict\n";
+  for (const auto &R : Rows) {
+    std::string Predicted =
+        R.Kernel.Unknown ? "unknown" : bytes(R.Kernel.PredictedLocalBytes);
+    std::string Verdict;
+    if (auto A = R.PtxAgrees())
+      Verdict = *A ? "PTX agrees" : "PTX DIFFERS";
+    else
+      Verdict = R.Depot ? "undecided" : "not compiled";
+    if (auto A = R.PtxasAgrees())
+      Verdict += *A ? ", ptxas as predicted"
+                    : ", ptxas differs (predicted " +
+                          bytes(R.Kernel.PredictedFrameBytes) +
+                          (R.Kernel.PredictedSpill ? " + spills" : "") + ")";
+    Out << Pad(R.Kernel.Name, Width) << Pad(Predicted, 11)
+        << Pad(R.Depot ? bytes(*R.Depot) : "-", 11)
+        << Pad(R.Frame ? bytes(R.Frame->StackFrame) : "-", 13)
+        << Pad(R.Frame ? std::to_string(R.Frame->SpillStores) + "/" +
+                             std::to_string(R.Frame->SpillLoads)
+                       : "-",
+               14)
+        << Verdict << "\n";
+  }
+}
+
+llvm::json::Value optionalJson(const std::optional<uint64_t> &V) {
+  return V ? llvm::json::Value(int64_t(*V)) : llvm::json::Value(nullptr);
+}
+
+llvm::json::Object kernelJson(const KernelComparison &R) {
+  llvm::json::Object O{
+      {"file", R.Kernel.File},
+      {"function", R.Kernel.Name},
+      {"mangled_name", R.Kernel.MangledName},
+      {"predicted_local_bytes",
+       R.Kernel.Unknown ? llvm::json::Value(nullptr)
+                        : llvm::json::Value(int64_t(R.Kernel.PredictedLocalBytes))},
+      {"predicted_stack_frame_bytes", int64_t(R.Kernel.PredictedFrameBytes)},
+      {"predicted_spill", R.Kernel.PredictedSpill},
+      {"ptx_depot_bytes", optionalJson(R.Depot)},
+      {"stack_frame_bytes",
+       optionalJson(R.Frame ? std::optional<uint64_t>(R.Frame->StackFrame)
+                            : std::nullopt)},
+      {"spill_store_bytes",
+       optionalJson(R.Frame ? std::optional<uint64_t>(R.Frame->SpillStores)
+                            : std::nullopt)},
+      {"spill_load_bytes",
+       optionalJson(R.Frame ? std::optional<uint64_t>(R.Frame->SpillLoads)
+                            : std::nullopt)},
+  };
+  auto Verdict = [](std::optional<bool> A) {
+    return A ? llvm::json::Value(*A ? "agree" : "differ")
+             : llvm::json::Value(nullptr);
+  };
+  O["ptx_verdict"] = Verdict(R.PtxAgrees());
+  O["ptxas_verdict"] = Verdict(R.PtxasAgrees());
+  return O;
+}
+
+llvm::json::Object localArrayJson(const LocalArrayRecord &R) {
+  return llvm::json::Object{{"file", R.File},
+                            {"line", R.Line},
+                            {"column", R.Column},
+                            {"function", R.Function},
+                            {"kernel", R.Kernel},
+                            {"variable", R.Variable},
+                            {"bytes", int64_t(R.Bytes)},
+                            {"status", R.Status},
+                            {"reason", R.Reason},
+                            {"likely_spilled", R.LikelySpilled},
+                            {"ptxas_keeps_depot", R.PtxasKeepsDepot}};
+}
+
 } // namespace
 
 std::vector<std::string>
@@ -214,8 +322,18 @@ int runWarpcheck(const DriverOptions &Options,
 
   int Status = 0;
   unsigned WarningsAsErrors = 0;
-  llvm::json::Array JsonAccesses, JsonDiagnostics, JsonFiles;
-  std::set<std::string> SeenAccess;
+  llvm::json::Array JsonAccesses, JsonDiagnostics, JsonFiles, JsonKernels,
+      JsonArrays;
+  std::set<std::string> SeenAccess, SeenKernel, SeenArray;
+  // Compiler output given on the command line stands for every file.
+  CompiledLocalMemory Given;
+  if (!Options.PtxFile.empty())
+    if (auto Buf = llvm::MemoryBuffer::getFile(Options.PtxFile))
+      Given.PtxDepot = parsePtxDepots((*Buf)->getBuffer());
+  if (!Options.PtxasLog.empty())
+    if (auto Buf = llvm::MemoryBuffer::getFile(Options.PtxasLog))
+      Given.Ptxas = parsePtxasLog((*Buf)->getBuffer());
+  bool UseGiven = !Options.PtxFile.empty() || !Options.PtxasLog.empty();
 
   for (const std::string &File : Files) {
     llvm::SmallString<256> Abs(File);
@@ -263,7 +381,12 @@ int runWarpcheck(const DriverOptions &Options,
     } else if (Report.Units.empty()) {
       FileError = File + ": error: not parsed as CUDA; not analyzed";
     } else {
-      const TranslationUnitRecord &TU = Report.Units.front();
+      // Each check records what it saw; together they tell.
+      TranslationUnitRecord TU;
+      for (const TranslationUnitRecord &U : Report.Units) {
+        TU.Kernels = std::max(TU.Kernels, U.Kernels);
+        TU.HasDeviceCode |= U.HasDeviceCode;
+      }
       if (TU.Kernels == 0 && !TU.HasDeviceCode)
         FileError = File + ": error: no CUDA code (no __global__ or __device__ "
                            "function, no __shared__ variable); nothing to "
@@ -274,12 +397,69 @@ int runWarpcheck(const DriverOptions &Options,
       Status = 1;
     }
 
+    // What the compiler did with local memory, beside the predictions.
+    std::vector<KernelComparison> Comparisons;
+    if ((Options.VerifyPtx || UseGiven) && FileError.empty()) {
+      CompiledLocalMemory Compiled = Given;
+      if (!UseGiven) {
+        std::vector<std::string> Args;
+        std::string Arch = Options.Parse.DefaultArch;
+        auto Commands = Compilations.getCompileCommands(Abs);
+        if (!Commands.empty())
+          Args = Commands.front().CommandLine;
+        for (const std::string &A : Args)
+          if (llvm::StringRef(A).starts_with("--cuda-gpu-arch="))
+            Arch = A.substr(16);
+        std::string Nvcc =
+            findNvcc(Options.Nvcc, Options.Parse.Headers.ToolkitPath);
+        std::optional<std::string> Failure;
+        if (Nvcc.empty())
+          Failure = "nvcc not found (give --nvcc or --cuda-path)";
+        else
+          Failure = compileWithNvcc(Nvcc, std::string(Abs), Arch, Args,
+                                    Compiled);
+        if (Failure) {
+          Err << File << ": error: --verify-ptx: " << *Failure
+              << "; the static findings stand unverified\n";
+          Status = 1;
+        }
+      }
+      for (const KernelRecord &K : Report.Kernels) {
+        KernelComparison C;
+        C.Kernel = K;
+        auto D = Compiled.PtxDepot.find(K.MangledName);
+        if (D != Compiled.PtxDepot.end())
+          C.Depot = D->second;
+        auto F = Compiled.Ptxas.find(K.MangledName);
+        if (F != Compiled.Ptxas.end())
+          C.Frame = F->second;
+        Comparisons.push_back(std::move(C));
+      }
+    } else {
+      for (const KernelRecord &K : Report.Kernels)
+        Comparisons.push_back({K, std::nullopt, std::nullopt});
+    }
+
     if (Options.Format == OutputFormat::Text) {
       unsigned Count = 0;
       Out.flush();
       handleErrors(Findings, Context, FixBehaviour::FB_NoFix, Count, FS);
       WarningsAsErrors += Count;
+      if ((Options.VerifyPtx || UseGiven) && !Comparisons.empty()) {
+        llvm::outs().flush();
+        printComparison(Comparisons, Out);
+        Out.flush();
+      }
     } else {
+      for (const KernelComparison &C : Comparisons)
+        if (SeenKernel.insert(C.Kernel.MangledName).second)
+          JsonKernels.push_back(kernelJson(C));
+      for (const LocalArrayRecord &R : Report.LocalArrays) {
+        std::string Key = R.File + ":" + std::to_string(R.Line) + ":" +
+                          R.Kernel + ":" + R.Variable;
+        if (SeenArray.insert(Key).second)
+          JsonArrays.push_back(localArrayJson(R));
+      }
       for (const ClangTidyError &E : Findings) {
         llvm::json::Object D = messageJson(E.Message);
         D["check"] = E.DiagnosticName;
@@ -306,8 +486,10 @@ int runWarpcheck(const DriverOptions &Options,
                            {"status", FileError.empty() ? "analyzed" : "error"}};
       if (!FileError.empty())
         F["error"] = FileError;
-      if (!Report.Units.empty())
-        F["kernels"] = Report.Units.front().Kernels;
+      unsigned Kernels = 0;
+      for (const TranslationUnitRecord &U : Report.Units)
+        Kernels = std::max(Kernels, U.Kernels);
+      F["kernels"] = Kernels;
       JsonFiles.push_back(std::move(F));
     }
   }
@@ -317,6 +499,8 @@ int runWarpcheck(const DriverOptions &Options,
                            {"cuda_headers", Options.Parse.Headers.describe()},
                            {"files", std::move(JsonFiles)},
                            {"accesses", std::move(JsonAccesses)},
+                           {"kernels", std::move(JsonKernels)},
+                           {"local_arrays", std::move(JsonArrays)},
                            {"diagnostics", std::move(JsonDiagnostics)}};
     Out << llvm::formatv("{0:2}", llvm::json::Value(std::move(Doc))) << "\n";
   }

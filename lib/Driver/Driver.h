@@ -24,6 +24,11 @@ struct DriverOptions {
   /// Check options, as `.clang-tidy` CheckOptions keys without the check
   /// prefix: BlockDim, KernelBlockDims, MinWays, ReportUnknown...
   std::vector<std::pair<std::string, std::string>> CheckOptions;
+  /// --verify-ptx: compile with nvcc and put what it did beside the
+  /// predictions; or read its output from PtxFile and PtxasLog.
+  bool VerifyPtx = false;
+  std::string Nvcc;
+  std::string PtxFile, PtxasLog;
 };
 
 /// Runs the checks over Files, one translation unit at a time, and writes
