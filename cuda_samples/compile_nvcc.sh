@@ -12,3 +12,7 @@ mkdir -p "$Out"
 "$Nvcc" -arch=sm_90 -std=c++17 --ptx cuda_samples/local_memory.cu -o "$Out/local_memory.ptx"
 "$Nvcc" -arch=sm_90 -std=c++17 -c -Xptxas -v cuda_samples/local_memory.cu \
   -o /tmp/warpcheck-local_memory.o 2> "$Out/local_memory.ptxas.txt"
+"$Nvcc" -arch=sm_90 -std=c++17 --ptx cuda_samples/calibration/local_memory_limits.cu \
+  -o "$Out/local_memory_limits.ptx"
+"$Nvcc" -arch=sm_90 -std=c++17 -c -Xptxas -v cuda_samples/calibration/local_memory_limits.cu \
+  -o /tmp/warpcheck-local_memory_limits.o 2> "$Out/local_memory_limits.ptxas.txt"

@@ -765,15 +765,30 @@ public:
         It->second.CT.merge(CompileTime{CompileTime::Cause::None, "", {Loop}});
     }
   }
-  /// The size of a loop as the unroller sees it: statements and expressions.
+  /// The size of a loop as the unroller sees it, roughly in instructions:
+  /// memory accesses and arithmetic 1, division and calls 4; names,
+  /// literals, casts and built-in variables are free.
   unsigned loopCost(const Stmt *Loop) {
     auto It = CostCache.find(Loop);
     if (It != CostCache.end())
       return It->second;
     std::function<unsigned(const Stmt *)> Count = [&](const Stmt *S) {
-      if (!S)
+      if (!S || isa<PseudoObjectExpr>(S))
         return 0u;
-      unsigned C = isa<ImplicitCastExpr>(S) || isa<ParenExpr>(S) ? 0 : 1;
+      unsigned C = 0;
+      if (const auto *BO = dyn_cast<BinaryOperator>(S))
+        C = BO->getOpcode() == BO_Div || BO->getOpcode() == BO_Rem ||
+                    BO->getOpcode() == BO_DivAssign ||
+                    BO->getOpcode() == BO_RemAssign
+                ? 4
+                : BO->getOpcode() == BO_Assign || BO->getOpcode() == BO_Comma
+                      ? 0
+                      : 1;
+      else if (isa<ArraySubscriptExpr>(S) || isa<UnaryOperator>(S) ||
+               isa<AbstractConditionalOperator>(S) || isa<MemberExpr>(S))
+        C = 1;
+      else if (isa<CallExpr>(S))
+        C = 4;
       for (const Stmt *Child : S->children())
         C += Count(Child);
       return C;
@@ -1979,7 +1994,8 @@ void KernelInterpreter::Impl::execLoop(const Stmt *Loop, const Stmt *Init,
     U.Reason = "#pragma unroll " + std::to_string(Hint.N) +
                " unrolls it only partially";
   } else if (Hint.K != UnrollHint::Full &&
-             uint64_t(Trip) * loopCost(Loop) > Limits.UnrollBudget) {
+             (Trip > Limits.MaxFullUnrollTrip ||
+              uint64_t(Trip) * loopCost(Loop) > Limits.UnrollBudget)) {
     U.Unrolled = false;
     U.OverBudget = true;
     U.Reason = "its " + std::to_string(Trip) +

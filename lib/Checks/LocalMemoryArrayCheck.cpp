@@ -41,7 +41,7 @@ std::string mangledNameOf(const FunctionDecl *FD, ASTContext &Ctx) {
 LocalMemoryArrayCheck::LocalMemoryArrayCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      UnrollBudget(Options.get("UnrollBudget", 4000u)),
+      UnrollBudget(Options.get("UnrollBudget", 2200u)),
       MaxLoopIterations(Options.get("MaxLoopIterations", 512u)) {}
 
 void LocalMemoryArrayCheck::storeOptions(
