@@ -22,6 +22,8 @@ namespace warpcheck {
 struct AccessRecord {
   std::string File;
   unsigned Line = 0, Column = 0;
+  /// The last line of the access expression (profilers may name any line).
+  unsigned EndLine = 0;
   std::string Function, Kernel, Variable;
   std::string Kind; // load, store, atomic
   unsigned WidthBytes = 0;

@@ -208,6 +208,8 @@ void SharedBankConflictCheck::analyzeKernel(const FunctionDecl *Kernel,
       R.File = P.isValid() ? P.getFilename() : "";
       R.Line = P.isValid() ? P.getLine() : 0;
       R.Column = P.isValid() ? P.getColumn() : 0;
+      R.EndLine = SM.getPresumedLineNumber(
+          SM.getExpansionLoc(Site.Site->getEndLoc()));
       R.Function = kernelName(Site.Function, *Context);
       R.Kernel = KName;
       R.Variable = Var;

@@ -117,6 +117,7 @@ llvm::json::Object accessJson(const AccessRecord &R) {
       {"file", R.File},
       {"line", R.Line},
       {"column", R.Column},
+      {"end_line", R.EndLine},
       {"function", R.Function},
       {"kernel", R.Kernel},
       {"variable", R.Variable},
