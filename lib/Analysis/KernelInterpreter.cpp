@@ -142,6 +142,9 @@ public:
   std::string Truncation;
   uint64_t WarpRequests = 0;
   uint64_t Iterations = 0;
+  /// Loops being run whose trip count is not known: the accesses inside
+  /// execute an unknown number of times.
+  unsigned UncountedLoops = 0;
   bool Stopped = false;
 
   Mask M;
@@ -568,6 +571,8 @@ public:
     }
     SharedAccessSite &S = Sites[It->second];
     unsigned Instance = S.Summary.Instances++;
+    if (UncountedLoops > 0)
+      S.Summary.CountsExact = false;
     uint64_t Align = std::max<uint64_t>(
         1, Ctx.getDeclAlign(LV.Var).getQuantity());
     SymbolicInt Base = SymbolicInt::atom(baseAtom(LV.Var), int64_t(Align));
@@ -583,6 +588,8 @@ public:
         }
         Any = true;
         R.Lanes[Lane] = M.A[T];
+        if (M.A[T] == Activity::Maybe)
+          S.Summary.CountsExact = false;
         R.Addresses[Lane] = sym::add(
             sym::add(LV.Offset[T], Base),
             SymbolicInt::constant(int64_t(Extra)));
@@ -1862,8 +1869,10 @@ void KernelInterpreter::Impl::symbolicIteration(const Stmt *Loop,
   M.Conditional = true;
   ++M.Depth;
   ++M.Region;
+  ++UncountedLoops;
   if (anyLive())
     exec(Body);
+  --UncountedLoops;
 }
 
 void KernelInterpreter::Impl::execLoop(const Stmt *Loop, const Stmt *Init,
@@ -1917,6 +1926,8 @@ void KernelInterpreter::Impl::execLoop(const Stmt *Loop, const Stmt *Init,
         // path; what ran is sorted out after the loop.
         if (UniformCond) {
           Then.Conditional = WasConditional;
+          if (!RanUniformUnknown)
+            ++UncountedLoops;
           RanUniformUnknown = true;
         }
         bool Exits = false;
@@ -1955,6 +1966,8 @@ void KernelInterpreter::Impl::execLoop(const Stmt *Loop, const Stmt *Init,
   }
   Loops.pop_back();
   M = applyExits(Saved);
+  if (RanUniformUnknown)
+    --UncountedLoops;
   // After iterations that ran only if an unknown allowed it, what the loop
   // changed depends on how many ran.
   if (RanUniformUnknown && !Symbolic) {

@@ -36,6 +36,7 @@ struct AccessRecord {
   std::string Status; // exact, range, unknown
   std::vector<std::string> DependsOn;
   bool Truncated = false;
+  bool CountsExact = true;
 };
 
 /// One per-thread array of a kernel: registers, local memory, or unknown.

@@ -229,6 +229,7 @@ void SharedBankConflictCheck::analyzeKernel(const FunctionDecl *Kernel,
       R.Status = verdictName(Status);
       R.DependsOn = Depends;
       R.Truncated = Sum.Truncated;
+      R.CountsExact = Sum.CountsExact && !Sum.Truncated;
       Sink->addAccess(std::move(R));
     }
 

@@ -135,6 +135,7 @@ llvm::json::Object accessJson(const AccessRecord &R) {
       {"requests", R.Requests},
       {"total_wavefronts", int64_t(R.TotalWavefronts)},
       {"total_ideal_wavefronts", int64_t(R.TotalIdealWavefronts)},
+      {"counts_exact", R.CountsExact},
       {"status", R.Status},
       {"depends_on", std::move(Depends)},
   };

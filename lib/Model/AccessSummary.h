@@ -27,6 +27,11 @@ struct AccessSummary {
   std::vector<std::string> DependsOn;
   /// Set when the interpreter stopped enumerating (too many instances).
   bool Truncated = false;
+  /// Whether Instances and Requests are the block's real counts: not when
+  /// the access sits in a loop whose trip count is unknown, or runs with
+  /// threads whose activity is unknown (the wavefronts per request stay
+  /// what they are).
+  bool CountsExact = true;
 
   /// Adds the result of warp Warp at instance Instance.
   void add(const RequestResult &R, unsigned Warp, unsigned Instance);
