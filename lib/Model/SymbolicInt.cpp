@@ -104,6 +104,8 @@ TermList mergeTerms(const TermList &A, const TermList &B, int64_t ScaleB) {
   return R;
 }
 
+} // namespace
+
 SymbolicInt scale(const SymbolicInt &A, int64_t K) {
   if (A.Opaque)
     return A;
@@ -115,6 +117,7 @@ SymbolicInt scale(const SymbolicInt &A, int64_t K) {
   return R;
 }
 
+namespace {
 bool isPowerOfTwo(int64_t V) { return V > 0 && (V & (V - 1)) == 0; }
 
 // Splits A into (Const, Terms) where every coefficient is a multiple of

@@ -81,6 +81,8 @@ SymbolicInt add(const SymbolicInt &A, const SymbolicInt &B);
 SymbolicInt sub(const SymbolicInt &A, const SymbolicInt &B);
 SymbolicInt neg(const SymbolicInt &A);
 SymbolicInt mul(const SymbolicInt &A, const SymbolicInt &B, AtomTable &Atoms);
+/// A * K for a constant K (needs no atom table).
+SymbolicInt scale(const SymbolicInt &A, int64_t K);
 /// Integer division and remainder with C++ semantics. A symbolic dividend is
 /// exact when the divisor is a constant that divides every coefficient;
 /// IsSigned selects truncation toward zero (assumes the unknown part keeps

@@ -1,0 +1,163 @@
+//===--- LayoutSearch.cpp - Padding and XOR swizzles for one array --------===//
+
+#include "LayoutSearch.h"
+
+#include <algorithm>
+
+namespace warpcheck {
+
+std::string Layout::name() const {
+  switch (K) {
+  case Kind::Original:
+    return "original";
+  case Kind::Pad:
+    return "pad " + std::to_string(Pad);
+  case Kind::Swizzle:
+    return "Swizzle<" + std::to_string(B) + "," + std::to_string(M) + "," +
+           std::to_string(S) + ">";
+  }
+  return "";
+}
+
+uint64_t Layout::extraBytes(const ArrayGeometry &G) const {
+  if (K != Kind::Pad || G.Dims.size() < 2)
+    return 0;
+  uint64_t Rows = G.elements() / G.Dims.back();
+  return Rows * Pad * G.ElementBytes;
+}
+
+std::optional<SymbolicInt> Layout::map(const SymbolicInt &Offset,
+                                       const ArrayGeometry &G) const {
+  if (Offset.Opaque)
+    return std::nullopt;
+  auto C = [](int64_t V) { return SymbolicInt::constant(V); };
+  switch (K) {
+  case Kind::Original:
+    return Offset;
+  case Kind::Pad: {
+    // offset = row * RowBytes + column bytes; the row keeps its number.
+    int64_t RowBytes = int64_t(G.Dims.back() * G.ElementBytes);
+    int64_t NewRowBytes = int64_t((G.Dims.back() + Pad) * G.ElementBytes);
+    SymbolicInt Row = sym::div(Offset, C(RowBytes), false);
+    SymbolicInt Col = sym::rem(Offset, C(RowBytes), false);
+    if (Row.Opaque || Col.Opaque)
+      return std::nullopt;
+    return sym::add(sym::scale(Row, NewRowBytes), Col);
+  }
+  case Kind::Swizzle: {
+    int64_t Elem = int64_t(G.ElementBytes);
+    SymbolicInt E = sym::div(Offset, C(Elem), false);
+    SymbolicInt Within = sym::rem(Offset, C(Elem), false);
+    // ((e >> (M + S)) & mask) << M
+    SymbolicInt Y = sym::bitAnd(sym::shr(E, C(M + S), false, 64),
+                                C((int64_t(1) << B) - 1));
+    SymbolicInt Shifted = sym::shl(Y, C(M));
+    if (E.Opaque || Within.Opaque || Shifted.Opaque)
+      return std::nullopt;
+    SymbolicInt NewE = Shifted.isConstant() ? sym::bitXor(E, Shifted)
+                                            : SymbolicInt::opaque();
+    if (NewE.Opaque)
+      return std::nullopt;
+    return sym::add(sym::scale(NewE, Elem), Within);
+  }
+  }
+  return std::nullopt;
+}
+
+LayoutScore scoreLayout(const Layout &L, const ArrayGeometry &G,
+                        const std::vector<CapturedRequest> &Requests,
+                        const AtomTable &Atoms) {
+  LayoutScore Score;
+  Score.L = L;
+  for (const CapturedRequest &C : Requests) {
+    SymbolicRequest R = C.Request;
+    for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+      if (R.Lanes[Lane] == Activity::Inactive)
+        continue;
+      auto Mapped = L.map(R.Addresses[Lane], G);
+      R.Addresses[Lane] = Mapped ? *Mapped : SymbolicInt::opaque();
+    }
+    RequestResult Result = analyzeRequest(R, Atoms);
+    if (!Result.executes())
+      continue;
+    if (Result.Status != Verdict::Exact)
+      Score.Decided = false;
+    Score.TotalWavefronts += Result.MaxWavefronts;
+    Score.TotalIdeal += Result.Ideal;
+    Score.WorstWays = std::max(Score.WorstWays, Result.Worst.Ways);
+  }
+  return Score;
+}
+
+namespace {
+/// Better: decided, fewer wavefronts, fewer extra bytes, simpler.
+bool better(const LayoutScore &A, const LayoutScore &B, const ArrayGeometry &G) {
+  if (A.Decided != B.Decided)
+    return A.Decided;
+  if (A.TotalWavefronts != B.TotalWavefronts)
+    return A.TotalWavefronts < B.TotalWavefronts;
+  if (A.L.extraBytes(G) != B.L.extraBytes(G))
+    return A.L.extraBytes(G) < B.L.extraBytes(G);
+  unsigned ComplexA = A.L.B + A.L.M, ComplexB = B.L.B + B.L.M;
+  return ComplexA < ComplexB;
+}
+
+unsigned log2Floor(uint64_t V) {
+  unsigned L = 0;
+  while ((uint64_t(1) << (L + 1)) <= V)
+    ++L;
+  return L;
+}
+} // namespace
+
+std::optional<LayoutScore> bestPadding(const ArrayGeometry &G,
+                                       const std::vector<CapturedRequest> &Rs,
+                                       const AtomTable &Atoms,
+                                       unsigned MaxPad) {
+  if (G.Dims.size() < 2 || Rs.empty())
+    return std::nullopt;
+  std::optional<LayoutScore> Best;
+  for (unsigned P = 1; P <= MaxPad; ++P) {
+    Layout L;
+    L.K = Layout::Kind::Pad;
+    L.Pad = P;
+    LayoutScore S = scoreLayout(L, G, Rs, Atoms);
+    if (!Best || better(S, *Best, G))
+      Best = S;
+    if (S.conflictFree())
+      break; // the smallest pad that removes every conflict
+  }
+  return Best;
+}
+
+std::optional<LayoutScore> bestSwizzle(const ArrayGeometry &G,
+                                       const std::vector<CapturedRequest> &Rs,
+                                       const AtomTable &Atoms) {
+  if (Rs.empty())
+    return std::nullopt;
+  // Vector accesses move groups of elements: keep each group whole.
+  unsigned Widest = 1;
+  for (const CapturedRequest &C : Rs)
+    Widest = std::max<unsigned>(Widest, C.Request.WidthBytes / G.ElementBytes);
+  unsigned MinM = log2Floor(std::max(1u, Widest));
+  uint64_t N = G.elements();
+  unsigned MaxBits = log2Floor(std::max<uint64_t>(N, 1));
+  std::optional<LayoutScore> Best;
+  for (unsigned B = 1; B <= 5; ++B)
+    for (unsigned M = MinM; M <= MinM + 3; ++M)
+      for (unsigned S = B; M + S + B <= MaxBits + 1 && S <= 10; ++S) {
+        if (N % (uint64_t(1) << (M + B)) != 0)
+          continue;
+        Layout L;
+        L.K = Layout::Kind::Swizzle;
+        L.B = B;
+        L.M = M;
+        L.S = S;
+        LayoutScore Score = scoreLayout(L, G, Rs, Atoms);
+        if (!Best || better(Score, *Best, G))
+          Best = Score;
+      }
+  return Best;
+}
+
+} // namespace warpcheck

@@ -1,0 +1,91 @@
+//===--- LayoutSearch.h - Padding and XOR swizzles for one array -*- C++ -*-===//
+//
+// Searches the layouts that fix an array's bank conflicts: a padded row
+// (elements added to the innermost dimension) or a CuTe XOR swizzle
+// Swizzle<B, M, S> on the flat element index e:
+//   e ^ ((e & (((1 << B) - 1) << (M + S))) >> S)
+// Every candidate is judged on every request the array receives in the
+// kernel (every access, warp, loop instance and width), because one layout
+// must serve the write pattern and the read pattern at once.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPCHECK_MODEL_LAYOUTSEARCH_H
+#define WARPCHECK_MODEL_LAYOUTSEARCH_H
+
+#include "RequestAnalysis.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warpcheck {
+
+/// The shape of a shared array: its dimensions (outermost first) and
+/// element size. A 1-D array has one dimension.
+struct ArrayGeometry {
+  std::vector<uint64_t> Dims;
+  uint64_t ElementBytes = 4;
+  uint64_t elements() const {
+    uint64_t N = 1;
+    for (uint64_t D : Dims)
+      N *= D;
+    return N;
+  }
+};
+
+/// One warp request to the array, as the kernel issues it; Site numbers the
+/// access in the source.
+struct CapturedRequest {
+  unsigned Site = 0;
+  SymbolicRequest Request; // addresses are byte offsets into the array
+};
+
+struct Layout {
+  enum class Kind { Original, Pad, Swizzle } K = Kind::Original;
+  unsigned Pad = 0;         // elements added to each innermost row
+  unsigned B = 0, M = 0, S = 0;
+  /// "pad 1", "Swizzle<5,0,5>".
+  std::string name() const;
+  /// Bytes the layout adds to the array.
+  uint64_t extraBytes(const ArrayGeometry &G) const;
+  /// The byte offset a (row-major) byte offset moves to, or nullopt when it
+  /// cannot be decided symbolically.
+  std::optional<SymbolicInt> map(const SymbolicInt &Offset,
+                                 const ArrayGeometry &G) const;
+};
+
+/// How well a layout serves every request.
+struct LayoutScore {
+  Layout L;
+  uint64_t TotalWavefronts = 0;
+  uint64_t TotalIdeal = 0;
+  unsigned WorstWays = 0;
+  bool Decided = true; // false when some request is not exact
+  bool conflictFree() const {
+    return Decided && TotalWavefronts == TotalIdeal;
+  }
+};
+
+/// Scores one layout on the captured requests.
+LayoutScore scoreLayout(const Layout &L, const ArrayGeometry &G,
+                        const std::vector<CapturedRequest> &Requests,
+                        const AtomTable &Atoms);
+
+/// The best padding (smallest pad with the fewest wavefronts, searched up
+/// to MaxPad elements) and the best swizzle (fewest wavefronts, then the
+/// simplest). Padding needs a 2-D (or deeper) array; swizzles need the
+/// element count to be a multiple of 2^(M+B) and keep vector groups whole:
+/// MinM is log2 of the widest access in elements.
+std::optional<LayoutScore> bestPadding(const ArrayGeometry &G,
+                                       const std::vector<CapturedRequest> &Rs,
+                                       const AtomTable &Atoms,
+                                       unsigned MaxPad = 32);
+std::optional<LayoutScore> bestSwizzle(const ArrayGeometry &G,
+                                       const std::vector<CapturedRequest> &Rs,
+                                       const AtomTable &Atoms);
+
+} // namespace warpcheck
+
+#endif
