@@ -85,6 +85,18 @@ static cl::opt<std::string> PtxasLog(
     cl::desc("Compare with this `ptxas -v` output instead of running nvcc"),
     cl::cat(Category));
 
+static cl::opt<bool> Fix("fix", cl::desc("Apply the offered fixes in place"),
+                         cl::cat(Category));
+static cl::opt<std::string> ExportFixes(
+    "export-fixes",
+    cl::desc("Write the fixes as YAML for clang-apply-replacements"),
+    cl::value_desc("filename"), cl::cat(Category));
+static cl::opt<std::string> FixStyle(
+    "fix-style",
+    cl::desc("Which layout fix becomes the edit: auto (fewest wavefronts, "
+             "then least memory), pad, swizzle, or none"),
+    cl::init("auto"), cl::cat(Category));
+
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
   cl::SetVersionPrinter([](raw_ostream &OS) {
@@ -114,6 +126,15 @@ int main(int argc, const char **argv) {
   }
   Options.Checks = Checks;
   Options.VerifyPtx = VerifyPtx;
+  Options.Fix = Fix;
+  Options.ExportFixes = ExportFixes;
+  if (FixStyle != "auto" && FixStyle != "pad" && FixStyle != "swizzle" &&
+      FixStyle != "none") {
+    errs() << "warpcheck: error: --fix-style must be auto, pad, swizzle or "
+              "none\n";
+    return 1;
+  }
+  Options.CheckOptions.push_back({"FixStyle", FixStyle});
   Options.Nvcc = Nvcc;
   Options.PtxFile = PtxFile;
   Options.PtxasLog = PtxasLog;

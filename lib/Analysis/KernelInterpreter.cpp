@@ -17,6 +17,7 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <functional>
+#include <set>
 
 #include <algorithm>
 
@@ -154,6 +155,9 @@ public:
   llvm::DenseMap<const Stmt *, std::vector<const VarDecl *>> ModifiedCache;
   std::map<const VarDecl *, AtomId> BaseAtoms;
   std::vector<LocalArrayAccess> LocalAccesses;
+  size_t CaptureLimit = 0;
+  std::map<const VarDecl *, std::vector<CapturedRequest>> Captured;
+  std::set<const VarDecl *> CaptureOverflow;
   std::map<std::pair<const Expr *, bool>, size_t> LocalIndex;
   std::map<const Stmt *, LoopUnrolling> Unrolling;
   std::map<const Stmt *, UnrollHint> Hints;
@@ -599,6 +603,24 @@ public:
       R.OpaqueDependencies = LV.Deps;
       R.ActivityDependencies = M.Deps;
       S.Summary.add(analyzeRequest(R, Atoms), W, Instance);
+      if (CaptureLimit && !CaptureOverflow.count(LV.Var)) {
+        auto &List = Captured[LV.Var];
+        if (List.size() >= CaptureLimit) {
+          CaptureOverflow.insert(LV.Var);
+          List.clear();
+        } else {
+          CapturedRequest C;
+          C.Site = unsigned(It->second);
+          C.Request = R;
+          // Offsets from the array's start: the layout moves those.
+          for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
+            if (R.Lanes[Lane] != Activity::Inactive)
+              C.Request.Addresses[Lane] = sym::add(
+                  LV.Offset[W * WarpSize + Lane],
+                  SymbolicInt::constant(int64_t(Extra)));
+          List.push_back(std::move(C));
+        }
+      }
       if (++WarpRequests > Limits.MaxWarpRequests) {
         S.Summary.Truncated = true;
         stop("more than " + std::to_string(Limits.MaxWarpRequests) +
@@ -2200,6 +2222,16 @@ const std::string &KernelInterpreter::truncationReason() const {
 }
 
 const AtomTable &KernelInterpreter::atoms() const { return P->Atoms; }
+
+void KernelInterpreter::captureRequests(size_t Limit) { P->CaptureLimit = Limit; }
+
+const std::vector<CapturedRequest> *
+KernelInterpreter::capturedRequests(const VarDecl *Var) const {
+  if (P->CaptureOverflow.count(Var))
+    return nullptr;
+  auto It = P->Captured.find(Var);
+  return It == P->Captured.end() ? nullptr : &It->second;
+}
 
 const std::vector<LocalArrayAccess> &
 KernelInterpreter::localArrayAccesses() const {

@@ -17,6 +17,7 @@
 #define WARPCHECK_ANALYSIS_KERNELINTERPRETER_H
 
 #include "AccessSummary.h"
+#include "LayoutSearch.h"
 #include "BlockShape.h"
 #include "SymbolicInt.h"
 
@@ -141,6 +142,12 @@ public:
   /// Why the analysis stopped early (empty when it did not).
   const std::string &truncationReason() const;
   const AtomTable &atoms() const;
+  /// Records every warp request to every __shared__ variable (offsets from
+  /// its start), for the layout search; at most Limit per variable.
+  void captureRequests(size_t Limit = 20000);
+  /// The requests captured for Var; nullptr when none, or over the limit.
+  const std::vector<CapturedRequest> *
+  capturedRequests(const clang::VarDecl *Var) const;
   /// Every access to per-thread arrays, in execution order (one entry per
   /// site; Offsets collects the concrete offsets seen for lane 0).
   const std::vector<LocalArrayAccess> &localArrayAccesses() const;

@@ -62,6 +62,16 @@ struct KernelRecord {
   bool Unknown = false; // some array's verdict is unknown
 };
 
+/// What a fix claims: after the edit, the array's accesses in the kernel take
+/// this many wavefronts in total (per block, over every block shape). The
+/// driver re-analyzes the edited source and withholds a fix that does not.
+struct FixClaim {
+  std::string File;
+  unsigned Line = 0, Column = 0; // the warning carrying the fix
+  std::string Kernel, Variable, Layout;
+  uint64_t TotalWavefronts = 0;
+};
+
 /// What one translation unit held, so the driver can tell "no CUDA here".
 struct TranslationUnitRecord {
   std::string MainFile;
@@ -84,6 +94,10 @@ public:
     std::lock_guard<std::mutex> Lock(Mutex);
     Kernels.push_back(std::move(R));
   }
+  void addFixClaim(FixClaim C) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    FixClaims.push_back(std::move(C));
+  }
   void addTranslationUnit(TranslationUnitRecord R) {
     std::lock_guard<std::mutex> Lock(Mutex);
     Units.push_back(std::move(R));
@@ -91,6 +105,7 @@ public:
   std::vector<AccessRecord> Accesses;
   std::vector<LocalArrayRecord> LocalArrays;
   std::vector<KernelRecord> Kernels;
+  std::vector<FixClaim> FixClaims;
   std::vector<TranslationUnitRecord> Units;
 
 private:

@@ -4,6 +4,7 @@
 
 #include "AnalysisReport.h"
 #include "KernelInterpreter.h"
+#include "LayoutFix.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -12,6 +13,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
+#include <set>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -74,7 +76,13 @@ SharedBankConflictCheck::SharedBankConflictCheck(
       // differently by GCC and by the Clang that built libclangTidy.
       ReportUnknown(StringRef(Options.get("ReportUnknown", "true"))
                         .equals_insensitive("true")),
-      MaxLoopIterations(Options.get("MaxLoopIterations", 512u)) {
+      MaxLoopIterations(Options.get("MaxLoopIterations", 512u)),
+      FixStyle(Options.get("FixStyle", "auto")),
+      MaxPad(Options.get("MaxPad", 32u)) {
+  if (FixStyle != "auto" && FixStyle != "pad" && FixStyle != "swizzle" &&
+      FixStyle != "none")
+    configurationDiag("invalid FixStyle '%0' (auto, pad, swizzle or none)")
+        << FixStyle;
   if (!BlockDimOption.empty()) {
     Shapes.CommandLine = Dim3::parse(BlockDimOption);
     if (!Shapes.CommandLine)
@@ -95,6 +103,8 @@ void SharedBankConflictCheck::storeOptions(
   Options.store(Opts, "MinWays", MinWays);
   Options.store(Opts, "ReportUnknown", ReportUnknown ? "true" : "false");
   Options.store(Opts, "MaxLoopIterations", MaxLoopIterations);
+  Options.store(Opts, "FixStyle", FixStyle);
+  Options.store(Opts, "MaxPad", MaxPad);
 }
 
 void SharedBankConflictCheck::registerMatchers(MatchFinder *Finder) {
@@ -154,13 +164,20 @@ void SharedBankConflictCheck::onEndOfTranslationUnit() {
     }
     ++TU.Kernels;
     std::vector<Finding> Findings;
+    std::map<const VarDecl *, ArrayRequests> Arrays;
     for (const BlockShapeChoice &Shape :
          chooseBlockShapes(Kernel, Launches, Shapes, *Context))
-      analyzeKernel(Kernel, Shape, Findings);
+      analyzeKernel(Kernel, Shape, Findings, Arrays);
+    if (FixStyle != "none")
+      for (auto &[Array, Requests] : Arrays)
+        if (Requests.FirstFinding)
+          proposeLayout(Kernel, Array, Requests, Findings);
     for (const Finding &F : Findings) {
-      diag(F.Loc, "%0") << F.Message;
+      diag(F.Loc, "%0") << F.Message << F.Fixes;
       for (const std::string &Note : F.Notes)
         diag(F.Loc, "%0", DiagnosticIDs::Note) << Note;
+      for (const auto &[Loc, Note] : F.FixNotes)
+        diag(Loc, "%0", DiagnosticIDs::Note) << Note;
     }
   }
   if (AnalysisReport *Report = activeAnalysisReport())
@@ -171,28 +188,60 @@ void SharedBankConflictCheck::onEndOfTranslationUnit() {
   Context = nullptr;
 }
 
-void SharedBankConflictCheck::analyzeKernel(const FunctionDecl *Kernel,
-                                            const BlockShapeChoice &Shape,
-                                            std::vector<Finding> &Findings) {
+void SharedBankConflictCheck::analyzeKernel(
+    const FunctionDecl *Kernel, const BlockShapeChoice &Shape,
+    std::vector<Finding> &Findings,
+    std::map<const VarDecl *, ArrayRequests> &Arrays) {
+  const VarDecl *CurrentArray = nullptr;
   auto Report = [&](SourceLocation Loc, std::string Message,
                     std::string Note) {
-    for (Finding &F : Findings)
-      if (F.Loc == Loc && F.Message == Message) {
-        F.Notes.push_back(std::move(Note));
-        return;
+    size_t Index = Findings.size();
+    bool Found = false;
+    for (size_t I = 0; I < Findings.size(); ++I)
+      if (Findings[I].Loc == Loc && Findings[I].Message == Message) {
+        Findings[I].Notes.push_back(std::move(Note));
+        Index = I;
+        Found = true;
+        break;
       }
-    Findings.push_back({Loc, std::move(Message), {std::move(Note)}});
+    if (!Found)
+      Findings.push_back({Loc, std::move(Message), {std::move(Note)}, {}, {}});
+    ArrayRequests &A = Arrays[CurrentArray];
+    if (!A.FirstFinding || Index < *A.FirstFinding)
+      A.FirstFinding = Index;
   };
   InterpreterLimits Limits;
   Limits.MaxLoopIterations = MaxLoopIterations;
   KernelInterpreter Interp(*Context, Kernel, Shape.Block, Limits);
+  if (FixStyle != "none")
+    Interp.captureRequests();
   Interp.run();
   const SourceManager &SM = Context->getSourceManager();
   std::string KName = kernelName(Kernel, *Context);
   AnalysisReport *Sink = activeAnalysisReport();
 
+  // Every access of every array, for a fix that must serve them all.
+  if (FixStyle != "none") {
+    std::set<const VarDecl *> Seen;
+    for (const SharedAccessSite &Site : Interp.sites()) {
+      ArrayRequests &A = Arrays[Site.Variable];
+      if (std::find(A.Sites.begin(), A.Sites.end(), Site.Site) == A.Sites.end())
+        A.Sites.push_back(Site.Site);
+      if (!Seen.insert(Site.Variable).second)
+        continue;
+      const auto *Captured = Interp.capturedRequests(Site.Variable);
+      if (!Captured || Site.Summary.Truncated) {
+        A.Complete = false;
+        continue;
+      }
+      A.Tables.push_back(std::make_unique<AtomTable>(Interp.atoms()));
+      A.Groups.push_back({A.Tables.back().get(), *Captured});
+    }
+  }
+
   for (const SharedAccessSite &Site : Interp.sites()) {
     const AccessSummary &Sum = Site.Summary;
+    CurrentArray = Site.Variable;
     if (Sum.Requests == 0)
       continue;
     SourceLocation Loc = SM.getExpansionLoc(Site.Site->getBeginLoc());
@@ -273,6 +322,105 @@ void SharedBankConflictCheck::analyzeKernel(const FunctionDecl *Kernel,
                          W.Worst.Ways, accessPhrase(Site.Kind), Var,
                          W.MaxWavefronts, W.Ideal),
            Where + "; " + Lanes + Instances);
+  }
+}
+
+void SharedBankConflictCheck::proposeLayout(const FunctionDecl *Kernel,
+                                            const VarDecl *Array,
+                                            ArrayRequests &Requests,
+                                            std::vector<Finding> &Findings) {
+  Finding &F = Findings[*Requests.FirstFinding];
+  SourceLocation DeclLoc = Array->getLocation();
+  std::string Var = Array->getNameAsString();
+  auto G = geometryOf(Array, *Context);
+  if (!G) {
+    F.FixNotes.push_back(
+        {DeclLoc, "no layout fix offered: '" + Var +
+                      "' is an extern (dynamic) array; its size is set at "
+                      "launch"});
+    return;
+  }
+  if (!Requests.Complete || Requests.Groups.empty()) {
+    F.FixNotes.push_back({DeclLoc, "no layout fix offered: not every access "
+                                   "to '" + Var + "' could be followed"});
+    return;
+  }
+  LayoutScore Original = scoreLayout(Layout(), *G, Requests.Groups);
+  std::optional<LayoutScore> Pad = bestPadding(*G, Requests.Groups, MaxPad);
+  std::optional<LayoutScore> Swz = bestSwizzle(*G, Requests.Groups);
+  unsigned N = Requests.Sites.size();
+  std::string All = N == 1 ? "its access" : "all " + std::to_string(N) +
+                                                " accesses";
+  auto Effect = [&](const LayoutScore &S) {
+    if (S.conflictFree())
+      return "makes " + All + " conflict-free";
+    return "cuts the wavefronts of " + All + " from " +
+           std::to_string(Original.TotalWavefronts) + " to " +
+           std::to_string(S.TotalWavefronts);
+  };
+  auto Useful = [&](const std::optional<LayoutScore> &S) {
+    return S && S->Decided && S->TotalWavefronts < Original.TotalWavefronts;
+  };
+  LayoutEdit PadFix, SwzFix;
+  if (Useful(Pad)) {
+    PadFix = padEdit(Array, Pad->L.Pad, Requests.Sites, *Context);
+    F.FixNotes.push_back(
+        {DeclLoc, "pad each row by " + std::to_string(Pad->L.Pad) +
+                      (Pad->L.Pad == 1 ? " element" : " elements") + ": '" +
+                      PadFix.Summary + "' " + Effect(*Pad) + " (+" +
+                      std::to_string(Pad->L.extraBytes(*G)) + " bytes)"});
+  }
+  if (Useful(Swz)) {
+    SwzFix = swizzleEdit(Array, Swz->L, *G, Requests.Sites, *Context);
+    F.FixNotes.push_back({DeclLoc, std::string(Useful(Pad) ? "or " : "") +
+                                       "swizzle: " + Swz->L.name() +
+                                       " (index " + SwzFix.Summary + ") " +
+                                       Effect(*Swz) + " (+0 bytes)"});
+  }
+  if (!Useful(Pad) && !Useful(Swz)) {
+    F.FixNotes.push_back({DeclLoc, "no padding up to " +
+                                       std::to_string(MaxPad) +
+                                       " and no XOR swizzle reduces the "
+                                       "wavefronts of '" + Var + "'"});
+    return;
+  }
+  // Which becomes the edit: fewest wavefronts, then least memory.
+  bool UseSwizzle;
+  if (FixStyle == "pad")
+    UseSwizzle = false;
+  else if (FixStyle == "swizzle")
+    UseSwizzle = true;
+  else
+    UseSwizzle = Useful(Swz) &&
+                 (!Useful(Pad) || Swz->TotalWavefronts < Pad->TotalWavefronts ||
+                  (Swz->TotalWavefronts == Pad->TotalWavefronts &&
+                   !SwzFix.Hints.empty()));
+  // In auto, the other one when the preferred one cannot be written.
+  if (FixStyle == "auto" && (UseSwizzle ? SwzFix : PadFix).Hints.empty() &&
+      Useful(UseSwizzle ? Pad : Swz) &&
+      !(UseSwizzle ? PadFix : SwzFix).Hints.empty())
+    UseSwizzle = !UseSwizzle;
+  const LayoutEdit &Chosen = UseSwizzle ? SwzFix : PadFix;
+  const std::optional<LayoutScore> &Score = UseSwizzle ? Swz : Pad;
+  if (!Useful(Score))
+    return;
+  if (Chosen.Hints.empty()) {
+    F.FixNotes.push_back({DeclLoc, "no edit offered: " + Chosen.Reason});
+    return;
+  }
+  F.Fixes = Chosen.Hints;
+  if (AnalysisReport *Sink = activeAnalysisReport()) {
+    const SourceManager &SM = Context->getSourceManager();
+    PresumedLoc P = SM.getPresumedLoc(F.Loc);
+    FixClaim C;
+    C.File = P.isValid() ? P.getFilename() : "";
+    C.Line = P.isValid() ? P.getLine() : 0;
+    C.Column = P.isValid() ? P.getColumn() : 0;
+    C.Kernel = kernelName(Kernel, *Context);
+    C.Variable = Var;
+    C.Layout = Score->L.name();
+    C.TotalWavefronts = Score->TotalWavefronts;
+    Sink->addFixClaim(std::move(C));
   }
 }
 

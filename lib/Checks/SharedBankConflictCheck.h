@@ -11,6 +11,11 @@
 #define WARPCHECK_CHECKS_SHAREDBANKCONFLICTCHECK_H
 
 #include "LaunchConfig.h"
+#include "LayoutSearch.h"
+
+#include <map>
+#include <memory>
+#include <optional>
 
 #include "clang-tidy/ClangTidyCheck.h"
 
@@ -35,9 +40,25 @@ private:
     clang::SourceLocation Loc;
     std::string Message;
     std::vector<std::string> Notes;
+    /// Notes elsewhere (the fix, at the declaration) and the edit.
+    std::vector<std::pair<clang::SourceLocation, std::string>> FixNotes;
+    std::vector<clang::FixItHint> Fixes;
+  };
+  /// One array's requests over every block shape of a kernel, for the fix.
+  struct ArrayRequests {
+    std::vector<std::unique_ptr<AtomTable>> Tables;
+    std::vector<RequestGroup> Groups;
+    std::vector<const clang::Expr *> Sites;
+    bool Complete = true;
+    /// The first warning about the array, which carries the fix.
+    std::optional<size_t> FirstFinding;
   };
   void analyzeKernel(const clang::FunctionDecl *Kernel,
                      const BlockShapeChoice &Shape,
+                     std::vector<Finding> &Findings,
+                     std::map<const clang::VarDecl *, ArrayRequests> &Arrays);
+  void proposeLayout(const clang::FunctionDecl *Kernel,
+                     const clang::VarDecl *Array, ArrayRequests &Requests,
                      std::vector<Finding> &Findings);
 
   // Options.
@@ -46,6 +67,9 @@ private:
   const unsigned MinWays;
   const bool ReportUnknown;
   const unsigned MaxLoopIterations;
+  /// auto, pad, swizzle or none: which layout fix becomes the edit.
+  const std::string FixStyle;
+  const unsigned MaxPad;
   BlockShapeOptions Shapes;
 
   // Per translation unit.

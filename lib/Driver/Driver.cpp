@@ -10,6 +10,7 @@
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
+#include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -274,6 +275,16 @@ llvm::json::Object localArrayJson(const LocalArrayRecord &R) {
                             {"ptxas_keeps_depot", R.PtxasKeepsDepot}};
 }
 
+/// Sums the predicted wavefronts of one array in one kernel.
+uint64_t arrayWavefronts(const AnalysisReport &R, const std::string &Kernel,
+                         const std::string &Variable) {
+  uint64_t Total = 0;
+  for (const AccessRecord &A : R.Accesses)
+    if (A.Kernel == Kernel && A.Variable == Variable)
+      Total += A.TotalWavefronts;
+  return Total;
+}
+
 } // namespace
 
 std::vector<std::string>
@@ -324,6 +335,7 @@ int runWarpcheck(const DriverOptions &Options,
 
   int Status = 0;
   unsigned WarningsAsErrors = 0;
+  std::vector<ClangTidyError> AllFindings;
   llvm::json::Array JsonAccesses, JsonDiagnostics, JsonFiles, JsonKernels,
       JsonArrays;
   std::set<std::string> SeenAccess, SeenKernel, SeenArray;
@@ -376,6 +388,78 @@ int runWarpcheck(const DriverOptions &Options,
     for (auto &E : Errors)
       if (!isCompilerError(E))
         Findings.push_back(std::move(E));
+
+    // Proof: a layout fix is offered only if the edited source, analyzed
+    // again, gives what its note claims.
+    std::vector<std::string> Withheld;
+    for (ClangTidyError &E : Findings) {
+      if (E.Message.Fix.empty() ||
+          E.DiagnosticName != "warpcheck-shared-bank-conflict")
+        continue;
+      auto [Line, Column] = lineColumn(E.Message.FilePath, E.Message.FileOffset);
+      const FixClaim *Claim = nullptr;
+      for (const FixClaim &C : Report.FixClaims)
+        if (C.Line == Line && C.Column == Column &&
+            llvm::sys::path::filename(C.File) ==
+                llvm::sys::path::filename(E.Message.FilePath))
+          Claim = &C;
+      std::string Why;
+      if (!Claim) {
+        Why = "no claim to check";
+      } else {
+        auto Edited = makeWarpcheckFileSystem();
+        auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+        bool Ok = true;
+        for (const auto &[Path, Replacements] : E.Message.Fix) {
+          auto Buf = llvm::MemoryBuffer::getFile(Path);
+          if (!Buf) {
+            Ok = false;
+            break;
+          }
+          auto Code = tooling::applyAllReplacements((*Buf)->getBuffer(),
+                                                    Replacements);
+          if (!Code) {
+            llvm::consumeError(Code.takeError());
+            Ok = false;
+            break;
+          }
+          Memory->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(*Code));
+        }
+        Edited->pushOverlay(Memory);
+        if (!Ok) {
+          Why = "the edit does not apply";
+        } else {
+          ClangTidyOptions Again = Defaults;
+          Again.Checks = "-*,warpcheck-shared-bank-conflict";
+          Again.CheckOptions["warpcheck-shared-bank-conflict.FixStyle"] =
+              ClangTidyOptions::ClangTidyValue("none");
+          ClangTidyContext ProofContext(
+              std::make_unique<DefaultOptionsProvider>(GlobalOptions, Again));
+          AnalysisReport ProofReport;
+          setActiveAnalysisReport(&ProofReport);
+          std::vector<ClangTidyError> ProofErrors;
+          {
+            StderrFilter Filter;
+            ProofErrors = runClangTidy(ProofContext, Compilations, {File},
+                                       Edited, false);
+          }
+          setActiveAnalysisReport(nullptr);
+          uint64_t Got =
+              arrayWavefronts(ProofReport, Claim->Kernel, Claim->Variable);
+          if (!firstErrorLine(File, ProofErrors).empty())
+            Why = "the edited source does not compile";
+          else if (Got != Claim->TotalWavefronts)
+            Why = "the edited source analyzes to " + std::to_string(Got) +
+                  " wavefronts, not " + std::to_string(Claim->TotalWavefronts);
+        }
+      }
+      if (!Why.empty()) {
+        E.Message.Fix.clear();
+        Withheld.push_back(E.Message.FilePath + ":" + std::to_string(Line) +
+                           ":" + std::to_string(Column) +
+                           ": note: layout fix withheld: " + Why);
+      }
+    }
 
     std::string FileError;
     if (!ErrorLine.empty()) {
@@ -442,10 +526,16 @@ int runWarpcheck(const DriverOptions &Options,
         Comparisons.push_back({K, std::nullopt, std::nullopt});
     }
 
+    if (!Options.ExportFixes.empty())
+      AllFindings.insert(AllFindings.end(), Findings.begin(), Findings.end());
     if (Options.Format == OutputFormat::Text) {
       unsigned Count = 0;
       Out.flush();
-      handleErrors(Findings, Context, FixBehaviour::FB_NoFix, Count, FS);
+      handleErrors(Findings, Context,
+                   Options.Fix ? FixBehaviour::FB_Fix : FixBehaviour::FB_NoFix,
+                   Count, FS);
+      for (const std::string &Line : Withheld)
+        Out << Line << "\n";
       WarningsAsErrors += Count;
       if ((Options.VerifyPtx || UseGiven) && !Comparisons.empty()) {
         llvm::outs().flush();
@@ -453,6 +543,18 @@ int runWarpcheck(const DriverOptions &Options,
         Out.flush();
       }
     } else {
+      if (Options.Fix) {
+        unsigned Count = 0;
+        std::string Ignored;
+        llvm::raw_string_ostream Quiet(Ignored);
+        // Apply without printing: the JSON is the output.
+        std::vector<ClangTidyError> WithFixes;
+        for (const ClangTidyError &E : Findings)
+          if (!E.Message.Fix.empty())
+            WithFixes.push_back(E);
+        if (!WithFixes.empty())
+          handleErrors(WithFixes, Context, FixBehaviour::FB_Fix, Count, FS);
+      }
       for (const KernelComparison &C : Comparisons)
         if (SeenKernel.insert(C.Kernel.MangledName).second)
           JsonKernels.push_back(kernelJson(C));
@@ -496,6 +598,17 @@ int runWarpcheck(const DriverOptions &Options,
     }
   }
 
+  if (!Options.ExportFixes.empty()) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Options.ExportFixes, EC, llvm::sys::fs::OF_None);
+    if (EC) {
+      Err << "warpcheck: error: cannot write '" << Options.ExportFixes
+          << "': " << EC.message() << "\n";
+      Status = 1;
+    } else {
+      exportReplacements(Files.empty() ? "" : Files.front(), AllFindings, OS);
+    }
+  }
   if (Options.Format == OutputFormat::Json) {
     llvm::json::Object Doc{{"version", 1},
                            {"cuda_headers", Options.Parse.Headers.describe()},

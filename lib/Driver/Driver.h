@@ -27,6 +27,9 @@ struct DriverOptions {
   /// --verify-ptx: compile with nvcc and put what it did beside the
   /// predictions; or read its output from PtxFile and PtxasLog.
   bool VerifyPtx = false;
+  /// Apply the fixes in place; write them as clang-tidy's YAML.
+  bool Fix = false;
+  std::string ExportFixes;
   std::string Nvcc;
   std::string PtxFile, PtxasLog;
 };

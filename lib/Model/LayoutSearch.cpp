@@ -89,6 +89,20 @@ LayoutScore scoreLayout(const Layout &L, const ArrayGeometry &G,
   return Score;
 }
 
+LayoutScore scoreLayout(const Layout &L, const ArrayGeometry &G,
+                        const std::vector<RequestGroup> &Groups) {
+  LayoutScore Total;
+  Total.L = L;
+  for (const RequestGroup &Group : Groups) {
+    LayoutScore S = scoreLayout(L, G, Group.Requests, *Group.Atoms);
+    Total.TotalWavefronts += S.TotalWavefronts;
+    Total.TotalIdeal += S.TotalIdeal;
+    Total.WorstWays = std::max(Total.WorstWays, S.WorstWays);
+    Total.Decided &= S.Decided;
+  }
+  return Total;
+}
+
 namespace {
 /// Better: decided, fewer wavefronts, fewer extra bytes, simpler.
 bool better(const LayoutScore &A, const LayoutScore &B, const ArrayGeometry &G) {
@@ -114,6 +128,18 @@ std::optional<LayoutScore> bestPadding(const ArrayGeometry &G,
                                        const std::vector<CapturedRequest> &Rs,
                                        const AtomTable &Atoms,
                                        unsigned MaxPad) {
+  return bestPadding(G, {RequestGroup{&Atoms, Rs}}, MaxPad);
+}
+
+std::optional<LayoutScore> bestSwizzle(const ArrayGeometry &G,
+                                       const std::vector<CapturedRequest> &Rs,
+                                       const AtomTable &Atoms) {
+  return bestSwizzle(G, {RequestGroup{&Atoms, Rs}});
+}
+
+std::optional<LayoutScore> bestPadding(const ArrayGeometry &G,
+                                       const std::vector<RequestGroup> &Rs,
+                                       unsigned MaxPad) {
   if (G.Dims.size() < 2 || Rs.empty())
     return std::nullopt;
   std::optional<LayoutScore> Best;
@@ -121,7 +147,7 @@ std::optional<LayoutScore> bestPadding(const ArrayGeometry &G,
     Layout L;
     L.K = Layout::Kind::Pad;
     L.Pad = P;
-    LayoutScore S = scoreLayout(L, G, Rs, Atoms);
+    LayoutScore S = scoreLayout(L, G, Rs);
     if (!Best || better(S, *Best, G))
       Best = S;
     if (S.conflictFree())
@@ -131,14 +157,14 @@ std::optional<LayoutScore> bestPadding(const ArrayGeometry &G,
 }
 
 std::optional<LayoutScore> bestSwizzle(const ArrayGeometry &G,
-                                       const std::vector<CapturedRequest> &Rs,
-                                       const AtomTable &Atoms) {
+                                       const std::vector<RequestGroup> &Rs) {
   if (Rs.empty())
     return std::nullopt;
   // Vector accesses move groups of elements: keep each group whole.
   unsigned Widest = 1;
-  for (const CapturedRequest &C : Rs)
-    Widest = std::max<unsigned>(Widest, C.Request.WidthBytes / G.ElementBytes);
+  for (const RequestGroup &Group : Rs)
+    for (const CapturedRequest &C : Group.Requests)
+      Widest = std::max<unsigned>(Widest, C.Request.WidthBytes / G.ElementBytes);
   unsigned MinM = log2Floor(std::max(1u, Widest));
   uint64_t N = G.elements();
   unsigned MaxBits = log2Floor(std::max<uint64_t>(N, 1));
@@ -153,7 +179,7 @@ std::optional<LayoutScore> bestSwizzle(const ArrayGeometry &G,
         L.B = B;
         L.M = M;
         L.S = S;
-        LayoutScore Score = scoreLayout(L, G, Rs, Atoms);
+        LayoutScore Score = scoreLayout(L, G, Rs);
         if (!Best || better(Score, *Best, G))
           Best = Score;
       }

@@ -68,16 +68,31 @@ struct LayoutScore {
   }
 };
 
+/// Requests captured by one analysis, with the unknowns they are written in
+/// (a kernel analyzed for several block shapes gives several groups).
+struct RequestGroup {
+  const AtomTable *Atoms = nullptr;
+  std::vector<CapturedRequest> Requests;
+};
+
 /// Scores one layout on the captured requests.
 LayoutScore scoreLayout(const Layout &L, const ArrayGeometry &G,
                         const std::vector<CapturedRequest> &Requests,
                         const AtomTable &Atoms);
+LayoutScore scoreLayout(const Layout &L, const ArrayGeometry &G,
+                        const std::vector<RequestGroup> &Groups);
 
 /// The best padding (smallest pad with the fewest wavefronts, searched up
 /// to MaxPad elements) and the best swizzle (fewest wavefronts, then the
 /// simplest). Padding needs a 2-D (or deeper) array; swizzles need the
 /// element count to be a multiple of 2^(M+B) and keep vector groups whole:
 /// MinM is log2 of the widest access in elements.
+std::optional<LayoutScore> bestPadding(const ArrayGeometry &G,
+                                       const std::vector<RequestGroup> &Groups,
+                                       unsigned MaxPad = 32);
+std::optional<LayoutScore> bestSwizzle(const ArrayGeometry &G,
+                                       const std::vector<RequestGroup> &Groups);
+/// Convenience forms for one group.
 std::optional<LayoutScore> bestPadding(const ArrayGeometry &G,
                                        const std::vector<CapturedRequest> &Rs,
                                        const AtomTable &Atoms,

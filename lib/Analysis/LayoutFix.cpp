@@ -1,0 +1,213 @@
+//===--- LayoutFix.cpp - Padding and swizzle edits in the source ----------===//
+
+#include "LayoutFix.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <set>
+
+using namespace clang;
+
+namespace warpcheck {
+
+std::optional<ArrayGeometry> geometryOf(const VarDecl *V,
+                                        const ASTContext &Ctx) {
+  ArrayGeometry G;
+  QualType T = V->getType();
+  while (const auto *AT = Ctx.getAsConstantArrayType(T)) {
+    G.Dims.push_back(AT->getSize().getZExtValue());
+    T = AT->getElementType();
+  }
+  if (G.Dims.empty() || T->isIncompleteType() || T->isDependentType())
+    return std::nullopt;
+  G.ElementBytes = Ctx.getTypeSizeInChars(T).getQuantity();
+  return G;
+}
+
+namespace {
+
+std::string text(const Expr *E, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = SM.getExpansionRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()));
+  return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+}
+
+/// Wraps S in parentheses unless it is a name or a number.
+std::string paren(const std::string &S) {
+  bool Simple = !S.empty();
+  for (char C : S)
+    if (!isalnum(static_cast<unsigned char>(C)) && C != '_' && C != '.')
+      Simple = false;
+  return Simple ? S : "(" + S + ")";
+}
+
+/// The chain a[i0][i1]... on V reached from an access expression: the
+/// indices, outermost first; empty when the access is not of that form.
+std::vector<const Expr *> subscriptsOf(const Expr *Site, const VarDecl *V) {
+  const Expr *E = Site->IgnoreParenImpCasts();
+  if (const auto *Call = dyn_cast<CallExpr>(E)) // atomicAdd(&a[i], v)
+    E = Call->getNumArgs() ? Call->getArg(0)->IgnoreParenImpCasts() : E;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_AddrOf)
+      E = UO->getSubExpr()->IgnoreParenImpCasts();
+  std::vector<const Expr *> Indices;
+  while (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    Indices.insert(Indices.begin(), AS->getIdx());
+    E = AS->getBase()->IgnoreParenImpCasts();
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  if (!Ref || Ref->getDecl() != V)
+    return {};
+  return Indices;
+}
+
+unsigned log2Exact(uint64_t V) {
+  unsigned L = 0;
+  while ((uint64_t(1) << L) < V)
+    ++L;
+  return (uint64_t(1) << L) == V ? L : ~0u;
+}
+
+/// `(c) ^ ((((r) >> K) & Mask) << M)`, simplified.
+std::string xorTerm(const std::string &Target, const std::string &Source,
+                    unsigned Shift, uint64_t Mask, unsigned M, bool MaskFree) {
+  std::string Bits = paren(Source);
+  if (Shift)
+    Bits = "(" + Bits + " >> " + std::to_string(Shift) + ")";
+  if (!MaskFree)
+    Bits = "(" + Bits + " & " + std::to_string(Mask) + ")";
+  if (M)
+    Bits = "(" + Bits + " << " + std::to_string(M) + ")";
+  return paren(Target) + " ^ " + Bits;
+}
+
+} // namespace
+
+/// Why some access does not index V directly with all its dimensions.
+static std::string indirectAccess(const VarDecl *V, size_t Dims,
+                           const std::vector<const Expr *> &Sites,
+                           const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const Expr *Site : Sites)
+    if (subscriptsOf(Site, V).size() != Dims)
+      return "the access at line " +
+             std::to_string(SM.getPresumedLineNumber(
+                 SM.getExpansionLoc(Site->getBeginLoc()))) +
+             " does not index '" + V->getNameAsString() + "' directly";
+  return "";
+}
+
+LayoutEdit padEdit(const VarDecl *V, unsigned Pad,
+                   const std::vector<const Expr *> &Sites,
+                   const ASTContext &Ctx) {
+  LayoutEdit Edit;
+  auto G = geometryOf(V, Ctx);
+  if (!G || G->Dims.size() < 2) {
+    Edit.Reason = "only arrays of two or more dimensions can be padded";
+    return Edit;
+  }
+  std::string Decl = V->getType()->getBaseElementTypeUnsafe()
+                         ->getCanonicalTypeInternal()
+                         .getAsString(Ctx.getPrintingPolicy()) +
+                     " " + V->getNameAsString();
+  for (size_t I = 0; I < G->Dims.size(); ++I)
+    Decl += "[" + std::to_string(G->Dims[I] + (I + 1 == G->Dims.size() ? Pad : 0)) + "]";
+  Edit.Summary = Decl;
+  Edit.Reason = indirectAccess(V, G->Dims.size(), Sites, Ctx);
+  if (!Edit.Reason.empty())
+    return Edit;
+  const TypeSourceInfo *TSI = V->getTypeSourceInfo();
+  if (!TSI) {
+    Edit.Reason = "the declaration has no written type";
+    return Edit;
+  }
+  TypeLoc TL = TSI->getTypeLoc();
+  std::optional<ArrayTypeLoc> Innermost;
+  while (auto ATL = TL.getAs<ArrayTypeLoc>()) {
+    Innermost = ATL;
+    TL = ATL.getElementLoc();
+  }
+  if (!Innermost || !Innermost->getSizeExpr()) {
+    Edit.Reason = "the innermost dimension has no written size";
+    return Edit;
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = SM.getExpansionRange(CharSourceRange::getTokenRange(
+      Innermost->getSizeExpr()->getSourceRange()));
+  if (R.isInvalid() || SM.isInSystemHeader(R.getBegin())) {
+    Edit.Reason = "the size is not written in this file";
+    return Edit;
+  }
+  SourceLocation End = Lexer::getLocForEndOfToken(R.getEnd(), 0, SM,
+                                                  Ctx.getLangOpts());
+  if (R.isCharRange())
+    End = R.getEnd();
+  Edit.Hints.push_back(
+      FixItHint::CreateInsertion(End, " + " + std::to_string(Pad)));
+  return Edit;
+}
+
+LayoutEdit swizzleEdit(const VarDecl *V, const Layout &L,
+                       const ArrayGeometry &G,
+                       const std::vector<const Expr *> &Sites,
+                       const ASTContext &Ctx) {
+  LayoutEdit Edit;
+  if (G.Dims.size() > 2) {
+    Edit.Reason = "the array has more than two dimensions";
+    return Edit;
+  }
+  uint64_t Mask = (uint64_t(1) << L.B) - 1;
+  unsigned Cols = G.Dims.size() == 2 ? log2Exact(G.Dims[1]) : 0;
+  bool TwoD = G.Dims.size() == 2;
+  if (TwoD && (Cols == ~0u || L.M + L.B > Cols || L.M + L.S < Cols)) {
+    Edit.Reason = "the swizzle mixes column bits, which cannot be written "
+                  "as a column index";
+    return Edit;
+  }
+  // Rows below 2^B need no mask.
+  bool MaskFree = TwoD && L.M + L.S == Cols && G.Dims[0] <= Mask + 1;
+  Edit.Summary = TwoD ? "[r][" + xorTerm("c", "r", L.M + L.S - Cols, Mask, L.M,
+                                         MaskFree) + "]"
+                      : "[" + xorTerm("i", "i", L.M + L.S, Mask, L.M, false) + "]";
+  std::set<const Expr *> Done;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const Expr *Site : Sites) {
+    std::vector<const Expr *> Idx = subscriptsOf(Site, V);
+    if (Idx.size() != G.Dims.size()) {
+      Edit.Hints.clear();
+      Edit.Reason = "the access at line " +
+                    std::to_string(SM.getPresumedLineNumber(
+                        SM.getExpansionLoc(Site->getBeginLoc()))) +
+                    " does not index '" + V->getNameAsString() +
+                    "' directly";
+      return Edit;
+    }
+    const Expr *Target = Idx.back();
+    if (!Done.insert(Target).second)
+      continue; // a load and a store of one expression: rewrite once
+    for (const Expr *I : Idx)
+      if (I->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false) ||
+          I->getBeginLoc().isMacroID()) {
+        Edit.Hints.clear();
+        Edit.Reason = "index '" + text(I, Ctx) +
+                      "' has side effects or comes from a macro";
+        return Edit;
+      }
+    std::string New =
+        TwoD ? xorTerm(text(Idx[1], Ctx), text(Idx[0], Ctx),
+                       L.M + L.S - Cols, Mask, L.M, MaskFree)
+             : xorTerm(text(Idx[0], Ctx), text(Idx[0], Ctx), L.M + L.S, Mask,
+                       L.M, false);
+    Edit.Hints.push_back(FixItHint::CreateReplacement(
+        CharSourceRange::getTokenRange(Target->getSourceRange()), New));
+  }
+  if (Edit.Hints.empty())
+    Edit.Reason = "no access to rewrite";
+  return Edit;
+}
+
+} // namespace warpcheck
