@@ -161,16 +161,25 @@ LayoutEdit swizzleEdit(const VarDecl *V, const Layout &L,
     return Edit;
   }
   uint64_t Mask = (uint64_t(1) << L.B) - 1;
-  unsigned Cols = G.Dims.size() == 2 ? log2Exact(G.Dims[1]) : 0;
   bool TwoD = G.Dims.size() == 2;
-  if (TwoD && (Cols == ~0u || L.M + L.B > Cols || L.M + L.S < Cols)) {
+  unsigned Cols = TwoD ? log2Exact(G.Dims[1]) : 0;
+  // A row XOR is written directly: c ^ (((r >> S) & Mask) << M).
+  unsigned RowShift = 0;
+  if (L.K == Layout::Kind::RowXor) {
+    RowShift = L.S;
+    Cols = 0;
+  } else if (TwoD) {
+    RowShift = L.M + L.S - Cols;
+  }
+  if (TwoD && L.K != Layout::Kind::RowXor &&
+      (Cols == ~0u || L.M + L.B > Cols || L.M + L.S < Cols)) {
     Edit.Reason = "the swizzle mixes column bits, which cannot be written "
                   "as a column index";
     return Edit;
   }
   // Rows below 2^B need no mask.
-  bool MaskFree = TwoD && L.M + L.S == Cols && G.Dims[0] <= Mask + 1;
-  Edit.Summary = TwoD ? "[r][" + xorTerm("c", "r", L.M + L.S - Cols, Mask, L.M,
+  bool MaskFree = TwoD && RowShift == 0 && G.Dims[0] <= Mask + 1;
+  Edit.Summary = TwoD ? "[r][" + xorTerm("c", "r", RowShift, Mask, L.M,
                                          MaskFree) + "]"
                       : "[" + xorTerm("i", "i", L.M + L.S, Mask, L.M, false) + "]";
   std::set<const Expr *> Done;
@@ -198,10 +207,23 @@ LayoutEdit swizzleEdit(const VarDecl *V, const Layout &L,
         return Edit;
       }
     std::string New =
-        TwoD ? xorTerm(text(Idx[1], Ctx), text(Idx[0], Ctx),
-                       L.M + L.S - Cols, Mask, L.M, MaskFree)
+        TwoD ? xorTerm(text(Idx[1], Ctx), text(Idx[0], Ctx), RowShift, Mask,
+                       L.M, MaskFree)
              : xorTerm(text(Idx[0], Ctx), text(Idx[0], Ctx), L.M + L.S, Mask,
                        L.M, false);
+    // Constant indices get their swizzled value.
+    Expr::EvalResult R0, R1;
+    if (!TwoD && !Idx[0]->isValueDependent() &&
+        Idx[0]->EvaluateAsInt(R0, Ctx)) {
+      int64_t E = R0.Val.getInt().getExtValue();
+      New = std::to_string(E ^ (((E >> (L.M + L.S)) & int64_t(Mask)) << L.M));
+    } else if (TwoD && !Idx[0]->isValueDependent() &&
+               !Idx[1]->isValueDependent() && Idx[0]->EvaluateAsInt(R0, Ctx) &&
+               Idx[1]->EvaluateAsInt(R1, Ctx)) {
+      int64_t Row = R0.Val.getInt().getExtValue();
+      int64_t Col = R1.Val.getInt().getExtValue();
+      New = std::to_string(Col ^ (((Row >> RowShift) & int64_t(Mask)) << L.M));
+    }
     Edit.Hints.push_back(FixItHint::CreateReplacement(
         CharSourceRange::getTokenRange(Target->getSourceRange()), New));
   }

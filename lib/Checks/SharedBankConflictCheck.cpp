@@ -348,6 +348,13 @@ void SharedBankConflictCheck::proposeLayout(const FunctionDecl *Kernel,
   LayoutScore Original = scoreLayout(Layout(), *G, Requests.Groups);
   std::optional<LayoutScore> Pad = bestPadding(*G, Requests.Groups, MaxPad);
   std::optional<LayoutScore> Swz = bestSwizzle(*G, Requests.Groups);
+  // Rows of any length: seed 001's column XOR; preferred when it does at
+  // least as well and the flat swizzle cannot be written as an index.
+  if (std::optional<LayoutScore> Row = bestRowXor(*G, Requests.Groups))
+    if (!Swz || Row->TotalWavefronts < Swz->TotalWavefronts ||
+        (Row->TotalWavefronts == Swz->TotalWavefronts &&
+         swizzleEdit(Array, Swz->L, *G, Requests.Sites, *Context).Hints.empty()))
+      Swz = Row;
   unsigned N = Requests.Sites.size();
   std::string All = N == 1 ? "its access" : "all " + std::to_string(N) +
                                                 " accesses";

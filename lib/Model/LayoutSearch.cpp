@@ -15,6 +15,9 @@ std::string Layout::name() const {
   case Kind::Swizzle:
     return "Swizzle<" + std::to_string(B) + "," + std::to_string(M) + "," +
            std::to_string(S) + ">";
+  case Kind::RowXor:
+    return "row XOR <" + std::to_string(B) + "," + std::to_string(M) + "," +
+           std::to_string(S) + ">";
   }
   return "";
 }
@@ -59,6 +62,27 @@ std::optional<SymbolicInt> Layout::map(const SymbolicInt &Offset,
     if (NewE.Opaque)
       return std::nullopt;
     return sym::add(sym::scale(NewE, Elem), Within);
+  }
+  case Kind::RowXor: {
+    if (G.Dims.size() != 2)
+      return std::nullopt;
+    int64_t Elem = int64_t(G.ElementBytes);
+    int64_t RowBytes = int64_t(G.Dims.back()) * Elem;
+    SymbolicInt Row = sym::div(Offset, C(RowBytes), false);
+    SymbolicInt InRow = sym::rem(Offset, C(RowBytes), false);
+    SymbolicInt Col = sym::div(InRow, C(Elem), false);
+    SymbolicInt Within = sym::rem(InRow, C(Elem), false);
+    SymbolicInt Bits = sym::shl(sym::bitAnd(sym::shr(Row, C(S), false, 64),
+                                            C((int64_t(1) << B) - 1)),
+                                C(M));
+    if (Row.Opaque || Col.Opaque || Within.Opaque || Bits.Opaque ||
+        !Bits.isConstant())
+      return std::nullopt;
+    SymbolicInt NewCol = sym::bitXor(Col, Bits);
+    if (NewCol.Opaque)
+      return std::nullopt;
+    return sym::add(sym::add(sym::scale(Row, RowBytes), sym::scale(NewCol, Elem)),
+                    Within);
   }
   }
   return std::nullopt;
@@ -135,6 +159,34 @@ std::optional<LayoutScore> bestSwizzle(const ArrayGeometry &G,
                                        const std::vector<CapturedRequest> &Rs,
                                        const AtomTable &Atoms) {
   return bestSwizzle(G, {RequestGroup{&Atoms, Rs}});
+}
+
+std::optional<LayoutScore> bestRowXor(const ArrayGeometry &G,
+                                      const std::vector<RequestGroup> &Rs) {
+  if (G.Dims.size() != 2 || Rs.empty())
+    return std::nullopt;
+  unsigned Widest = 1;
+  for (const RequestGroup &Group : Rs)
+    for (const CapturedRequest &C : Group.Requests)
+      Widest = std::max<unsigned>(Widest, C.Request.WidthBytes / G.ElementBytes);
+  unsigned MinM = log2Floor(std::max(1u, Widest));
+  std::optional<LayoutScore> Best;
+  for (unsigned B = 1; B <= 5; ++B)
+    for (unsigned M = MinM; M <= MinM + 2; ++M) {
+      if (G.Dims.back() % (uint64_t(1) << (M + B)) != 0)
+        continue;
+      for (unsigned Shift = 0; Shift <= 3; ++Shift) {
+        Layout L;
+        L.K = Layout::Kind::RowXor;
+        L.B = B;
+        L.M = M;
+        L.S = Shift;
+        LayoutScore Score = scoreLayout(L, G, Rs);
+        if (!Best || better(Score, *Best, G))
+          Best = Score;
+      }
+    }
+  return Best;
 }
 
 std::optional<LayoutScore> bestPadding(const ArrayGeometry &G,

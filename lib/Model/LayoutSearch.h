@@ -43,7 +43,10 @@ struct CapturedRequest {
 };
 
 struct Layout {
-  enum class Kind { Original, Pad, Swizzle } K = Kind::Original;
+  /// RowXor: column c of row r moves to c ^ (((r >> S) & (2^B - 1)) << M),
+  /// seed 001's swizzle for rows whose length is not a power of two (any
+  /// multiple of 2^(M+B)); S is the row shift there.
+  enum class Kind { Original, Pad, Swizzle, RowXor } K = Kind::Original;
   unsigned Pad = 0;         // elements added to each innermost row
   unsigned B = 0, M = 0, S = 0;
   /// "pad 1", "Swizzle<5,0,5>".
@@ -92,6 +95,10 @@ std::optional<LayoutScore> bestPadding(const ArrayGeometry &G,
                                        unsigned MaxPad = 32);
 std::optional<LayoutScore> bestSwizzle(const ArrayGeometry &G,
                                        const std::vector<RequestGroup> &Groups);
+/// The best row XOR for a 2-D array (rows of any length that is a multiple
+/// of 2^(M+B)).
+std::optional<LayoutScore> bestRowXor(const ArrayGeometry &G,
+                                      const std::vector<RequestGroup> &Groups);
 /// Convenience forms for one group.
 std::optional<LayoutScore> bestPadding(const ArrayGeometry &G,
                                        const std::vector<CapturedRequest> &Rs,

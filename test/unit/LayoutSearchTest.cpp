@@ -187,3 +187,25 @@ TEST(LayoutSearch, SwizzleMapIsABijection) {
     Seen[O->Const / 4] = true;
   }
 }
+
+TEST(LayoutSearch, RowsOfNonPowerOfTwoLengthUseARowXor) {
+  // Seed 001's 8x24 rows, at 32 banks: 32 rows of 96 floats read by
+  // columns. The flat swizzle cannot be written as a column index; the
+  // column XOR c ^ (r & 31) can, because 96 is a multiple of 32.
+  AtomTable Atoms;
+  ArrayGeometry G{{32, 96}, 4};
+  std::vector<CapturedRequest> Rs;
+  addAccess(Rs, 0, 32, 32, 96, 4, [](unsigned X, unsigned Y) {
+    return std::make_pair(uint64_t(Y), uint64_t(X));
+  });
+  addAccess(Rs, 1, 32, 32, 96, 4, [](unsigned X, unsigned Y) {
+    return std::make_pair(uint64_t(X), uint64_t(Y));
+  });
+  EXPECT_GT(scoreLayout(Layout(), G, Rs, Atoms).WorstWays, 1u);
+  auto Row = bestRowXor(G, {RequestGroup{&Atoms, Rs}});
+  ASSERT_TRUE(Row);
+  EXPECT_TRUE(Row->conflictFree());
+  EXPECT_EQ(Row->L.B, 5u);
+  EXPECT_EQ(Row->L.M, 0u);
+  EXPECT_EQ(Row->L.S, 0u);
+}
