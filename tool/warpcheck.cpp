@@ -8,6 +8,7 @@
 #include "BlockShape.h"
 #include "Driver.h"
 #include "LaunchConfig.h"
+#include "LspServer.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/CommandLine.h"
@@ -25,7 +26,9 @@ static cl::opt<OutputFormat> Format(
                           "clang-style diagnostics (default)"),
                clEnumValN(OutputFormat::Json, "json",
                           "every analyzed access and every diagnostic, as "
-                          "JSON (docs/json-format.md)")),
+                          "JSON (docs/json-format.md)"),
+               clEnumValN(OutputFormat::Sarif, "sarif",
+                          "SARIF 2.1.0, for GitHub code scanning")),
     cl::cat(Category));
 static cl::opt<std::string>
     Arch("arch", cl::desc("GPU architecture when the compile command names "
@@ -97,6 +100,20 @@ static cl::opt<std::string> FixStyle(
              "then least memory), pad, swizzle, or none"),
     cl::init("auto"), cl::cat(Category));
 
+static cl::opt<std::string> Baseline(
+    "baseline",
+    cl::desc("Report, and fail on, only findings not in this earlier "
+             "--format=json or --format=sarif output"),
+    cl::value_desc("file"), cl::cat(Category));
+static cl::opt<unsigned>
+    Jobs("j", cl::desc("Files analyzed at once (default 1)"), cl::init(1),
+         cl::cat(Category));
+static cl::opt<bool> Lsp(
+    "lsp",
+    cl::desc("Serve diagnostics and fixes to an editor over the Language "
+             "Server Protocol on stdin/stdout (docs/editors.md)"),
+    cl::cat(Category));
+
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
   cl::SetVersionPrinter([](raw_ostream &OS) {
@@ -116,6 +133,7 @@ int main(int argc, const char **argv) {
   }
   DriverOptions Options;
   Options.Format = Format;
+  Options.Version = WARPCHECK_VERSION;
   Options.Parse.DefaultArch = Arch;
   Options.Parse.ResourceDir = WARPCHECK_CLANG_RESOURCE_DIR;
   Options.Parse.Headers = findCudaHeaders(CudaPath, CudaPrelude);
@@ -124,29 +142,27 @@ int main(int argc, const char **argv) {
            << "' (include/cuda_runtime.h not found)\n";
     return 1;
   }
-  Options.Checks = Checks;
-  Options.VerifyPtx = VerifyPtx;
-  Options.Fix = Fix;
-  Options.ExportFixes = ExportFixes;
-  if (FixStyle != "auto" && FixStyle != "pad" && FixStyle != "swizzle" &&
-      FixStyle != "none") {
-    errs() << "warpcheck: error: --fix-style must be auto, pad, swizzle or "
-              "none\n";
-    return 1;
-  }
-  Options.CheckOptions.push_back({"FixStyle", FixStyle});
-  Options.Nvcc = Nvcc;
-  Options.PtxFile = PtxFile;
-  Options.PtxasLog = PtxasLog;
-  Options.WarningsAsErrors = WarningsAsErrors;
-  Options.HeaderFilter = HeaderFilter;
+  // Only what the command line says overrides .warpcheck.yaml.
+  clang::tidy::ClangTidyOptions &O = Options.Overrides;
+  auto Set = [&O](const std::string &Check, const std::string &Key,
+                  const std::string &Value) {
+    O.CheckOptions[Check + "." + Key] =
+        clang::tidy::ClangTidyOptions::ClangTidyValue(Value);
+  };
+  const std::string Bank = "warpcheck-shared-bank-conflict";
+  if (Checks.getNumOccurrences())
+    O.Checks = Checks;
+  if (WarningsAsErrors.getNumOccurrences())
+    O.WarningsAsErrors = WarningsAsErrors;
+  if (HeaderFilter.getNumOccurrences())
+    O.HeaderFilterRegex = HeaderFilter;
   if (!BlockDim.empty()) {
     if (!Dim3::parse(BlockDim)) {
       errs() << "warpcheck: error: invalid --block-dim '" << BlockDim
              << "' (expected X[,Y[,Z]], at most 1024 threads)\n";
       return 1;
     }
-    Options.CheckOptions.push_back({"BlockDim", BlockDim});
+    Set(Bank, "BlockDim", BlockDim);
   }
   std::string PerKernel;
   for (const std::string &K : KernelBlockDim) {
@@ -159,10 +175,33 @@ int main(int argc, const char **argv) {
     PerKernel += (PerKernel.empty() ? "" : ";") + K;
   }
   if (!PerKernel.empty())
-    Options.CheckOptions.push_back({"KernelBlockDims", PerKernel});
-  Options.CheckOptions.push_back({"MinWays", std::to_string(MinWays)});
-  Options.CheckOptions.push_back(
-      {"ReportUnknown", ReportUnknown ? "true" : "false"});
+    Set(Bank, "KernelBlockDims", PerKernel);
+  if (MinWays.getNumOccurrences())
+    Set(Bank, "MinWays", std::to_string(MinWays));
+  if (ReportUnknown.getNumOccurrences())
+    Set(Bank, "ReportUnknown", ReportUnknown ? "true" : "false");
+  if (FixStyle != "auto" && FixStyle != "pad" && FixStyle != "swizzle" &&
+      FixStyle != "none") {
+    errs() << "warpcheck: error: --fix-style must be auto, pad, swizzle or "
+              "none\n";
+    return 1;
+  }
+  if (FixStyle.getNumOccurrences())
+    Set(Bank, "FixStyle", FixStyle);
+  if (Arch.getNumOccurrences())
+    O.CheckOptions["warpcheck.Arch"] =
+        clang::tidy::ClangTidyOptions::ClangTidyValue(Arch);
+  Options.VerifyPtx = VerifyPtx;
+  Options.Nvcc = Nvcc;
+  Options.PtxFile = PtxFile;
+  Options.PtxasLog = PtxasLog;
+  Options.Fix = Fix;
+  Options.ExportFixes = ExportFixes;
+  Options.Baseline = Baseline;
+  Options.Jobs = Jobs;
+
+  if (Lsp)
+    return runLspServer(Options, llvm::outs());
 
   std::vector<std::string> Files = Parser->getSourcePathList();
   if (!Files.empty())

@@ -2,7 +2,8 @@
 
 namespace warpcheck {
 namespace {
-AnalysisReport *Active = nullptr;
+// Per thread: with -j, files are analyzed on several threads at once.
+thread_local AnalysisReport *Active = nullptr;
 }
 AnalysisReport *activeAnalysisReport() { return Active; }
 void setActiveAnalysisReport(AnalysisReport *Report) { Active = Report; }

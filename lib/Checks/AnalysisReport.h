@@ -78,6 +78,12 @@ struct TranslationUnitRecord {
   unsigned Kernels = 0;
   unsigned KernelsSkipped = 0; // bodies with errors
   bool HasDeviceCode = false;
+  /// Byte ranges of the main file's kernels and __device__ functions: a
+  /// compiler error inside one makes the file unanalyzed; elsewhere (host
+  /// code nvcc accepts and clang does not) it is a note.
+  std::vector<std::pair<unsigned, unsigned>> DeviceRanges;
+  /// Byte ranges of the main file's host function bodies.
+  std::vector<std::pair<unsigned, unsigned>> HostRanges;
 };
 
 class AnalysisReport {

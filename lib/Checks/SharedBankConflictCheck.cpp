@@ -112,6 +112,11 @@ void SharedBankConflictCheck::registerMatchers(MatchFinder *Finder) {
       functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"),
       this);
   Finder->addMatcher(cudaKernelCallExpr().bind("launch"), this);
+  Finder->addMatcher(functionDecl(isDefinition(), isExpansionInMainFile(),
+                                  unless(hasAttr(attr::CUDAGlobal)),
+                                  unless(hasAttr(attr::CUDADevice)))
+                         .bind("host"),
+                     this);
   Finder->addMatcher(
       decl(anyOf(functionDecl(hasAttr(attr::CUDADevice)),
                  varDecl(hasAttr(attr::CUDAShared))),
@@ -129,9 +134,13 @@ void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
       return;
     if (std::find(Kernels.begin(), Kernels.end(), Kernel) == Kernels.end())
       Kernels.push_back(Kernel);
-    if (Result.SourceManager->isInMainFile(
-            Result.SourceManager->getExpansionLoc(Kernel->getLocation())))
+    const SourceManager &SM = *Result.SourceManager;
+    if (SM.isInMainFile(SM.getExpansionLoc(Kernel->getLocation()))) {
       HasDeviceCode = true;
+      CharSourceRange R = SM.getExpansionRange(Kernel->getSourceRange());
+      DeviceRanges.push_back(
+          {SM.getFileOffset(R.getBegin()), SM.getFileOffset(R.getEnd())});
+    }
     return;
   }
   if (const auto *Launch =
@@ -139,13 +148,36 @@ void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
     Launches.addLaunch(Launch, *Result.Context);
     return;
   }
-  if (Result.Nodes.getNodeAs<Decl>("device"))
+  if (const auto *Host = Result.Nodes.getNodeAs<FunctionDecl>("host")) {
+    const SourceManager &SM = *Result.SourceManager;
+    if (Host->getBody()) {
+      CharSourceRange R = SM.getExpansionRange(Host->getBody()->getSourceRange());
+      if (SM.isInMainFile(R.getBegin()))
+        HostRanges.push_back(
+            {SM.getFileOffset(R.getBegin()), SM.getFileOffset(R.getEnd())});
+    }
+    return;
+  }
+  if (const auto *D = Result.Nodes.getNodeAs<Decl>("device")) {
     HasDeviceCode = true;
+    const SourceManager &SM = *Result.SourceManager;
+    if (const auto *FD = dyn_cast<FunctionDecl>(D))
+      if (FD->hasBody()) {
+        CharSourceRange R = SM.getExpansionRange(FD->getSourceRange());
+        if (SM.isInMainFile(R.getBegin()))
+          DeviceRanges.push_back({SM.getFileOffset(R.getBegin()),
+                                  SM.getFileOffset(R.getEnd())});
+      }
+  }
 }
 
 void SharedBankConflictCheck::onEndOfTranslationUnit() {
   TranslationUnitRecord TU;
   TU.HasDeviceCode = HasDeviceCode;
+  TU.DeviceRanges = std::move(DeviceRanges);
+  TU.HostRanges = std::move(HostRanges);
+  DeviceRanges.clear();
+  HostRanges.clear();
   if (!Context) { // nothing matched: no kernel, no device code
     if (AnalysisReport *Report = activeAnalysisReport())
       Report->addTranslationUnit(TU);

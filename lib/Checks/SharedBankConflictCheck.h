@@ -77,6 +77,7 @@ private:
   std::vector<const clang::FunctionDecl *> Kernels;
   LaunchSites Launches;
   bool HasDeviceCode = false;
+  std::vector<std::pair<unsigned, unsigned>> DeviceRanges, HostRanges;
 };
 
 } // namespace warpcheck

@@ -1,26 +1,34 @@
 //===--- Driver.cpp - The warpcheck run over a set of files ---------------===//
+//
+// Two phases: every file is analyzed on its own (on a thread pool with -j):
+// parsed for the device, checked, its layout fixes proven by re-analysis,
+// its local memory compared with nvcc's; then the results are reported in
+// the order of the files.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Driver.h"
 
 #include "AnalysisReport.h"
 #include "NvccVerifier.h"
+#include "Output.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyOptions.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <unistd.h>
-#include <map>
 #include <set>
 
 using namespace clang;
@@ -33,113 +41,78 @@ extern volatile int WarpcheckModuleAnchorSource;
 [[maybe_unused]] static int WarpcheckModuleAnchorDestination =
     WarpcheckModuleAnchorSource;
 
+
 namespace {
 
-/// Line and column (1-based) of a byte offset in a file.
-std::pair<unsigned, unsigned> lineColumn(const std::string &Path,
-                                         unsigned Offset) {
-  static std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> Cache;
-  auto It = Cache.find(Path);
-  if (It == Cache.end()) {
-    auto Buf = llvm::MemoryBuffer::getFile(Path);
-    It = Cache.emplace(Path, Buf ? std::move(*Buf) : nullptr).first;
-  }
-  if (!It->second)
-    return {0, 0};
-  llvm::StringRef Text = It->second->getBuffer();
-  Offset = std::min<unsigned>(Offset, Text.size());
-  llvm::StringRef Before = Text.take_front(Offset);
-  unsigned Line = Before.count('\n') + 1;
-  size_t LastNewline = Before.rfind('\n');
-  unsigned Column = LastNewline == llvm::StringRef::npos
-                        ? Offset + 1
-                        : Offset - unsigned(LastNewline);
-  return {Line, Column};
-}
-
-/// Captures what the compiler front end writes to stderr while a file is
-/// parsed, and passes it on without ClangTool's "Error while processing"
-/// line: the driver prints its own single line for a file that failed.
-class StderrFilter {
+/// The compilation database, borrowed, with each command translated into
+/// the clang command warpcheck parses with.
+class CudaCompilations : public tooling::CompilationDatabase {
 public:
-  StderrFilter() {
-    std::fflush(stderr);
-    llvm::errs().flush();
-    if (llvm::sys::fs::createTemporaryFile("warpcheck-stderr", "txt", TempFd,
-                                           TempPath))
-      return;
-    SavedFd = ::dup(2);
-    ::dup2(TempFd, 2);
+  CudaCompilations(const tooling::CompilationDatabase &DB, ParseOptions P)
+      : DB(DB), Parse(std::move(P)) {}
+  std::vector<tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef File) const override {
+    auto Commands = DB.getCompileCommands(File);
+    for (auto &C : Commands)
+      C.CommandLine = translateCommand(C.CommandLine, Parse).Args;
+    return Commands;
   }
-  ~StderrFilter() {
-    if (SavedFd < 0)
-      return;
-    std::fflush(stderr);
-    llvm::errs().flush();
-    ::dup2(SavedFd, 2);
-    ::close(SavedFd);
-    ::close(TempFd);
-    if (auto Buf = llvm::MemoryBuffer::getFile(TempPath)) {
-      llvm::SmallVector<llvm::StringRef, 8> Lines;
-      (*Buf)->getBuffer().split(Lines, '\n', -1, false);
-      for (llvm::StringRef L : Lines)
-        if (!L.starts_with("Error while processing "))
-          llvm::errs() << L << "\n";
-    }
-    llvm::sys::fs::remove(TempPath);
+  std::vector<std::string> getAllFiles() const override {
+    return DB.getAllFiles();
   }
 
 private:
-  int TempFd = -1, SavedFd = -1;
-  llvm::SmallString<128> TempPath;
+  const tooling::CompilationDatabase &DB;
+  ParseOptions Parse;
 };
+
+/// clang-tidy's runClangTidy, with ClangTool's own "Error while processing"
+/// line turned off: the driver prints one line of its own per file.
+std::vector<ClangTidyError>
+runChecks(ClangTidyContext &Context, const tooling::CompilationDatabase &DB,
+          const std::string &File,
+          llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS) {
+  tooling::ClangTool Tool(DB, {File},
+                          std::make_shared<PCHContainerOperations>(), FS);
+  Tool.setPrintErrorMessage(false);
+  Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
+  ClangTidyDiagnosticConsumer DiagConsumer(Context, nullptr, true, false);
+  DiagnosticsEngine DE(new DiagnosticIDs(), new DiagnosticOptions(),
+                       &DiagConsumer, /*ShouldOwnClient=*/false);
+  Context.setDiagnosticsEngine(&DE);
+  Tool.setDiagnosticConsumer(&DiagConsumer);
+
+  class Factory : public tooling::FrontendActionFactory {
+  public:
+    Factory(ClangTidyContext &Context,
+            llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS)
+        : Consumers(Context, std::move(FS)) {}
+    std::unique_ptr<FrontendAction> create() override {
+      class Action : public ASTFrontendAction {
+      public:
+        explicit Action(ClangTidyASTConsumerFactory *F) : F(F) {}
+        std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                       StringRef File) override {
+          return F->createASTConsumer(CI, File);
+        }
+
+      private:
+        ClangTidyASTConsumerFactory *F;
+      };
+      return std::make_unique<Action>(&Consumers);
+    }
+
+  private:
+    ClangTidyASTConsumerFactory Consumers;
+  };
+  Factory F(Context, FS);
+  Tool.run(&F);
+  return DiagConsumer.take();
+}
 
 bool isCompilerError(const ClangTidyError &E) {
   return E.DiagLevel == ClangTidyError::Error &&
          llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic");
-}
-
-llvm::json::Object messageJson(const tooling::DiagnosticMessage &M) {
-  auto [Line, Column] = lineColumn(M.FilePath, M.FileOffset);
-  return llvm::json::Object{{"file", M.FilePath},
-                            {"line", Line},
-                            {"column", Column},
-                            {"message", M.Message}};
-}
-
-llvm::json::Object accessJson(const AccessRecord &R) {
-  llvm::json::Array Lanes;
-  for (unsigned L : R.ActiveLanes)
-    Lanes.push_back(L);
-  llvm::json::Array Depends;
-  for (const auto &D : R.DependsOn)
-    Depends.push_back(D);
-  return llvm::json::Object{
-      {"file", R.File},
-      {"line", R.Line},
-      {"column", R.Column},
-      {"end_line", R.EndLine},
-      {"function", R.Function},
-      {"kernel", R.Kernel},
-      {"variable", R.Variable},
-      {"space", "shared"},
-      {"kind", R.Kind},
-      {"width_bytes", R.WidthBytes},
-      {"block_dim", llvm::json::Array{R.Block.X, R.Block.Y, R.Block.Z}},
-      {"block_dim_source", R.BlockSource},
-      {"block_dim_origin", R.BlockDescription},
-      {"active_lanes", std::move(Lanes)},
-      {"wavefronts", R.Wavefronts},
-      {"min_wavefronts", R.MinWavefronts},
-      {"ideal_wavefronts", R.IdealWavefronts},
-      {"instances", R.Instances},
-      {"requests", R.Requests},
-      {"total_wavefronts", int64_t(R.TotalWavefronts)},
-      {"total_ideal_wavefronts", int64_t(R.TotalIdealWavefronts)},
-      {"counts_exact", R.CountsExact},
-      {"status", R.Status},
-      {"depends_on", std::move(Depends)},
-  };
 }
 
 std::string firstErrorLine(const std::string &File,
@@ -164,115 +137,7 @@ std::string firstErrorLine(const std::string &File,
   std::string Line = Where + ": error: " + M.Message;
   if (Count > 1)
     Line += " (and " + std::to_string(Count - 1) + " more errors)";
-  Line += "; code that did not parse was not analyzed";
   return Line;
-}
-
-/// One kernel's predicted and compiled local memory.
-struct KernelComparison {
-  KernelRecord Kernel;
-  std::optional<uint64_t> Depot;
-  std::optional<PtxasFrame> Frame;
-  /// The PTX depot is there exactly when warpcheck says so.
-  std::optional<bool> PtxAgrees() const {
-    if (!Depot || Kernel.Unknown)
-      return std::nullopt;
-    return (*Depot > 0) == (Kernel.PredictedLocalBytes > 0);
-  }
-  std::optional<bool> PtxasAgrees() const {
-    if (!Frame || Kernel.Unknown)
-      return std::nullopt;
-    bool Spills = Frame->SpillStores > 0;
-    return (Frame->StackFrame > 0) ==
-               (Kernel.PredictedFrameBytes > 0 || Kernel.PredictedSpill) &&
-           (Spills == Kernel.PredictedSpill);
-  }
-};
-
-std::string bytes(uint64_t B) { return std::to_string(B) + " B"; }
-
-void printComparison(const std::vector<KernelComparison> &Rows,
-                     llvm::raw_ostream &Out) {
-  size_t Width = 40;
-  for (const auto &R : Rows)
-    Width = std::max(Width, R.Kernel.Name.size() + 2);
-  auto Pad = [](std::string S, size_t W) {
-    if (S.size() < W)
-      S.append(W - S.size(), ' ');
-    return S;
-  };
-  Out << Pad("kernel", Width) << Pad("predicted", 11) << Pad("PTX depot", 11)
-      << Pad("ptxas frame", 13) << Pad("spills st/ld", 14) << "verdict\n";
-  for (const auto &R : Rows) {
-    std::string Predicted =
-        R.Kernel.Unknown ? "unknown" : bytes(R.Kernel.PredictedLocalBytes);
-    std::string Verdict;
-    if (auto A = R.PtxAgrees())
-      Verdict = *A ? "PTX agrees" : "PTX DIFFERS";
-    else
-      Verdict = R.Depot ? "undecided" : "not compiled";
-    if (auto A = R.PtxasAgrees())
-      Verdict += *A ? ", ptxas as predicted"
-                    : ", ptxas differs (predicted " +
-                          bytes(R.Kernel.PredictedFrameBytes) +
-                          (R.Kernel.PredictedSpill ? " + spills" : "") + ")";
-    Out << Pad(R.Kernel.Name, Width) << Pad(Predicted, 11)
-        << Pad(R.Depot ? bytes(*R.Depot) : "-", 11)
-        << Pad(R.Frame ? bytes(R.Frame->StackFrame) : "-", 13)
-        << Pad(R.Frame ? std::to_string(R.Frame->SpillStores) + "/" +
-                             std::to_string(R.Frame->SpillLoads)
-                       : "-",
-               14)
-        << Verdict << "\n";
-  }
-}
-
-llvm::json::Value optionalJson(const std::optional<uint64_t> &V) {
-  return V ? llvm::json::Value(int64_t(*V)) : llvm::json::Value(nullptr);
-}
-
-llvm::json::Object kernelJson(const KernelComparison &R) {
-  llvm::json::Object O{
-      {"file", R.Kernel.File},
-      {"function", R.Kernel.Name},
-      {"mangled_name", R.Kernel.MangledName},
-      {"predicted_local_bytes",
-       R.Kernel.Unknown ? llvm::json::Value(nullptr)
-                        : llvm::json::Value(int64_t(R.Kernel.PredictedLocalBytes))},
-      {"predicted_stack_frame_bytes", int64_t(R.Kernel.PredictedFrameBytes)},
-      {"predicted_spill", R.Kernel.PredictedSpill},
-      {"ptx_depot_bytes", optionalJson(R.Depot)},
-      {"stack_frame_bytes",
-       optionalJson(R.Frame ? std::optional<uint64_t>(R.Frame->StackFrame)
-                            : std::nullopt)},
-      {"spill_store_bytes",
-       optionalJson(R.Frame ? std::optional<uint64_t>(R.Frame->SpillStores)
-                            : std::nullopt)},
-      {"spill_load_bytes",
-       optionalJson(R.Frame ? std::optional<uint64_t>(R.Frame->SpillLoads)
-                            : std::nullopt)},
-  };
-  auto Verdict = [](std::optional<bool> A) {
-    return A ? llvm::json::Value(*A ? "agree" : "differ")
-             : llvm::json::Value(nullptr);
-  };
-  O["ptx_verdict"] = Verdict(R.PtxAgrees());
-  O["ptxas_verdict"] = Verdict(R.PtxasAgrees());
-  return O;
-}
-
-llvm::json::Object localArrayJson(const LocalArrayRecord &R) {
-  return llvm::json::Object{{"file", R.File},
-                            {"line", R.Line},
-                            {"column", R.Column},
-                            {"function", R.Function},
-                            {"kernel", R.Kernel},
-                            {"variable", R.Variable},
-                            {"bytes", int64_t(R.Bytes)},
-                            {"status", R.Status},
-                            {"reason", R.Reason},
-                            {"likely_spilled", R.LikelySpilled},
-                            {"ptxas_keeps_depot", R.PtxasKeepsDepot}};
 }
 
 /// Sums the predicted wavefronts of one array in one kernel.
@@ -285,16 +150,263 @@ uint64_t arrayWavefronts(const AnalysisReport &R, const std::string &Kernel,
   return Total;
 }
 
+/// Keeps a layout fix only if the edited source, analyzed again, gives what
+/// its note claims; returns why not.
+std::string proveFix(const DriverOptions &Options,
+                     const tooling::CompilationDatabase &Database,
+                     const std::string &File, const ClangTidyError &E,
+                     const FixClaim &Claim, const std::string &ErrorsBefore) {
+  // Only the main file can be edited in memory here.
+  for (const auto &[Path, Replacements] : E.Message.Fix)
+    if (!llvm::sys::fs::equivalent(Path, File))
+      return "the edit touches another file";
+  auto Buf = llvm::MemoryBuffer::getFile(File);
+  if (!Buf)
+    return "the file cannot be read";
+  std::string Code = (*Buf)->getBuffer().str();
+  for (const auto &[Path, Replacements] : E.Message.Fix) {
+    auto Edited = tooling::applyAllReplacements(Code, Replacements);
+    if (!Edited) {
+      llvm::consumeError(Edited.takeError());
+      return "the edit does not apply";
+    }
+    Code = *Edited;
+  }
+  DriverOptions Again = Options;
+  Again.Overrides.Checks = "-*,warpcheck-shared-bank-conflict";
+  Again.Overrides.CheckOptions["warpcheck-shared-bank-conflict.FixStyle"] =
+      ClangTidyOptions::ClangTidyValue("none");
+  Again.VerifyPtx = false;
+  Again.PtxFile = Again.PtxasLog = "";
+  auto Proof = analyzeOne(Again, Database, File, &Code);
+  if (Proof->ErrorLine != ErrorsBefore)
+    return "the edited source does not compile";
+  uint64_t Got = arrayWavefronts(Proof->Report, Claim.Kernel, Claim.Variable);
+  if (Got != Claim.TotalWavefronts)
+    return "the edited source analyzes to " + std::to_string(Got) +
+           " wavefronts, not " + std::to_string(Claim.TotalWavefronts);
+  return "";
+}
+
+} // namespace
+
+namespace {
+/// warpcheck's defaults, then the nearest `.warpcheck.yaml` up the file's
+/// directory tree (clang-tidy's configuration format), then the command
+/// line.
+class WarpcheckOptionsProvider : public FileOptionsBaseProvider {
+public:
+  WarpcheckOptionsProvider(ClangTidyOptions Defaults,
+                           ClangTidyOptions Overrides)
+      : FileOptionsBaseProvider(
+            ClangTidyGlobalOptions(), std::move(Defaults),
+            std::move(Overrides),
+            {{".warpcheck.yaml", [](llvm::MemoryBufferRef Config) {
+                return parseConfiguration(Config);
+              }}}) {
+    FS = llvm::vfs::getRealFileSystem();
+  }
+
+  std::vector<OptionsSource> getRawOptions(llvm::StringRef FileName) override {
+    llvm::SmallString<256> Path(FileName);
+    if (FS->makeAbsolute(Path))
+      return {};
+    std::vector<OptionsSource> Raw =
+        DefaultOptionsProvider::getRawOptions(Path.str());
+    addRawFileOptions(Path, Raw);
+    Raw.emplace_back(OverrideOptions, "command-line option");
+    return Raw;
+  }
+};
+} // namespace
+
+std::unique_ptr<ClangTidyOptionsProvider>
+makeOptionsProvider(const DriverOptions &Options) {
+  ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
+  Defaults.Checks = "-*,warpcheck-*";
+  Defaults.HeaderFilterRegex = "";
+  Defaults.SystemHeaders = false;
+  return std::make_unique<WarpcheckOptionsProvider>(Defaults, Options.Overrides);
+}
+
+std::unique_ptr<FileAnalysis>
+analyzeOne(const DriverOptions &Options,
+           const tooling::CompilationDatabase &Database,
+           const std::string &File, const std::string *Contents) {
+  auto R = std::make_unique<FileAnalysis>();
+  R->File = File;
+  R->Context = std::make_unique<ClangTidyContext>(makeOptionsProvider(Options));
+  // The GPU architecture may come from .warpcheck.yaml (warpcheck.Arch).
+  ParseOptions Parse = Options.Parse;
+  ClangTidyOptions FileOpts = R->Context->getOptionsForFile(File);
+  auto Arch = FileOpts.CheckOptions.find("warpcheck.Arch");
+  if (Arch != FileOpts.CheckOptions.end())
+    Parse.DefaultArch = Arch->second.Value;
+  CudaCompilations Compilations(Database, Parse);
+  auto FS = makeWarpcheckFileSystem();
+  if (Contents) {
+    auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+    Memory->addFile(File, 0, llvm::MemoryBuffer::getMemBufferCopy(*Contents));
+    FS->pushOverlay(Memory);
+  }
+  setActiveAnalysisReport(&R->Report);
+  std::vector<ClangTidyError> Errors = runChecks(*R->Context, Compilations, File, FS);
+  setActiveAnalysisReport(nullptr);
+  R->ErrorLine = firstErrorLine(File, Errors);
+  for (auto &E : Errors) {
+    if (!isCompilerError(E)) {
+      R->Findings.push_back(std::move(E));
+      continue;
+    }
+    // Only an error inside a host function's body spares the kernels;
+    // anywhere else (device code, declarations, includes) the file fails.
+    bool InHost = false, InDevice = false;
+    if (llvm::sys::fs::equivalent(E.Message.FilePath, File))
+      for (const TranslationUnitRecord &U : R->Report.Units) {
+        for (auto [Begin, End] : U.HostRanges)
+          InHost |= E.Message.FileOffset >= Begin && E.Message.FileOffset <= End;
+        for (auto [Begin, End] : U.DeviceRanges)
+          InDevice |= E.Message.FileOffset >= Begin && E.Message.FileOffset <= End;
+      }
+    R->DeviceErrors |= InDevice || !InHost;
+  }
+  return R;
+}
+
+namespace {
+
+/// Analyzes one file for the report: checks, proof of fixes, file status,
+/// nvcc comparison.
+std::unique_ptr<FileAnalysis>
+analyzeFile(const DriverOptions &Options,
+            const tooling::CompilationDatabase &Database,
+            const std::string &File, const CompiledLocalMemory *Given) {
+  llvm::SmallString<256> Abs(File);
+  llvm::sys::fs::make_absolute(Abs);
+  if (!llvm::sys::fs::exists(Abs)) {
+    auto R = std::make_unique<FileAnalysis>();
+    R->File = File;
+    R->FileError = File + ": error: no such file; not analyzed";
+    return R;
+  }
+  auto Commands = Database.getCompileCommands(std::string(Abs));
+  if (Commands.empty())
+    Commands = Database.getCompileCommands(File);
+  if (Commands.empty()) {
+    auto R = std::make_unique<FileAnalysis>();
+    R->File = File;
+    R->FileError = File + ": error: no compile command for this file in the "
+                          "compilation database; not analyzed";
+    return R;
+  }
+  auto R = analyzeOne(Options, Database, File);
+
+  // nvcc flags without a clang meaning are dropped, and said once.
+  TranslatedCommand T = translateCommand(Commands.front().CommandLine, Options.Parse);
+  if (!T.Dropped.empty()) {
+    std::string List;
+    for (const std::string &D : T.Dropped)
+      List += (List.empty() ? "" : " ") + D;
+    R->Notes.push_back(File + ": note: ignored compiler flags without a clang "
+                              "meaning: " + List);
+  }
+
+  // Did the file parse, and is it CUDA?
+  TranslationUnitRecord TU;
+  for (const TranslationUnitRecord &U : R->Report.Units) {
+    TU.Kernels = std::max(TU.Kernels, U.Kernels);
+    TU.KernelsSkipped = std::max(TU.KernelsSkipped, U.KernelsSkipped);
+    TU.HasDeviceCode |= U.HasDeviceCode;
+  }
+  if (!R->ErrorLine.empty()) {
+    if (TU.Kernels > 0 && TU.KernelsSkipped == 0 && !R->DeviceErrors)
+      // nvcc accepts some host code clang rejects: the kernels parsed.
+      R->Notes.push_back(R->ErrorLine.replace(R->ErrorLine.find(": error: "),
+                                              9, ": note: clang: ") +
+                         "; every kernel parsed and was analyzed");
+    else
+      R->FileError = R->ErrorLine + "; code that did not parse was not analyzed";
+  } else if (R->Report.Units.empty()) {
+    R->FileError = File + ": error: not parsed as CUDA; not analyzed";
+  } else if (TU.Kernels == 0 && !TU.HasDeviceCode) {
+    R->FileError = File + ": error: no CUDA code (no __global__ or __device__ "
+                          "function, no __shared__ variable); nothing to "
+                          "analyze";
+  }
+
+  // Proof of every layout fix.
+  for (ClangTidyError &E : R->Findings) {
+    if (E.Message.Fix.empty() ||
+        E.DiagnosticName != "warpcheck-shared-bank-conflict")
+      continue;
+    auto [Line, Column] = lineColumn(E.Message.FilePath, E.Message.FileOffset);
+    const FixClaim *Claim = nullptr;
+    for (const FixClaim &C : R->Report.FixClaims)
+      if (C.Line == Line && C.Column == Column &&
+          llvm::sys::path::filename(C.File) ==
+              llvm::sys::path::filename(E.Message.FilePath))
+        Claim = &C;
+    std::string Why =
+        Claim ? proveFix(Options, Database, File, E, *Claim, R->ErrorLine)
+              : "no claim to check";
+    if (!Why.empty()) {
+      E.Message.Fix.clear();
+      R->Notes.push_back(E.Message.FilePath + ":" + std::to_string(Line) +
+                         ":" + std::to_string(Column) +
+                         ": note: layout fix withheld: " + Why);
+    }
+  }
+
+  // What nvcc did with local memory.
+  if ((Options.VerifyPtx || Given) && R->FileError.empty()) {
+    CompiledLocalMemory Compiled;
+    if (Given) {
+      Compiled = *Given;
+    } else {
+      CudaCompilations Translated(Database, Options.Parse);
+      auto Cmds = Translated.getCompileCommands(std::string(Abs));
+      std::vector<std::string> Args = Cmds.empty() ? std::vector<std::string>()
+                                                   : Cmds.front().CommandLine;
+      std::string Arch = Options.Parse.DefaultArch;
+      for (const std::string &A : Args)
+        if (llvm::StringRef(A).starts_with("--cuda-gpu-arch="))
+          Arch = A.substr(16);
+      std::string Nvcc = findNvcc(Options.Nvcc, Options.Parse.Headers.ToolkitPath);
+      std::optional<std::string> Failure =
+          Nvcc.empty() ? std::optional<std::string>(
+                             "nvcc not found (give --nvcc or --cuda-path)")
+                       : compileWithNvcc(Nvcc, std::string(Abs), Arch, Args,
+                                         Compiled);
+      if (Failure)
+        R->FileError = File + ": error: --verify-ptx: " + *Failure +
+                       "; the static findings stand unverified";
+    }
+    R->Compared = true;
+    for (const KernelRecord &K : R->Report.Kernels) {
+      KernelComparison C;
+      C.Kernel = K;
+      if (auto D = Compiled.PtxDepot.find(K.MangledName);
+          D != Compiled.PtxDepot.end())
+        C.Depot = D->second;
+      if (auto F = Compiled.Ptxas.find(K.MangledName); F != Compiled.Ptxas.end())
+        C.Frame = F->second;
+      R->Comparisons.push_back(std::move(C));
+    }
+  } else {
+    for (const KernelRecord &K : R->Report.Kernels)
+      R->Comparisons.push_back({K, std::nullopt, std::nullopt});
+  }
+  return R;
+}
+
 } // namespace
 
 std::vector<std::string>
 cudaFilesOf(const tooling::CompilationDatabase &Database) {
   std::vector<std::string> Files;
-  for (const std::string &F : Database.getAllFiles()) {
-    llvm::StringRef Ext = llvm::sys::path::extension(F);
-    if (Ext == ".cu")
+  for (const std::string &F : Database.getAllFiles())
+    if (llvm::sys::path::extension(F) == ".cu")
       Files.push_back(F);
-  }
   std::sort(Files.begin(), Files.end());
   Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
   return Files;
@@ -304,298 +416,131 @@ int runWarpcheck(const DriverOptions &Options,
                  const tooling::CompilationDatabase &Database,
                  const std::vector<std::string> &Files, llvm::raw_ostream &Out,
                  llvm::raw_ostream &Err) {
-  // The compilation database is borrowed: wrap it without taking ownership.
-  class Borrowed : public tooling::CompilationDatabase {
-  public:
-    explicit Borrowed(const tooling::CompilationDatabase &DB) : DB(DB) {}
-    std::vector<tooling::CompileCommand>
-    getCompileCommands(llvm::StringRef File) const override {
-      return DB.getCompileCommands(File);
+  // Compiler output given on the command line stands for every file.
+  std::optional<CompiledLocalMemory> Given;
+  if (!Options.PtxFile.empty() || !Options.PtxasLog.empty()) {
+    Given.emplace();
+    if (auto Buf = llvm::MemoryBuffer::getFile(Options.PtxFile))
+      Given->PtxDepot = parsePtxDepots((*Buf)->getBuffer());
+    if (auto Buf = llvm::MemoryBuffer::getFile(Options.PtxasLog))
+      Given->Ptxas = parsePtxasLog((*Buf)->getBuffer());
+  }
+  std::optional<std::multiset<std::string>> Baseline;
+  if (!Options.Baseline.empty()) {
+    std::string Error;
+    Baseline = readBaseline(Options.Baseline, Error);
+    if (!Baseline) {
+      Err << "warpcheck: error: " << Error << "\n";
+      return 1;
     }
-    std::vector<std::string> getAllFiles() const override {
-      return DB.getAllFiles();
-    }
+  }
 
-  private:
-    const tooling::CompilationDatabase &DB;
-  };
-  tooling::ArgumentsAdjustingCompilations Compilations(
-      std::make_unique<Borrowed>(Database));
-  Compilations.appendArgumentsAdjuster(makeCudaAdjuster(Options.Parse));
+  // Phase 1: analyze, in parallel with -j.
+  std::vector<std::unique_ptr<FileAnalysis>> Results(Files.size());
+  {
+    llvm::DefaultThreadPool Pool(
+        llvm::hardware_concurrency(std::max(1u, Options.Jobs)));
+    for (size_t I = 0; I < Files.size(); ++I)
+      Pool.async([&, I] {
+        Results[I] = analyzeFile(Options, Database, Files[I],
+                                 Given ? &*Given : nullptr);
+      });
+    Pool.wait();
+  }
 
-  ClangTidyGlobalOptions GlobalOptions;
-  ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
-  Defaults.Checks = Options.Checks;
-  Defaults.WarningsAsErrors = Options.WarningsAsErrors;
-  Defaults.HeaderFilterRegex = Options.HeaderFilter;
-  Defaults.SystemHeaders = false;
-  for (const auto &[Key, Value] : Options.CheckOptions)
-    Defaults.CheckOptions["warpcheck-shared-bank-conflict." + Key] =
-        ClangTidyOptions::ClangTidyValue(Value);
-
+  // Phase 2: report, in the order of the files.
   int Status = 0;
-  unsigned WarningsAsErrors = 0;
+  unsigned AsErrors = 0, New = 0;
   std::vector<ClangTidyError> AllFindings;
   llvm::json::Array JsonAccesses, JsonDiagnostics, JsonFiles, JsonKernels,
       JsonArrays;
   std::set<std::string> SeenAccess, SeenKernel, SeenArray;
-  // Compiler output given on the command line stands for every file.
-  CompiledLocalMemory Given;
-  if (!Options.PtxFile.empty())
-    if (auto Buf = llvm::MemoryBuffer::getFile(Options.PtxFile))
-      Given.PtxDepot = parsePtxDepots((*Buf)->getBuffer());
-  if (!Options.PtxasLog.empty())
-    if (auto Buf = llvm::MemoryBuffer::getFile(Options.PtxasLog))
-      Given.Ptxas = parsePtxasLog((*Buf)->getBuffer());
-  bool UseGiven = !Options.PtxFile.empty() || !Options.PtxasLog.empty();
-
-  for (const std::string &File : Files) {
-    llvm::SmallString<256> Abs(File);
-    llvm::sys::fs::make_absolute(Abs);
-    if (!llvm::sys::fs::exists(Abs)) {
-      Err << File << ": error: no such file; not analyzed\n";
-      JsonFiles.push_back(llvm::json::Object{
-          {"file", File}, {"status", "error"}, {"error", "no such file"}});
-      Status = 1;
-      continue;
-    }
-    if (Database.getCompileCommands(Abs).empty() &&
-        Database.getCompileCommands(File).empty()) {
-      Err << File << ": error: no compile command for this file in the "
-          << "compilation database; not analyzed\n";
-      JsonFiles.push_back(llvm::json::Object{
-          {"file", File}, {"status", "error"}, {"error", "no compile command"}});
-      Status = 1;
-      continue;
-    }
-
-    auto Provider = std::make_unique<DefaultOptionsProvider>(GlobalOptions,
-                                                            Defaults);
-    ClangTidyContext Context(std::move(Provider));
-    AnalysisReport Report;
-    setActiveAnalysisReport(&Report);
-    auto FS = makeWarpcheckFileSystem();
-    std::vector<ClangTidyError> Errors;
-    {
-      StderrFilter Filter;
-      Errors = runClangTidy(Context, Compilations, {File}, FS,
-                            /*ApplyAnyFix=*/false);
-    }
-    setActiveAnalysisReport(nullptr);
-
-    std::string ErrorLine = firstErrorLine(File, Errors);
-    std::vector<ClangTidyError> Findings;
-    for (auto &E : Errors)
-      if (!isCompilerError(E))
-        Findings.push_back(std::move(E));
-
-    // Proof: a layout fix is offered only if the edited source, analyzed
-    // again, gives what its note claims.
-    std::vector<std::string> Withheld;
-    for (ClangTidyError &E : Findings) {
-      if (E.Message.Fix.empty() ||
-          E.DiagnosticName != "warpcheck-shared-bank-conflict")
-        continue;
-      auto [Line, Column] = lineColumn(E.Message.FilePath, E.Message.FileOffset);
-      const FixClaim *Claim = nullptr;
-      for (const FixClaim &C : Report.FixClaims)
-        if (C.Line == Line && C.Column == Column &&
-            llvm::sys::path::filename(C.File) ==
-                llvm::sys::path::filename(E.Message.FilePath))
-          Claim = &C;
-      std::string Why;
-      if (!Claim) {
-        Why = "no claim to check";
-      } else {
-        auto Edited = makeWarpcheckFileSystem();
-        auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-        bool Ok = true;
-        for (const auto &[Path, Replacements] : E.Message.Fix) {
-          auto Buf = llvm::MemoryBuffer::getFile(Path);
-          if (!Buf) {
-            Ok = false;
-            break;
-          }
-          auto Code = tooling::applyAllReplacements((*Buf)->getBuffer(),
-                                                    Replacements);
-          if (!Code) {
-            llvm::consumeError(Code.takeError());
-            Ok = false;
-            break;
-          }
-          Memory->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(*Code));
-        }
-        Edited->pushOverlay(Memory);
-        if (!Ok) {
-          Why = "the edit does not apply";
-        } else {
-          ClangTidyOptions Again = Defaults;
-          Again.Checks = "-*,warpcheck-shared-bank-conflict";
-          Again.CheckOptions["warpcheck-shared-bank-conflict.FixStyle"] =
-              ClangTidyOptions::ClangTidyValue("none");
-          ClangTidyContext ProofContext(
-              std::make_unique<DefaultOptionsProvider>(GlobalOptions, Again));
-          AnalysisReport ProofReport;
-          setActiveAnalysisReport(&ProofReport);
-          std::vector<ClangTidyError> ProofErrors;
-          {
-            StderrFilter Filter;
-            ProofErrors = runClangTidy(ProofContext, Compilations, {File},
-                                       Edited, false);
-          }
-          setActiveAnalysisReport(nullptr);
-          uint64_t Got =
-              arrayWavefronts(ProofReport, Claim->Kernel, Claim->Variable);
-          if (!firstErrorLine(File, ProofErrors).empty())
-            Why = "the edited source does not compile";
-          else if (Got != Claim->TotalWavefronts)
-            Why = "the edited source analyzes to " + std::to_string(Got) +
-                  " wavefronts, not " + std::to_string(Claim->TotalWavefronts);
-        }
-      }
-      if (!Why.empty()) {
-        E.Message.Fix.clear();
-        Withheld.push_back(E.Message.FilePath + ":" + std::to_string(Line) +
-                           ":" + std::to_string(Column) +
-                           ": note: layout fix withheld: " + Why);
-      }
-    }
-
-    std::string FileError;
-    if (!ErrorLine.empty()) {
-      FileError = ErrorLine;
-    } else if (Report.Units.empty()) {
-      FileError = File + ": error: not parsed as CUDA; not analyzed";
-    } else {
-      // Each check records what it saw; together they tell.
-      TranslationUnitRecord TU;
-      for (const TranslationUnitRecord &U : Report.Units) {
-        TU.Kernels = std::max(TU.Kernels, U.Kernels);
-        TU.HasDeviceCode |= U.HasDeviceCode;
-      }
-      if (TU.Kernels == 0 && !TU.HasDeviceCode)
-        FileError = File + ": error: no CUDA code (no __global__ or __device__ "
-                           "function, no __shared__ variable); nothing to "
-                           "analyze";
-    }
-    if (!FileError.empty()) {
-      Err << FileError << "\n";
+  SarifWriter Sarif;
+  for (auto &R : Results) {
+    if (!R->FileError.empty()) {
+      Err << R->FileError << "\n";
       Status = 1;
     }
-
-    // What the compiler did with local memory, beside the predictions.
-    std::vector<KernelComparison> Comparisons;
-    if ((Options.VerifyPtx || UseGiven) && FileError.empty()) {
-      CompiledLocalMemory Compiled = Given;
-      if (!UseGiven) {
-        std::vector<std::string> Args;
-        std::string Arch = Options.Parse.DefaultArch;
-        auto Commands = Compilations.getCompileCommands(Abs);
-        if (!Commands.empty())
-          Args = Commands.front().CommandLine;
-        for (const std::string &A : Args)
-          if (llvm::StringRef(A).starts_with("--cuda-gpu-arch="))
-            Arch = A.substr(16);
-        std::string Nvcc =
-            findNvcc(Options.Nvcc, Options.Parse.Headers.ToolkitPath);
-        std::optional<std::string> Failure;
-        if (Nvcc.empty())
-          Failure = "nvcc not found (give --nvcc or --cuda-path)";
+    // With a baseline, only new findings are reported.
+    if (Baseline) {
+      std::vector<ClangTidyError> Kept;
+      for (auto &E : R->Findings) {
+        auto It = Baseline->find(fingerprint(E));
+        if (It != Baseline->end())
+          Baseline->erase(It);
         else
-          Failure = compileWithNvcc(Nvcc, std::string(Abs), Arch, Args,
-                                    Compiled);
-        if (Failure) {
-          Err << File << ": error: --verify-ptx: " << *Failure
-              << "; the static findings stand unverified\n";
-          Status = 1;
-        }
+          Kept.push_back(std::move(E));
       }
-      for (const KernelRecord &K : Report.Kernels) {
-        KernelComparison C;
-        C.Kernel = K;
-        auto D = Compiled.PtxDepot.find(K.MangledName);
-        if (D != Compiled.PtxDepot.end())
-          C.Depot = D->second;
-        auto F = Compiled.Ptxas.find(K.MangledName);
-        if (F != Compiled.Ptxas.end())
-          C.Frame = F->second;
-        Comparisons.push_back(std::move(C));
-      }
-    } else {
-      for (const KernelRecord &K : Report.Kernels)
-        Comparisons.push_back({K, std::nullopt, std::nullopt});
+      R->Findings = std::move(Kept);
+      New += R->Findings.size();
     }
-
     if (!Options.ExportFixes.empty())
-      AllFindings.insert(AllFindings.end(), Findings.begin(), Findings.end());
+      AllFindings.insert(AllFindings.end(), R->Findings.begin(),
+                         R->Findings.end());
+    auto FS = makeWarpcheckFileSystem();
     if (Options.Format == OutputFormat::Text) {
       unsigned Count = 0;
       Out.flush();
-      handleErrors(Findings, Context,
-                   Options.Fix ? FixBehaviour::FB_Fix : FixBehaviour::FB_NoFix,
-                   Count, FS);
-      for (const std::string &Line : Withheld)
-        Out << Line << "\n";
-      WarningsAsErrors += Count;
-      if ((Options.VerifyPtx || UseGiven) && !Comparisons.empty()) {
-        llvm::outs().flush();
-        printComparison(Comparisons, Out);
-        Out.flush();
-      }
-    } else {
-      if (Options.Fix) {
-        unsigned Count = 0;
-        std::string Ignored;
-        llvm::raw_string_ostream Quiet(Ignored);
-        // Apply without printing: the JSON is the output.
-        std::vector<ClangTidyError> WithFixes;
-        for (const ClangTidyError &E : Findings)
-          if (!E.Message.Fix.empty())
-            WithFixes.push_back(E);
-        if (!WithFixes.empty())
-          handleErrors(WithFixes, Context, FixBehaviour::FB_Fix, Count, FS);
-      }
-      for (const KernelComparison &C : Comparisons)
-        if (SeenKernel.insert(C.Kernel.MangledName).second)
-          JsonKernels.push_back(kernelJson(C));
-      for (const LocalArrayRecord &R : Report.LocalArrays) {
-        std::string Key = R.File + ":" + std::to_string(R.Line) + ":" +
-                          R.Kernel + ":" + R.Variable;
-        if (SeenArray.insert(Key).second)
-          JsonArrays.push_back(localArrayJson(R));
-      }
-      for (const ClangTidyError &E : Findings) {
-        llvm::json::Object D = messageJson(E.Message);
-        D["check"] = E.DiagnosticName;
-        D["level"] = E.DiagLevel == ClangTidyError::Error ? "error" : "warning";
-        if (Context.treatAsError(E.DiagnosticName) &&
-            E.DiagLevel == ClangTidyError::Warning) {
-          D["level"] = "error";
-          ++WarningsAsErrors;
-        }
-        llvm::json::Array Notes;
-        for (const auto &N : E.Notes)
-          Notes.push_back(messageJson(N));
-        D["notes"] = std::move(Notes);
-        JsonDiagnostics.push_back(std::move(D));
-      }
-      for (const AccessRecord &R : Report.Accesses) {
-        std::string Key = R.File + ":" + std::to_string(R.Line) + ":" +
-                          std::to_string(R.Column) + ":" + R.Kind + ":" +
-                          R.Kernel + ":" + R.Block.str();
-        if (SeenAccess.insert(Key).second)
-          JsonAccesses.push_back(accessJson(R));
-      }
-      llvm::json::Object F{{"file", File},
-                           {"status", FileError.empty() ? "analyzed" : "error"}};
-      if (!FileError.empty())
-        F["error"] = FileError;
-      unsigned Kernels = 0;
-      for (const TranslationUnitRecord &U : Report.Units)
-        Kernels = std::max(Kernels, U.Kernels);
-      F["kernels"] = Kernels;
-      JsonFiles.push_back(std::move(F));
+      if (R->Context)
+        handleErrors(R->Findings, *R->Context,
+                     Options.Fix ? FixBehaviour::FB_Fix : FixBehaviour::FB_NoFix,
+                     Count, FS);
+      AsErrors += Count;
+      llvm::outs().flush();
+      for (const std::string &Note : R->Notes)
+        Out << Note << "\n";
+      if (R->Compared && !R->Comparisons.empty())
+        printComparison(R->Comparisons, Out);
+      Out.flush();
+      continue;
     }
+    if (Options.Fix && R->Context) {
+      std::vector<ClangTidyError> WithFixes;
+      for (const ClangTidyError &E : R->Findings)
+        if (!E.Message.Fix.empty())
+          WithFixes.push_back(E);
+      unsigned Count = 0;
+      if (!WithFixes.empty())
+        handleErrors(WithFixes, *R->Context, FixBehaviour::FB_Fix, Count, FS);
+    }
+    for (const ClangTidyError &E : R->Findings) {
+      bool AsError = R->Context && E.DiagLevel == ClangTidyError::Warning &&
+                     R->Context->treatAsError(E.DiagnosticName);
+      AsErrors += AsError;
+      if (Options.Format == OutputFormat::Sarif)
+        Sarif.add(E, AsError);
+      else
+        JsonDiagnostics.push_back(diagnosticJson(E, AsError));
+    }
+    for (const std::string &Note : R->Notes)
+      Err << Note << "\n";
+    if (Options.Format != OutputFormat::Json)
+      continue;
+    for (const AccessRecord &A : R->Report.Accesses) {
+      std::string Key = A.File + ":" + std::to_string(A.Line) + ":" +
+                        std::to_string(A.Column) + ":" + A.Kind + ":" +
+                        A.Kernel + ":" + A.Block.str();
+      if (SeenAccess.insert(Key).second)
+        JsonAccesses.push_back(accessJson(A));
+    }
+    for (const KernelComparison &C : R->Comparisons)
+      if (SeenKernel.insert(C.Kernel.MangledName).second)
+        JsonKernels.push_back(kernelJson(C));
+    for (const LocalArrayRecord &A : R->Report.LocalArrays) {
+      std::string Key = A.File + ":" + std::to_string(A.Line) + ":" + A.Kernel +
+                        ":" + A.Variable;
+      if (SeenArray.insert(Key).second)
+        JsonArrays.push_back(localArrayJson(A));
+    }
+    unsigned Kernels = 0;
+    for (const TranslationUnitRecord &U : R->Report.Units)
+      Kernels = std::max(Kernels, U.Kernels);
+    llvm::json::Object F{{"file", R->File},
+                         {"status", R->FileError.empty() ? "analyzed" : "error"},
+                         {"kernels", Kernels}};
+    if (!R->FileError.empty())
+      F["error"] = R->FileError;
+    JsonFiles.push_back(std::move(F));
   }
 
   if (!Options.ExportFixes.empty()) {
@@ -618,11 +563,17 @@ int runWarpcheck(const DriverOptions &Options,
                            {"local_arrays", std::move(JsonArrays)},
                            {"diagnostics", std::move(JsonDiagnostics)}};
     Out << llvm::formatv("{0:2}", llvm::json::Value(std::move(Doc))) << "\n";
+  } else if (Options.Format == OutputFormat::Sarif) {
+    Out << llvm::formatv("{0:2}", Sarif.document(Options.Version)) << "\n";
   }
-  if (WarningsAsErrors > 0) {
-    Err << WarningsAsErrors << " warning"
-        << (WarningsAsErrors == 1 ? "" : "s") << " treated as error"
-        << (WarningsAsErrors == 1 ? "" : "s") << "\n";
+  if (AsErrors > 0) {
+    Err << AsErrors << " warning" << (AsErrors == 1 ? "" : "s")
+        << " treated as error" << (AsErrors == 1 ? "" : "s") << "\n";
+    Status = 1;
+  }
+  if (Baseline && New > 0) {
+    Err << New << " finding" << (New == 1 ? "" : "s")
+        << " not in the baseline\n";
     Status = 1;
   }
   return Status;

@@ -2,8 +2,13 @@
 #ifndef WARPCHECK_DRIVER_DRIVER_H
 #define WARPCHECK_DRIVER_DRIVER_H
 
+#include "AnalysisReport.h"
 #include "CudaToolchain.h"
+#include "Output.h"
 
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+
+#include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -12,32 +17,34 @@
 
 namespace warpcheck {
 
-enum class OutputFormat { Text, Json };
+enum class OutputFormat { Text, Json, Sarif };
 
 struct DriverOptions {
   OutputFormat Format = OutputFormat::Text;
   ParseOptions Parse;
-  /// clang-tidy style check list; warpcheck's checks by default.
-  std::string Checks = "-*,warpcheck-*";
-  std::string WarningsAsErrors;
-  std::string HeaderFilter;
-  /// Check options, as `.clang-tidy` CheckOptions keys without the check
-  /// prefix: BlockDim, KernelBlockDims, MinWays, ReportUnknown...
-  std::vector<std::pair<std::string, std::string>> CheckOptions;
+  /// Options given on the command line. They override the nearest
+  /// `.warpcheck.yaml` (clang-tidy's configuration format) found up the
+  /// directory tree of each file, which overrides warpcheck's defaults.
+  clang::tidy::ClangTidyOptions Overrides;
   /// --verify-ptx: compile with nvcc and put what it did beside the
   /// predictions; or read its output from PtxFile and PtxasLog.
   bool VerifyPtx = false;
+  std::string Nvcc, PtxFile, PtxasLog;
   /// Apply the fixes in place; write them as clang-tidy's YAML.
   bool Fix = false;
   std::string ExportFixes;
-  std::string Nvcc;
-  std::string PtxFile, PtxasLog;
+  /// Report and fail only on findings not in this earlier JSON or SARIF.
+  std::string Baseline;
+  /// Files analyzed at once.
+  unsigned Jobs = 1;
+  std::string Version;
 };
 
-/// Runs the checks over Files, one translation unit at a time, and writes
-/// diagnostics (text) or the report (JSON) to Out and one line per file that
-/// could not be analyzed to Err. Returns the exit status: 0, or 1 when a
-/// file could not be analyzed or a warning matched --warnings-as-errors.
+/// Runs the checks over Files and writes diagnostics (text), the report
+/// (JSON) or SARIF to Out, and one line per file that could not be analyzed
+/// to Err. Returns the exit status: 0, or 1 when a file could not be
+/// analyzed, a warning matched --warnings-as-errors, or a finding is not in
+/// the baseline.
 int runWarpcheck(const DriverOptions &Options,
                  const clang::tooling::CompilationDatabase &Database,
                  const std::vector<std::string> &Files, llvm::raw_ostream &Out,
@@ -46,6 +53,31 @@ int runWarpcheck(const DriverOptions &Options,
 /// The source files of Database that are CUDA (.cu), sorted.
 std::vector<std::string>
 cudaFilesOf(const clang::tooling::CompilationDatabase &Database);
+
+/// The options for a file: defaults, .warpcheck.yaml, command line.
+std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>
+makeOptionsProvider(const DriverOptions &Options);
+
+/// Everything one file gave.
+struct FileAnalysis {
+  std::string File;
+  std::unique_ptr<clang::tidy::ClangTidyContext> Context;
+  std::vector<clang::tidy::ClangTidyError> Findings; // compiler errors removed
+  std::string ErrorLine;          // the first compiler error, if any
+  bool DeviceErrors = false;      // some error in device code or a header
+  std::string FileError;          // why the file was not analyzed
+  std::vector<std::string> Notes; // said once about the file
+  AnalysisReport Report;
+  std::vector<KernelComparison> Comparisons;
+  bool Compared = false;
+};
+
+/// Parses and checks one file as it is on disk, or with the contents given,
+/// and returns the findings and what the checks recorded.
+std::unique_ptr<FileAnalysis>
+analyzeOne(const DriverOptions &Options,
+           const clang::tooling::CompilationDatabase &Database,
+           const std::string &File, const std::string *Contents = nullptr);
 
 } // namespace warpcheck
 

@@ -1,0 +1,25 @@
+//===--- LspServer.h - warpcheck for editors, over LSP ----------*- C++ -*-===//
+//
+// clangd cannot load out-of-tree checks, so `warpcheck --lsp` is a small
+// language server of its own that runs beside clangd: it publishes
+// warpcheck's diagnostics (with their notes as related information) for
+// open CUDA files and offers the layout fixes as code actions. Compile
+// commands come from compile_commands.json found up the file's directory
+// tree (or in a build/ folder there), as clangd finds them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPCHECK_DRIVER_LSPSERVER_H
+#define WARPCHECK_DRIVER_LSPSERVER_H
+
+#include "Driver.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+namespace warpcheck {
+
+/// Serves LSP on stdin and Out until `exit`; returns the exit status.
+int runLspServer(const DriverOptions &Options, llvm::raw_ostream &Out);
+
+} // namespace warpcheck
+
+#endif
