@@ -321,9 +321,10 @@ analyzeFile(const DriverOptions &Options,
   if (!R->ErrorLine.empty()) {
     if (TU.Kernels > 0 && TU.KernelsSkipped == 0 && !R->DeviceErrors)
       // nvcc accepts some host code clang rejects: the kernels parsed.
-      R->Notes.push_back(R->ErrorLine.replace(R->ErrorLine.find(": error: "),
-                                              9, ": note: clang: ") +
-                         "; every kernel parsed and was analyzed");
+      R->Notes.push_back(
+          std::string(R->ErrorLine)
+              .replace(R->ErrorLine.find(": error: "), 9, ": note: clang: ") +
+          "; every kernel parsed and was analyzed");
     else
       R->FileError = R->ErrorLine + "; code that did not parse was not analyzed";
   } else if (R->Report.Units.empty()) {
