@@ -245,8 +245,11 @@ analyzeOne(const DriverOptions &Options,
   CudaCompilations Compilations(Database, Parse);
   auto FS = makeWarpcheckFileSystem();
   if (Contents) {
+    // The tool reads files by absolute path: the copy must be found there.
+    llvm::SmallString<256> Abs(File);
+    llvm::sys::fs::make_absolute(Abs);
     auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-    Memory->addFile(File, 0, llvm::MemoryBuffer::getMemBufferCopy(*Contents));
+    Memory->addFile(Abs, 0, llvm::MemoryBuffer::getMemBufferCopy(*Contents));
     FS->pushOverlay(Memory);
   }
   setActiveAnalysisReport(&R->Report);
