@@ -179,7 +179,13 @@ std::string proveFix(const DriverOptions &Options,
   Again.VerifyPtx = false;
   Again.PtxFile = Again.PtxasLog = "";
   auto Proof = analyzeOne(Again, Database, File, &Code);
-  if (Proof->ErrorLine != ErrorsBefore)
+  // The same errors as before (host code clang rejects), wherever the edit
+  // moved them.
+  auto Message = [](const std::string &Line) {
+    size_t At = Line.find(": error: ");
+    return At == std::string::npos ? Line : Line.substr(At);
+  };
+  if (Message(Proof->ErrorLine) != Message(ErrorsBefore))
     return "the edited source does not compile";
   uint64_t Got = arrayWavefronts(Proof->Report, Claim.Kernel, Claim.Variable);
   if (Got != Claim.TotalWavefronts)
