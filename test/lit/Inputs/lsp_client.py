@@ -1,0 +1,81 @@
+"""A scripted LSP client: drives `warpcheck --lsp` through an editor's
+session and prints what it got back, for FileCheck."""
+import json
+import os
+import subprocess
+import sys
+
+warpcheck, source = sys.argv[1], sys.argv[2]
+server = subprocess.Popen([warpcheck, "--lsp"], stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE)
+
+
+def send(message):
+    body = json.dumps(dict(message, jsonrpc="2.0")).encode()
+    server.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    server.stdin.flush()
+
+
+def receive():
+    length = 0
+    while True:
+        line = server.stdout.readline().decode().strip()
+        if not line:
+            break
+        if line.lower().startswith("content-length:"):
+            length = int(line.split(":")[1])
+    return json.loads(server.stdout.read(length))
+
+
+def wait_for(predicate):
+    while True:
+        message = receive()
+        if predicate(message):
+            return message
+
+
+uri = "file://" + os.path.abspath(source)
+text = open(source).read()
+send({"id": 1, "method": "initialize",
+      "params": {"processId": None, "rootUri": None, "capabilities": {}}})
+caps = wait_for(lambda m: m.get("id") == 1)["result"]["capabilities"]
+print("codeActionProvider:", caps["codeActionProvider"])
+send({"method": "initialized", "params": {}})
+send({"method": "textDocument/didOpen",
+      "params": {"textDocument": {"uri": uri, "languageId": "cuda-cpp",
+                                  "version": 1, "text": text}}})
+diags = wait_for(lambda m: m.get("method") ==
+                 "textDocument/publishDiagnostics")["params"]["diagnostics"]
+print("diagnostics:", len(diags))
+for d in diags:
+    start = d["range"]["start"]
+    print(f"  {start['line'] + 1}:{start['character'] + 1} {d['code']}: "
+          f"{d['message']} ({len(d['relatedInformation'])} notes)")
+send({"id": 2, "method": "textDocument/codeAction",
+      "params": {"textDocument": {"uri": uri}, "range": diags[0]["range"],
+                 "context": {"diagnostics": [diags[0]]}}})
+actions = wait_for(lambda m: m.get("id") == 2)["result"]
+for a in actions:
+    edits = a["edit"]["changes"][uri]
+    print(f"action: {a['title']} ({a['kind']}), {len(edits)} edits")
+    # Apply the edits, last first, and send the result as a change.
+    lines = text.split("\n")
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    def offset(pos):
+        return offsets[pos["line"]] + pos["character"]
+    for e in sorted(edits, key=lambda e: offset(e["range"]["start"]),
+                    reverse=True):
+        text = (text[:offset(e["range"]["start"])] + e["newText"] +
+                text[offset(e["range"]["end"]):])
+send({"method": "textDocument/didChange",
+      "params": {"textDocument": {"uri": uri, "version": 2},
+                 "contentChanges": [{"text": text}]}})
+diags = wait_for(lambda m: m.get("method") ==
+                 "textDocument/publishDiagnostics")["params"]["diagnostics"]
+print("diagnostics after the fix:", len(diags))
+send({"id": 3, "method": "shutdown"})
+wait_for(lambda m: m.get("id") == 3)
+send({"method": "exit"})
+print("exit status:", server.wait(timeout=30))
