@@ -1,4 +1,4 @@
-// Suppression the clang-tidy way: NOLINT, NOLINTNEXTLINE, NOLINTBEGIN/END.
+// Suppression the clang-tidy way: NOLINT, NOLINTNEXTLINE and NOLINTBEGIN with NOLINTEND
 // RUN: %warpcheck %s -- 2>&1 | %check-messages
 
 __global__ void k(float *out) {
