@@ -1617,10 +1617,22 @@ Value KernelInterpreter::Impl::evalCall(const CallExpr *E) {
                : unknown();
   }
   const FunctionDecl *Def = nullptr;
-  if (Callee->hasBody(Def) && Def &&
+  // A launch from device code (dynamic parallelism) starts another grid: it
+  // is not a call to follow; nor is a function already being followed.
+  bool Recursive = false;
+  if (Callee->hasBody(Def) && Def)
+    for (const Frame &F : Frames)
+      Recursive |= F.FD == Def;
+  if (Def && !isa<CUDAKernelCallExpr>(E) && !Recursive &&
+      !Def->hasAttr<CUDAGlobalAttr>() &&
       !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())) &&
       !Def->isVariadic())
     return inlineCall(Def, E);
+  if (const auto *Launch = dyn_cast<CUDAKernelCallExpr>(E)) {
+    for (const Expr *Arg : Launch->arguments())
+      noteEscape(eval(Arg), Arg);
+    return unknown();
+  }
   return evalIntrinsic(Name, E);
 }
 
@@ -2099,7 +2111,9 @@ void KernelInterpreter::Impl::exec(const Stmt *S) {
       if (!F.HasResult) {
         F.Result = V;
         F.HasResult = true;
-      } else if (F.Result.K == V.K &&
+      } else if (F.Result.K == V.K && V.K == Value::Kind::Unknown) {
+        addDeps(F.Result.Deps, V.Deps);
+      } else if (F.Result.K == V.K && F.Result.L.size() == V.L.size() &&
                  (V.K != Value::Kind::Pointer || F.Result.Shared == V.Shared)) {
         for (unsigned T = 0; T < N; ++T)
           if (M.A[T] == Activity::Active && !M.Conditional)

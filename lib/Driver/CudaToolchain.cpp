@@ -285,6 +285,11 @@ TranslatedCommand translateCommand(const std::vector<std::string> &Args,
       "-Wno-unused-command-line-argument", "-fno-caret-diagnostics"};
   if (!HasStd)
     Front.push_back("-std=c++17");
+  // Device-side launches (dynamic parallelism) need relocatable device code;
+  // nvcc's cuda_runtime.h brings <assert.h> along, clang's does not.
+  Front.push_back("-fgpu-rdc");
+  Front.push_back("-include");
+  Front.push_back("assert.h");
   std::string Dir = BuiltinIncludeDir;
   if (Options.Headers.usesPrelude()) {
     for (const char *A : {"-nocudainc", "-nocudalib"})
