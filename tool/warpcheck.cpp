@@ -12,6 +12,8 @@
 
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -114,6 +116,24 @@ static cl::opt<bool> Lsp(
              "Server Protocol on stdin/stdout (docs/editors.md)"),
     cl::cat(Category));
 
+static cl::opt<std::string> WriteCompileCommands(
+    "write-compile-commands",
+    cl::desc("Write the compile commands translated for clang (nvcc flags "
+             "turned into clang's, CUDA headers added) to this file, for "
+             "clang-tidy with the warpcheck plugin"),
+    cl::value_desc("compile_commands.json"), cl::cat(Category));
+
+/// warpcheck's headers as files: <prefix>/share/warpcheck/include, next to
+/// <prefix>/bin/warpcheck.
+static std::string shareIncludeDir(const char *Argv0) {
+  std::string Exe = llvm::sys::fs::getMainExecutable(
+      Argv0, reinterpret_cast<void *>(&shareIncludeDir));
+  llvm::SmallString<256> Dir(llvm::sys::path::parent_path(
+      llvm::sys::path::parent_path(Exe)));
+  llvm::sys::path::append(Dir, "share", "warpcheck", "include");
+  return std::string(Dir);
+}
+
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
   cl::SetVersionPrinter([](raw_ostream &OS) {
@@ -200,8 +220,44 @@ int main(int argc, const char **argv) {
   Options.Baseline = Baseline;
   Options.Jobs = Jobs;
 
-  if (Lsp)
-    return runLspServer(Options, llvm::outs());
+  if (Lsp) {
+    std::string BuildPath, Error;
+    auto &Registered = cl::getRegisteredOptions();
+    if (auto It = Registered.find("p"); It != Registered.end())
+      BuildPath = static_cast<cl::opt<std::string> *>(It->second)->getValue();
+    std::unique_ptr<clang::tooling::CompilationDatabase> DB;
+    if (!BuildPath.empty())
+      DB = clang::tooling::CompilationDatabase::autoDetectFromDirectory(
+          BuildPath, Error);
+    return runLspServer(Options, llvm::outs(), DB.get());
+  }
+
+  if (!WriteCompileCommands.empty()) {
+    std::vector<std::string> Sources = Parser->getSourcePathList();
+    std::string BuildPath;
+    auto &Registered = cl::getRegisteredOptions();
+    if (auto It = Registered.find("p"); It != Registered.end())
+      BuildPath = static_cast<cl::opt<std::string> *>(It->second)->getValue();
+    std::string Error;
+    std::unique_ptr<clang::tooling::CompilationDatabase> Loaded;
+    const clang::tooling::CompilationDatabase *DB = nullptr;
+    if (Sources.empty() && !BuildPath.empty()) {
+      Loaded = clang::tooling::CompilationDatabase::autoDetectFromDirectory(
+          BuildPath, Error);
+      DB = Loaded.get();
+      if (DB)
+        Sources = cudaFilesOf(*DB);
+    } else {
+      DB = &Parser->getCompilations();
+    }
+    if (!DB) {
+      errs() << "warpcheck: error: " << Error << "\n";
+      return 1;
+    }
+    return writeTranslatedDatabase(*DB, Sources, Options.Parse,
+                                   shareIncludeDir(argv[0]),
+                                   WriteCompileCommands, errs());
+  }
 
   std::vector<std::string> Files = Parser->getSourcePathList();
   if (!Files.empty())

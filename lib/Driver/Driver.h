@@ -54,6 +54,15 @@ int runWarpcheck(const DriverOptions &Options,
 std::vector<std::string>
 cudaFilesOf(const clang::tooling::CompilationDatabase &Database);
 
+/// Writes Files' compile commands, translated for clang, as a
+/// compile_commands.json that clang-tidy with the plugin can read; the
+/// headers warpcheck adds are taken from ShareInclude on disk.
+int writeTranslatedDatabase(const clang::tooling::CompilationDatabase &DB,
+                            const std::vector<std::string> &Files,
+                            const ParseOptions &Parse,
+                            const std::string &ShareInclude,
+                            const std::string &Output, llvm::raw_ostream &Err);
+
 /// The options for a file: defaults, .warpcheck.yaml, command line.
 std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>
 makeOptionsProvider(const DriverOptions &Options);

@@ -74,8 +74,9 @@ databaseFor(const std::string &File) {
 
 class Server {
 public:
-  Server(const DriverOptions &Options, llvm::raw_ostream &Out)
-      : Options(Options), Out(Out) {}
+  Server(const DriverOptions &Options, llvm::raw_ostream &Out,
+         const clang::tooling::CompilationDatabase *Given)
+      : Options(Options), Out(Out), Given(Given) {}
 
   int run() {
     while (auto Message = read()) {
@@ -189,7 +190,12 @@ private:
   void analyze(const std::string &Uri) {
     std::string File = pathOf(Uri);
     const std::string &Text = Texts[Uri];
-    auto DB = databaseFor(File);
+    std::unique_ptr<clang::tooling::CompilationDatabase> Found;
+    const clang::tooling::CompilationDatabase *DB = Given;
+    if (!DB || DB->getCompileCommands(File).empty()) {
+      Found = databaseFor(File);
+      DB = Found.get();
+    }
     auto Result = analyzeOne(Options, *DB, File, &Text);
     llvm::json::Array Diagnostics;
     std::vector<Fix> FileFixes;
@@ -250,6 +256,7 @@ private:
 
   const DriverOptions &Options;
   llvm::raw_ostream &Out;
+  const clang::tooling::CompilationDatabase *Given;
   std::map<std::string, std::string> Texts;
   std::map<std::string, std::vector<Fix>> Fixes;
   bool ShutDown = false;
@@ -257,8 +264,9 @@ private:
 
 } // namespace
 
-int runLspServer(const DriverOptions &Options, llvm::raw_ostream &Out) {
-  return Server(Options, Out).run();
+int runLspServer(const DriverOptions &Options, llvm::raw_ostream &Out,
+                 const clang::tooling::CompilationDatabase *Database) {
+  return Server(Options, Out, Database).run();
 }
 
 } // namespace warpcheck

@@ -13,12 +13,16 @@
 
 #include "Driver.h"
 
+#include "clang/Tooling/CompilationDatabase.h"
+
 #include "llvm/Support/raw_ostream.h"
 
 namespace warpcheck {
 
 /// Serves LSP on stdin and Out until `exit`; returns the exit status.
-int runLspServer(const DriverOptions &Options, llvm::raw_ostream &Out);
+/// Database, when given (-p), holds the compile commands of every file.
+int runLspServer(const DriverOptions &Options, llvm::raw_ostream &Out,
+                 const clang::tooling::CompilationDatabase *Database = nullptr);
 
 } // namespace warpcheck
 
