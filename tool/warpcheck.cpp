@@ -13,8 +13,8 @@
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -33,8 +33,9 @@ static cl::opt<OutputFormat> Format(
                           "SARIF 2.1.0, for GitHub code scanning")),
     cl::cat(Category));
 static cl::opt<std::string>
-    Arch("arch", cl::desc("GPU architecture when the compile command names "
-                          "none (default sm_90)"),
+    Arch("arch",
+         cl::desc("GPU architecture when the compile command names "
+                  "none (default sm_90)"),
          cl::init("sm_90"), cl::cat(Category));
 static cl::opt<std::string>
     BlockDim("block-dim",
@@ -53,8 +54,9 @@ static cl::opt<bool> ReportUnknown(
     cl::desc("Report accesses whose conflicts cannot be decided (default on)"),
     cl::init(true), cl::cat(Category));
 static cl::opt<std::string>
-    CudaPath("cuda-path", cl::desc("CUDA toolkit root (default: $CUDA_PATH, "
-                                   "then /usr/local/cuda)"),
+    CudaPath("cuda-path",
+             cl::desc("CUDA toolkit root (default: $CUDA_PATH, "
+                      "then /usr/local/cuda)"),
              cl::cat(Category));
 static cl::opt<bool> CudaPrelude(
     "cuda-prelude",
@@ -83,7 +85,8 @@ static cl::opt<std::string>
          cl::cat(Category));
 static cl::opt<std::string> PtxFile(
     "ptx-file",
-    cl::desc("Compare with this PTX instead of running nvcc (committed output)"),
+    cl::desc(
+        "Compare with this PTX instead of running nvcc (committed output)"),
     cl::cat(Category));
 static cl::opt<std::string> PtxasLog(
     "ptxas-log",
@@ -102,19 +105,19 @@ static cl::opt<std::string> FixStyle(
              "then least memory), pad, swizzle, or none"),
     cl::init("auto"), cl::cat(Category));
 
-static cl::opt<std::string> Baseline(
-    "baseline",
-    cl::desc("Report, and fail on, only findings not in this earlier "
-             "--format=json or --format=sarif output"),
-    cl::value_desc("file"), cl::cat(Category));
-static cl::opt<unsigned>
-    Jobs("j", cl::desc("Files analyzed at once (default 1)"), cl::init(1),
-         cl::cat(Category));
-static cl::opt<bool> Lsp(
-    "lsp",
-    cl::desc("Serve diagnostics and fixes to an editor over the Language "
-             "Server Protocol on stdin/stdout (docs/editors.md)"),
-    cl::cat(Category));
+static cl::opt<std::string>
+    Baseline("baseline",
+             cl::desc("Report, and fail on, only findings not in this earlier "
+                      "--format=json or --format=sarif output"),
+             cl::value_desc("file"), cl::cat(Category));
+static cl::opt<unsigned> Jobs("j",
+                              cl::desc("Files analyzed at once (default 1)"),
+                              cl::init(1), cl::cat(Category));
+static cl::opt<bool>
+    Lsp("lsp",
+        cl::desc("Serve diagnostics and fixes to an editor over the Language "
+                 "Server Protocol on stdin/stdout (docs/editors.md)"),
+        cl::cat(Category));
 
 static cl::opt<std::string> WriteCompileCommands(
     "write-compile-commands",
@@ -128,8 +131,8 @@ static cl::opt<std::string> WriteCompileCommands(
 static std::string shareIncludeDir(const char *Argv0) {
   std::string Exe = llvm::sys::fs::getMainExecutable(
       Argv0, reinterpret_cast<void *>(&shareIncludeDir));
-  llvm::SmallString<256> Dir(llvm::sys::path::parent_path(
-      llvm::sys::path::parent_path(Exe)));
+  llvm::SmallString<256> Dir(
+      llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)));
   llvm::sys::path::append(Dir, "share", "warpcheck", "include");
   return std::string(Dir);
 }

@@ -56,7 +56,7 @@ bool isAtomicFunctionName(StringRef Name) {
   Name.consume_back("_block");
   Name.consume_back("_system");
   static const char *Ops[] = {"Add", "Sub", "Exch", "Min", "Max", "Inc",
-                              "Dec", "CAS", "And", "Or",  "Xor"};
+                              "Dec", "CAS", "And",  "Or",  "Xor"};
   for (const char *Op : Ops)
     if (Name == Op)
       return true;

@@ -105,7 +105,8 @@ struct UnrollHint {
   unsigned N = 0;
 };
 
-void addDeps(std::vector<std::string> &To, const std::vector<std::string> &From) {
+void addDeps(std::vector<std::string> &To,
+             const std::vector<std::string> &From) {
   for (const auto &N : From)
     if (std::find(To.begin(), To.end(), N) == To.end())
       To.push_back(N);
@@ -176,8 +177,7 @@ public:
   std::string sourceText(const Expr *E) const {
     CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
     R = SM.getExpansionRange(R);
-    std::string Text =
-        Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+    std::string Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
     std::replace(Text.begin(), Text.end(), '\n', ' ');
     if (Text.size() > 48)
       Text = Text.substr(0, 45) + "...";
@@ -369,8 +369,7 @@ public:
 
   /// Splits the current mask by a condition into the threads that take the
   /// true and the false side.
-  void splitMask(const Value &C, const Expr *CondExpr, Mask &Then,
-                 Mask &Else) {
+  void splitMask(const Value &C, const Expr *CondExpr, Mask &Then, Mask &Else) {
     Then = M;
     Else = M;
     if (C.CT.hard()) {
@@ -440,11 +439,10 @@ public:
       return;
     }
     Value &Old = It->second;
-    bool OldUninit = Old.K == Value::Kind::Pointer && !Old.Shared &&
-                     Old.Region.empty();
-    if (Old.K != New.K ||
-        (New.K == Value::Kind::Pointer && Old.Shared != New.Shared &&
-         !OldUninit)) {
+    bool OldUninit =
+        Old.K == Value::Kind::Pointer && !Old.Shared && Old.Region.empty();
+    if (Old.K != New.K || (New.K == Value::Kind::Pointer &&
+                           Old.Shared != New.Shared && !OldUninit)) {
       Old = unknown("'" + V->getNameAsString() + "'");
       return;
     }
@@ -462,7 +460,8 @@ public:
         Differs = true;
     // A variable set under a condition the compiler does not know holds one
     // of two values: not a compile-time constant.
-    bool Inside = Decl != frame().DeclDepth.end() && Decl->second.first >= M.Depth;
+    bool Inside =
+        Decl != frame().DeclDepth.end() && Decl->second.first >= M.Depth;
     if (Inside) {
       Old.CT = New.CT;
     } else {
@@ -480,7 +479,8 @@ public:
       if (Old.L[L] != New.L[L]) {
         Old.L[L] = SymbolicInt::opaque();
         addDeps(Old.Deps, M.Deps);
-        addDep(Old.Deps, "'" + V->getNameAsString() + "' set under a condition");
+        addDep(Old.Deps,
+               "'" + V->getNameAsString() + "' set under a condition");
       }
     }
     addDeps(Old.Deps, New.Deps);
@@ -543,8 +543,7 @@ public:
     return A;
   }
 
-  void record(const Expr *Site, AccessKind Kind, QualType T,
-              const LValue &LV) {
+  void record(const Expr *Site, AccessKind Kind, QualType T, const LValue &LV) {
     if (LV.K != LValue::Kind::Shared || Stopped)
       return;
     uint64_t Size = sizeOf(T);
@@ -577,8 +576,8 @@ public:
     unsigned Instance = S.Summary.Instances++;
     if (UncountedLoops > 0)
       S.Summary.CountsExact = false;
-    uint64_t Align = std::max<uint64_t>(
-        1, Ctx.getDeclAlign(LV.Var).getQuantity());
+    uint64_t Align =
+        std::max<uint64_t>(1, Ctx.getDeclAlign(LV.Var).getQuantity());
     SymbolicInt Base = SymbolicInt::atom(baseAtom(LV.Var), int64_t(Align));
     for (unsigned W = 0; W < Block.warps(); ++W) {
       SymbolicRequest R;
@@ -594,9 +593,8 @@ public:
         R.Lanes[Lane] = M.A[T];
         if (M.A[T] == Activity::Maybe)
           S.Summary.CountsExact = false;
-        R.Addresses[Lane] = sym::add(
-            sym::add(LV.Offset[T], Base),
-            SymbolicInt::constant(int64_t(Extra)));
+        R.Addresses[Lane] = sym::add(sym::add(LV.Offset[T], Base),
+                                     SymbolicInt::constant(int64_t(Extra)));
       }
       if (!Any)
         continue;
@@ -615,9 +613,9 @@ public:
           // Offsets from the array's start: the layout moves those.
           for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
             if (R.Lanes[Lane] != Activity::Inactive)
-              C.Request.Addresses[Lane] = sym::add(
-                  LV.Offset[W * WarpSize + Lane],
-                  SymbolicInt::constant(int64_t(Extra)));
+              C.Request.Addresses[Lane] =
+                  sym::add(LV.Offset[W * WarpSize + Lane],
+                           SymbolicInt::constant(int64_t(Extra)));
           List.push_back(std::move(C));
         }
       }
@@ -674,8 +672,7 @@ public:
   // ---- per-thread arrays ----------------------------------------------------
   /// Records an access to (or the escape of) a per-thread aggregate.
   void recordLocal(const Expr *Site, const VarDecl *Object, bool IsStore,
-                   bool Escape, const CompileTime &Index,
-                   const Lanes *Offset) {
+                   bool Escape, const CompileTime &Index, const Lanes *Offset) {
     if (Stopped || !Object)
       return;
     auto Key = std::make_pair(Site, IsStore);
@@ -711,8 +708,7 @@ public:
   static bool isAggregateLocal(const VarDecl *V) {
     QualType T = V->getType();
     return !T->isReferenceType() && (T->isArrayType() || T->isRecordType()) &&
-           (V->hasLocalStorage() || V->isStaticLocal()) &&
-           !isSharedVariable(V);
+           (V->hasLocalStorage() || V->isStaticLocal()) && !isSharedVariable(V);
   }
 
   LValue lvalueOf(const Value &Ptr) {
@@ -740,8 +736,8 @@ public:
       R.Shared = LV.K == LValue::Kind::Shared ? LV.Var : nullptr;
       R.LocalObject = LV.K == LValue::Kind::LocalObject ? LV.Var : nullptr;
       R.L = LV.Offset;
-      R.Region = LV.K == LValue::Kind::Memory ? LV.Region
-                                              : LV.Var->getNameAsString();
+      R.Region =
+          LV.K == LValue::Kind::Memory ? LV.Region : LV.Var->getNameAsString();
       R.Deps = LV.Deps;
       R.CT = LV.CT;
     }
@@ -810,9 +806,8 @@ public:
                     BO->getOpcode() == BO_DivAssign ||
                     BO->getOpcode() == BO_RemAssign
                 ? 4
-                : BO->getOpcode() == BO_Assign || BO->getOpcode() == BO_Comma
-                      ? 0
-                      : 1;
+            : BO->getOpcode() == BO_Assign || BO->getOpcode() == BO_Comma ? 0
+                                                                          : 1;
       else if (isa<ArraySubscriptExpr>(S) || isa<UnaryOperator>(S) ||
                isa<AbstractConditionalOperator>(S) || isa<MemberExpr>(S))
         C = 1;
@@ -903,7 +898,8 @@ Value KernelInterpreter::Impl::eval(const Expr *E) {
     return intConstant(CL->getValue());
   if (const auto *BL = dyn_cast<CXXBoolLiteralExpr>(E))
     return intConstant(BL->getValue());
-  if (isa<ImplicitValueInitExpr>(E) && E->getType()->isIntegralOrEnumerationType())
+  if (isa<ImplicitValueInitExpr>(E) &&
+      E->getType()->isIntegralOrEnumerationType())
     return intConstant(0);
   if (const auto *Init = dyn_cast<InitListExpr>(E)) {
     if (Init->getNumInits() == 1 && !E->getType()->isRecordType() &&
@@ -969,7 +965,8 @@ LValue KernelInterpreter::Impl::evalLValue(const Expr *E) {
     return evalLValue(MT->getSubExpr());
   if (const auto *Cast = dyn_cast<CastExpr>(E)) {
     // Derived-to-base, no-op and lvalue bit casts keep the object.
-    if (Cast->getCastKind() == CK_NoOp || Cast->getCastKind() == CK_LValueBitCast ||
+    if (Cast->getCastKind() == CK_NoOp ||
+        Cast->getCastKind() == CK_LValueBitCast ||
         Cast->getCastKind() == CK_UncheckedDerivedToBase ||
         Cast->getCastKind() == CK_DerivedToBase)
       return evalLValue(Cast->getSubExpr());
@@ -1080,8 +1077,8 @@ Value KernelInterpreter::Impl::pointerOffset(const Value &Ptr,
     return R;
   }
   for (unsigned T = 0; T < N; ++T) {
-    SymbolicInt Scaled = sym::mul(I->L[T], SymbolicInt::constant(int64_t(Size)),
-                                  Atoms);
+    SymbolicInt Scaled =
+        sym::mul(I->L[T], SymbolicInt::constant(int64_t(Size)), Atoms);
     R.L[T] = Subtract ? sym::sub(R.L[T], Scaled) : sym::add(R.L[T], Scaled);
   }
   addDeps(R.Deps, I->Deps);
@@ -1107,14 +1104,16 @@ Value KernelInterpreter::Impl::evalCast(const CastExpr *E) {
   case CK_BooleanToSignedIntegral: {
     Value V = eval(Sub);
     if (V.K != Value::Kind::Int)
-      return To->isIntegralOrEnumerationType() ? opaqueInt("'" + sourceText(E) + "'")
-                                               : unknown();
+      return To->isIntegralOrEnumerationType()
+                 ? opaqueInt("'" + sourceText(E) + "'")
+                 : unknown();
     if (E->getCastKind() == CK_IntegralToBoolean) {
       Value Before = V;
       for (auto &L : V.L) {
-        auto B = sym::compare(L, SymbolicInt::constant(0), sym::CmpOp::NE,
-                              true, 64);
-        L = B ? SymbolicInt::constant(*B) : (L.Opaque ? L : SymbolicInt::opaque());
+        auto B =
+            sym::compare(L, SymbolicInt::constant(0), sym::CmpOp::NE, true, 64);
+        L = B ? SymbolicInt::constant(*B)
+              : (L.Opaque ? L : SymbolicInt::opaque());
       }
       settleOpaque(V, {&Before}, E);
     }
@@ -1161,9 +1160,8 @@ Value KernelInterpreter::Impl::evalCast(const CastExpr *E) {
   }
 }
 
-Value KernelInterpreter::Impl::arithmetic(BinaryOperatorKind Op,
-                                          const Value &A, const Value &B,
-                                          QualType OperandType,
+Value KernelInterpreter::Impl::arithmetic(BinaryOperatorKind Op, const Value &A,
+                                          const Value &B, QualType OperandType,
                                           QualType ResultType, const Expr *E) {
   if (A.K != Value::Kind::Int || B.K != Value::Kind::Int) {
     if (ResultType->isIntegralOrEnumerationType()) {
@@ -1183,17 +1181,42 @@ Value KernelInterpreter::Impl::arithmetic(BinaryOperatorKind Op,
     const SymbolicInt &X = A.L[T], &Y = B.L[T];
     SymbolicInt Z;
     switch (Op) {
-    case BO_Add: Z = sym::add(X, Y); break;
-    case BO_Sub: Z = sym::sub(X, Y); break;
-    case BO_Mul: Z = sym::mul(X, Y, Atoms); break;
-    case BO_Div: Z = sym::div(X, Y, Signed); break;
-    case BO_Rem: Z = sym::rem(X, Y, Signed); break;
-    case BO_Shl: Z = sym::shl(X, Y); break;
-    case BO_Shr: Z = sym::shr(X, Y, Signed, Bits); break;
-    case BO_And: Z = sym::bitAnd(X, Y); break;
-    case BO_Or: Z = sym::bitOr(X, Y); break;
-    case BO_Xor: Z = sym::bitXor(X, Y); break;
-    case BO_LT: case BO_GT: case BO_LE: case BO_GE: case BO_EQ: case BO_NE: {
+    case BO_Add:
+      Z = sym::add(X, Y);
+      break;
+    case BO_Sub:
+      Z = sym::sub(X, Y);
+      break;
+    case BO_Mul:
+      Z = sym::mul(X, Y, Atoms);
+      break;
+    case BO_Div:
+      Z = sym::div(X, Y, Signed);
+      break;
+    case BO_Rem:
+      Z = sym::rem(X, Y, Signed);
+      break;
+    case BO_Shl:
+      Z = sym::shl(X, Y);
+      break;
+    case BO_Shr:
+      Z = sym::shr(X, Y, Signed, Bits);
+      break;
+    case BO_And:
+      Z = sym::bitAnd(X, Y);
+      break;
+    case BO_Or:
+      Z = sym::bitOr(X, Y);
+      break;
+    case BO_Xor:
+      Z = sym::bitXor(X, Y);
+      break;
+    case BO_LT:
+    case BO_GT:
+    case BO_LE:
+    case BO_GE:
+    case BO_EQ:
+    case BO_NE: {
       sym::CmpOp C = Op == BO_LT   ? sym::CmpOp::LT
                      : Op == BO_GT ? sym::CmpOp::GT
                      : Op == BO_LE ? sym::CmpOp::LE
@@ -1280,8 +1303,7 @@ Value KernelInterpreter::Impl::evalLogical(const BinaryOperator *E) {
     if (V.CT.hard() || V.K != Value::Kind::Int)
       return false;
     for (unsigned T = 0; T < N; ++T)
-      if (laneLive(T) &&
-          (!V.L[T].isConstant() || (V.L[T].Const != 0) == IsAnd))
+      if (laneLive(T) && (!V.L[T].isConstant() || (V.L[T].Const != 0) == IsAnd))
         return false;
     return true;
   };
@@ -1331,8 +1353,8 @@ Value KernelInterpreter::Impl::evalBinary(const BinaryOperator *E) {
     } else {
       Value OldConv = Old;
       fitToType(OldConv, CAO->getComputationLHSType());
-      New = arithmetic(BaseOp, OldConv, Rhs, CAO->getComputationLHSType(),
-                       LT, E);
+      New =
+          arithmetic(BaseOp, OldConv, Rhs, CAO->getComputationLHSType(), LT, E);
     }
     store(LV, New, LT, E->getLHS());
     return New;
@@ -1428,8 +1450,9 @@ Value KernelInterpreter::Impl::evalConditional(
   M = Else;
   Value B = eval(E->getFalseExpr());
   M = Saved;
-  if (A.K != B.K || (A.K == Value::Kind::Pointer &&
-                     (A.Shared != B.Shared || A.Region != B.Region)) ||
+  if (A.K != B.K ||
+      (A.K == Value::Kind::Pointer &&
+       (A.Shared != B.Shared || A.Region != B.Region)) ||
       A.K == Value::Kind::Unknown) {
     Value R = E->getType()->isIntegralOrEnumerationType()
                   ? opaqueInt("'" + sourceText(E) + "'")
@@ -1484,8 +1507,8 @@ Value KernelInterpreter::Impl::evalIntrinsic(StringRef Name,
         return false;
     return true;
   };
-  static const llvm::StringSet<> MinMax = {"min", "max", "umin", "umax",
-                                           "llmin", "llmax", "ullmin", "ullmax"};
+  static const llvm::StringSet<> MinMax = {
+      "min", "max", "umin", "umax", "llmin", "llmax", "ullmin", "ullmax"};
   if (MinMax.contains(Name) && Args.size() == 2 && AllInt()) {
     bool IsMin = Name.contains("min");
     bool Signed = typeIsSigned(E->getArg(0)->getType());
@@ -1494,8 +1517,8 @@ Value KernelInterpreter::Impl::evalIntrinsic(StringRef Name,
       auto Less = sym::compare(Args[0].L[T], Args[1].L[T], sym::CmpOp::LT,
                                Signed, typeBits(E->getArg(0)->getType()));
       if (!Less)
-        R.L[T] = Args[0].L[T] == Args[1].L[T] ? Args[0].L[T]
-                                              : SymbolicInt::opaque();
+        R.L[T] =
+            Args[0].L[T] == Args[1].L[T] ? Args[0].L[T] : SymbolicInt::opaque();
       else
         R.L[T] = (*Less == IsMin) ? Args[0].L[T] : Args[1].L[T];
     }
@@ -1583,8 +1606,7 @@ Value KernelInterpreter::Impl::evalCall(const CallExpr *E) {
         record(Op->getArg(1), AccessKind::Load, Op->getArg(1)->getType(), Src);
       LValue Dst = evalLValue(Op->getArg(0));
       if (Dst.K == LValue::Kind::Shared)
-        record(Op->getArg(0), AccessKind::Store, Op->getArg(0)->getType(),
-               Dst);
+        record(Op->getArg(0), AccessKind::Store, Op->getArg(0)->getType(), Dst);
       return unknown();
     }
   }
@@ -1609,8 +1631,8 @@ Value KernelInterpreter::Impl::evalCall(const CallExpr *E) {
       LV.Var = Ptr.Shared;
       LV.Offset = Ptr.L;
       LV.Deps = Ptr.Deps;
-      record(E, AccessKind::Atomic,
-             E->getArg(0)->getType()->getPointeeType(), LV);
+      record(E, AccessKind::Atomic, E->getArg(0)->getType()->getPointeeType(),
+             LV);
     }
     return E->getType()->isIntegralOrEnumerationType()
                ? opaqueInt("result of '" + Name.str() + "'")
@@ -1653,8 +1675,7 @@ Value KernelInterpreter::Impl::inlineCall(const FunctionDecl *Callee,
   // per-thread array handed to it escapes (its body is still followed for
   // its shared-memory accesses).
   bool StaysACall = Callee->hasAttr<NoInlineAttr>();
-  for (unsigned I = 0; I < Callee->getNumParams() && I < E->getNumArgs();
-       ++I) {
+  for (unsigned I = 0; I < Callee->getNumParams() && I < E->getNumArgs(); ++I) {
     const ParmVarDecl *P = Callee->getParamDecl(I);
     const Expr *Arg = E->getArg(I);
     if (P->getType()->isReferenceType()) {
@@ -1668,8 +1689,8 @@ Value KernelInterpreter::Impl::inlineCall(const FunctionDecl *Callee,
         // A reference to a caller's local: pass its value (writes through
         // the reference are lost, so the caller's variable goes unknown).
         Ref = readVariable(LV.Var);
-        frame().Env[LV.Var] = unknown("'" + LV.Var->getNameAsString() +
-                                      "' passed by reference");
+        frame().Env[LV.Var] =
+            unknown("'" + LV.Var->getNameAsString() + "' passed by reference");
         F.Env[P] = Ref;
         continue;
       }
@@ -1754,7 +1775,8 @@ KernelInterpreter::Impl::modifiedIn(const Stmt *Loop) {
     if (!S)
       return;
     auto Note = [&](const Expr *Target) {
-      if (const auto *Ref = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()))
+      if (const auto *Ref =
+              dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()))
         if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
           if (std::find(Vars.begin(), Vars.end(), V) == Vars.end())
             Vars.push_back(V);
@@ -1811,7 +1833,8 @@ void KernelInterpreter::Impl::symbolicIteration(const Stmt *Loop,
           }
         }
       } else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-        if ((BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign) &&
+        if ((BO->getOpcode() == BO_AddAssign ||
+             BO->getOpcode() == BO_SubAssign) &&
             IsV(BO->getLHS())) {
           ++Count;
           if (TopLevel) {
@@ -1834,8 +1857,8 @@ void KernelInterpreter::Impl::symbolicIteration(const Stmt *Loop,
               ++Total;
       if (const auto *UO = dyn_cast<UnaryOperator>(S))
         if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-          if (const auto *R =
-                  dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+          if (const auto *R = dyn_cast<DeclRefExpr>(
+                  UO->getSubExpr()->IgnoreParenImpCasts()))
             if (R->getDecl() == V)
               ++Total;
       for (const Stmt *C : S->children())
@@ -1882,8 +1905,8 @@ void KernelInterpreter::Impl::symbolicIteration(const Stmt *Loop,
       addDeps(Cur.Deps, StepV.Deps);
       continue;
     }
-    std::string Why = "'" + V->getNameAsString() + "' changed by the loop at line " +
-                      std::to_string(Line);
+    std::string Why = "'" + V->getNameAsString() +
+                      "' changed by the loop at line " + std::to_string(Line);
     if (Cur.K == Value::Kind::Int || Cur.K == Value::Kind::Pointer) {
       for (auto &L : Cur.L)
         L = SymbolicInt::opaque();
@@ -2237,7 +2260,9 @@ const std::string &KernelInterpreter::truncationReason() const {
 
 const AtomTable &KernelInterpreter::atoms() const { return P->Atoms; }
 
-void KernelInterpreter::captureRequests(size_t Limit) { P->CaptureLimit = Limit; }
+void KernelInterpreter::captureRequests(size_t Limit) {
+  P->CaptureLimit = Limit;
+}
 
 const std::vector<CapturedRequest> *
 KernelInterpreter::capturedRequests(const VarDecl *Var) const {

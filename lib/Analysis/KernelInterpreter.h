@@ -17,8 +17,8 @@
 #define WARPCHECK_ANALYSIS_KERNELINTERPRETER_H
 
 #include "AccessSummary.h"
-#include "LayoutSearch.h"
 #include "BlockShape.h"
+#include "LayoutSearch.h"
 #include "SymbolicInt.h"
 
 #include "clang/AST/ASTContext.h"
@@ -28,8 +28,8 @@
 
 #include <algorithm>
 #include <map>
-#include <optional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -153,7 +153,6 @@ public:
   const std::vector<LocalArrayAccess> &localArrayAccesses() const;
   /// How the compiler treats a loop that ran (unrolled unless found not).
   LoopUnrolling loopUnrolling(const clang::Stmt *Loop) const;
-
 
 private:
   class Impl;

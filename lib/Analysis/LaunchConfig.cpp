@@ -37,8 +37,7 @@ std::optional<Dim3> evaluateBlockDimImpl(const Expr *E, const ASTContext &Ctx,
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
     return evaluateBlockDimImpl(MT->getSubExpr(), Ctx, Depth + 1);
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
-    if (Construct->getNumArgs() == 1 &&
-        isDim3(Construct->getArg(0)->getType()))
+    if (Construct->getNumArgs() == 1 && isDim3(Construct->getArg(0)->getType()))
       return evaluateBlockDimImpl(Construct->getArg(0), Ctx, Depth + 1);
     if (Construct->getNumArgs() == 1 &&
         !Construct->getArg(0)->getType()->isIntegralOrEnumerationType())
@@ -109,8 +108,8 @@ void LaunchSites::addLaunch(const CUDAKernelCallExpr *Call,
     if (S.Block == *Block)
       return;
   List.push_back({*Block, "launch",
-                  "from launch at " +
-                      locationText(Call->getBeginLoc(), Ctx.getSourceManager())});
+                  "from launch at " + locationText(Call->getBeginLoc(),
+                                                   Ctx.getSourceManager())});
 }
 
 const std::vector<BlockShapeChoice> &

@@ -31,8 +31,8 @@ namespace {
 
 std::string text(const Expr *E, const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange R = SM.getExpansionRange(
-      CharSourceRange::getTokenRange(E->getSourceRange()));
+  CharSourceRange R =
+      SM.getExpansionRange(CharSourceRange::getTokenRange(E->getSourceRange()));
   return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
 }
 
@@ -89,8 +89,8 @@ std::string xorTerm(const std::string &Target, const std::string &Source,
 
 /// Why some access does not index V directly with all its dimensions.
 static std::string indirectAccess(const VarDecl *V, size_t Dims,
-                           const std::vector<const Expr *> &Sites,
-                           const ASTContext &Ctx) {
+                                  const std::vector<const Expr *> &Sites,
+                                  const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   for (const Expr *Site : Sites)
     if (subscriptsOf(Site, V).size() != Dims)
@@ -110,12 +110,15 @@ LayoutEdit padEdit(const VarDecl *V, unsigned Pad,
     Edit.Reason = "only arrays of two or more dimensions can be padded";
     return Edit;
   }
-  std::string Decl = V->getType()->getBaseElementTypeUnsafe()
+  std::string Decl = V->getType()
+                         ->getBaseElementTypeUnsafe()
                          ->getCanonicalTypeInternal()
                          .getAsString(Ctx.getPrintingPolicy()) +
                      " " + V->getNameAsString();
   for (size_t I = 0; I < G->Dims.size(); ++I)
-    Decl += "[" + std::to_string(G->Dims[I] + (I + 1 == G->Dims.size() ? Pad : 0)) + "]";
+    Decl += "[" +
+            std::to_string(G->Dims[I] + (I + 1 == G->Dims.size() ? Pad : 0)) +
+            "]";
   Edit.Summary = Decl;
   Edit.Reason = indirectAccess(V, G->Dims.size(), Sites, Ctx);
   if (!Edit.Reason.empty())
@@ -142,8 +145,8 @@ LayoutEdit padEdit(const VarDecl *V, unsigned Pad,
     Edit.Reason = "the size is not written in this file";
     return Edit;
   }
-  SourceLocation End = Lexer::getLocForEndOfToken(R.getEnd(), 0, SM,
-                                                  Ctx.getLangOpts());
+  SourceLocation End =
+      Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, Ctx.getLangOpts());
   if (R.isCharRange())
     End = R.getEnd();
   Edit.Hints.push_back(
@@ -179,9 +182,9 @@ LayoutEdit swizzleEdit(const VarDecl *V, const Layout &L,
   }
   // Rows below 2^B need no mask.
   bool MaskFree = TwoD && RowShift == 0 && G.Dims[0] <= Mask + 1;
-  Edit.Summary = TwoD ? "[r][" + xorTerm("c", "r", RowShift, Mask, L.M,
-                                         MaskFree) + "]"
-                      : "[" + xorTerm("i", "i", L.M + L.S, Mask, L.M, false) + "]";
+  Edit.Summary =
+      TwoD ? "[r][" + xorTerm("c", "r", RowShift, Mask, L.M, MaskFree) + "]"
+           : "[" + xorTerm("i", "i", L.M + L.S, Mask, L.M, false) + "]";
   std::set<const Expr *> Done;
   const SourceManager &SM = Ctx.getSourceManager();
   for (const Expr *Site : Sites) {
@@ -191,8 +194,7 @@ LayoutEdit swizzleEdit(const VarDecl *V, const Layout &L,
       Edit.Reason = "the access at line " +
                     std::to_string(SM.getPresumedLineNumber(
                         SM.getExpansionLoc(Site->getBeginLoc()))) +
-                    " does not index '" + V->getNameAsString() +
-                    "' directly";
+                    " does not index '" + V->getNameAsString() + "' directly";
       return Edit;
     }
     const Expr *Target = Idx.back();
@@ -206,11 +208,10 @@ LayoutEdit swizzleEdit(const VarDecl *V, const Layout &L,
                       "' has side effects or comes from a macro";
         return Edit;
       }
-    std::string New =
-        TwoD ? xorTerm(text(Idx[1], Ctx), text(Idx[0], Ctx), RowShift, Mask,
-                       L.M, MaskFree)
-             : xorTerm(text(Idx[0], Ctx), text(Idx[0], Ctx), L.M + L.S, Mask,
-                       L.M, false);
+    std::string New = TwoD ? xorTerm(text(Idx[1], Ctx), text(Idx[0], Ctx),
+                                     RowShift, Mask, L.M, MaskFree)
+                           : xorTerm(text(Idx[0], Ctx), text(Idx[0], Ctx),
+                                     L.M + L.S, Mask, L.M, false);
     // Constant indices get their swizzled value.
     Expr::EvalResult R0, R1;
     if (!TwoD && !Idx[0]->isValueDependent() &&

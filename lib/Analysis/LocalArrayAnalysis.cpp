@@ -30,8 +30,8 @@ namespace {
 
 std::string sourceOf(const Expr *E, const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange R = SM.getExpansionRange(
-      CharSourceRange::getTokenRange(E->getSourceRange()));
+  CharSourceRange R =
+      SM.getExpansionRange(CharSourceRange::getTokenRange(E->getSourceRange()));
   std::string Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
   std::replace(Text.begin(), Text.end(), '\n', ' ');
   return Text;
@@ -140,7 +140,8 @@ std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelInterpreter &Interp,
     std::vector<std::pair<SourceLocation, std::string>> Notes;
     bool InKeptLoop = KeptLoop != nullptr;
     const Expr *Index = indexOf(A.Site);
-    std::string IndexText = Index ? sourceOf(Index, Ctx) : sourceOf(A.Site, Ctx);
+    std::string IndexText =
+        Index ? sourceOf(Index, Ctx) : sourceOf(A.Site, Ctx);
 
     if (A.Escape) {
       Status = LocalArrayStatus::Local;
@@ -163,15 +164,17 @@ std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelInterpreter &Interp,
           Unrolled = L;
       if (Unrolled)
         Notes.push_back({SM.getExpansionLoc(Unrolled->getBeginLoc()),
-                         "loop at line " + std::to_string(lineOf(Unrolled, SM)) +
+                         "loop at line " +
+                             std::to_string(lineOf(Unrolled, SM)) +
                              " has a constant trip count and would be "
-                             "unrolled; " + Cause});
+                             "unrolled; " +
+                             Cause});
       else
         Notes.push_back({SM.getExpansionLoc(A.Site->getBeginLoc()), Cause});
       uint64_t Elements = 0;
       QualType ArrayType = A.Object->getType();
-      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(
-              A.Site->IgnoreParenImpCasts()))
+      if (const auto *AS =
+              dyn_cast<ArraySubscriptExpr>(A.Site->IgnoreParenImpCasts()))
         ArrayType = AS->getBase()->IgnoreParenImpCasts()->getType();
       if (const auto *AT = Ctx.getAsConstantArrayType(ArrayType))
         Elements = AT->getSize().getZExtValue();
@@ -234,7 +237,8 @@ std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelInterpreter &Interp,
   }
 
   for (LocalArrayVerdict &V : Result) {
-    if (V.Status == LocalArrayStatus::Local && V.Bytes > PtxasPromotionLimitBytes)
+    if (V.Status == LocalArrayStatus::Local &&
+        V.Bytes > PtxasPromotionLimitBytes)
       V.PtxasKeepsDepot = true;
     if (V.Status != LocalArrayStatus::Local && V.Bytes > RegisterFileBytes)
       V.LikelySpilled = true;

@@ -1,4 +1,5 @@
-//===--- LocalArrayAnalysis.h - Per-thread arrays: registers or local -*- C++ -*-===//
+//===--- LocalArrayAnalysis.h - Per-thread arrays: registers or local -*- C++
+//-*-===//
 //
 // Judges every per-thread array of a kernel from the accesses the
 // interpreter recorded. NVVM keeps an array in registers only when every
@@ -47,8 +48,8 @@ constexpr uint64_t RegisterFileBytes = 255 * 4;
 /// The largest depot measured to move back to registers (nvcc 13, sm_90).
 constexpr uint64_t PtxasPromotionLimitBytes = 256;
 
-std::vector<LocalArrayVerdict>
-judgeLocalArrays(const KernelInterpreter &Interp, clang::ASTContext &Ctx);
+std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelInterpreter &Interp,
+                                                clang::ASTContext &Ctx);
 
 /// Bytes of PTX local depot the verdicts predict for the kernel, and of
 /// ptxas stack frame (without spills of large constant-indexed arrays).

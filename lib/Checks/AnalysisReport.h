@@ -54,8 +54,8 @@ struct LocalArrayRecord {
 /// A kernel's predicted local memory, to compare with the compiler's.
 struct KernelRecord {
   std::string File;
-  std::string Name;        // with template arguments
-  std::string MangledName; // as in PTX
+  std::string Name;                 // with template arguments
+  std::string MangledName;          // as in PTX
   uint64_t PredictedLocalBytes = 0; // PTX depot
   uint64_t PredictedFrameBytes = 0; // ptxas stack frame, spills aside
   bool PredictedSpill = false;

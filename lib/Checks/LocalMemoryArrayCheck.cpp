@@ -104,7 +104,8 @@ void LocalMemoryArrayCheck::analyzeKernel(const FunctionDecl *Kernel) {
 
   if (AnalysisReport *Report = activeAnalysisReport()) {
     KernelRecord K;
-    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Kernel->getLocation()));
+    PresumedLoc P =
+        SM.getPresumedLoc(SM.getExpansionLoc(Kernel->getLocation()));
     K.File = P.isValid() ? P.getFilename() : "";
     K.Name = KName;
     K.MangledName = mangledNameOf(Kernel, *Context);

@@ -18,11 +18,13 @@ class LocalMemoryArrayCheck : public clang::tidy::ClangTidyCheck {
 public:
   LocalMemoryArrayCheck(llvm::StringRef Name,
                         clang::tidy::ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
+  bool isLanguageVersionSupported(
+      const clang::LangOptions &LangOpts) const override {
     return LangOpts.CUDA;
   }
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 

@@ -117,12 +117,11 @@ void SharedBankConflictCheck::registerMatchers(MatchFinder *Finder) {
                                   unless(hasAttr(attr::CUDADevice)))
                          .bind("host"),
                      this);
-  Finder->addMatcher(
-      decl(anyOf(functionDecl(hasAttr(attr::CUDADevice)),
-                 varDecl(hasAttr(attr::CUDAShared))),
-           isExpansionInMainFile())
-          .bind("device"),
-      this);
+  Finder->addMatcher(decl(anyOf(functionDecl(hasAttr(attr::CUDADevice)),
+                                varDecl(hasAttr(attr::CUDAShared))),
+                          isExpansionInMainFile())
+                         .bind("device"),
+                     this);
 }
 
 void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
@@ -151,7 +150,8 @@ void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
   if (const auto *Host = Result.Nodes.getNodeAs<FunctionDecl>("host")) {
     const SourceManager &SM = *Result.SourceManager;
     if (Host->getBody()) {
-      CharSourceRange R = SM.getExpansionRange(Host->getBody()->getSourceRange());
+      CharSourceRange R =
+          SM.getExpansionRange(Host->getBody()->getSourceRange());
       if (SM.isInMainFile(R.getBegin()))
         HostRanges.push_back(
             {SM.getFileOffset(R.getBegin()), SM.getFileOffset(R.getEnd())});
@@ -165,8 +165,8 @@ void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
       if (FD->hasBody()) {
         CharSourceRange R = SM.getExpansionRange(FD->getSourceRange());
         if (SM.isInMainFile(R.getBegin()))
-          DeviceRanges.push_back({SM.getFileOffset(R.getBegin()),
-                                  SM.getFileOffset(R.getEnd())});
+          DeviceRanges.push_back(
+              {SM.getFileOffset(R.getBegin()), SM.getFileOffset(R.getEnd())});
       }
   }
 }
@@ -225,8 +225,7 @@ void SharedBankConflictCheck::analyzeKernel(
     std::vector<Finding> &Findings,
     std::map<const VarDecl *, ArrayRequests> &Arrays) {
   const VarDecl *CurrentArray = nullptr;
-  auto Report = [&](SourceLocation Loc, std::string Message,
-                    std::string Note) {
+  auto Report = [&](SourceLocation Loc, std::string Message, std::string Note) {
     size_t Index = Findings.size();
     bool Found = false;
     for (size_t I = 0; I < Findings.size(); ++I)
@@ -289,8 +288,8 @@ void SharedBankConflictCheck::analyzeKernel(
       R.File = P.isValid() ? P.getFilename() : "";
       R.Line = P.isValid() ? P.getLine() : 0;
       R.Column = P.isValid() ? P.getColumn() : 0;
-      R.EndLine = SM.getPresumedLineNumber(
-          SM.getExpansionLoc(Site.Site->getEndLoc()));
+      R.EndLine =
+          SM.getPresumedLineNumber(SM.getExpansionLoc(Site.Site->getEndLoc()));
       R.Function = kernelName(Site.Function, *Context);
       R.Kernel = KName;
       R.Variable = Var;
@@ -335,9 +334,9 @@ void SharedBankConflictCheck::analyzeKernel(
                         std::to_string(W.Worst.WorstBank) + " with " +
                         std::to_string(W.Worst.WorstWords) + " distinct words";
     std::string Instances =
-        Sum.Instances > 1 ? "; worst of " + std::to_string(Sum.Instances) +
-                                " executions"
-                          : "";
+        Sum.Instances > 1
+            ? "; worst of " + std::to_string(Sum.Instances) + " executions"
+            : "";
     if (Status == Verdict::Range) {
       Report(Loc,
              llvm::formatv("up to {0}-way bank conflict on {1} '{2}': {3} to "
@@ -374,7 +373,8 @@ void SharedBankConflictCheck::proposeLayout(const FunctionDecl *Kernel,
   }
   if (!Requests.Complete || Requests.Groups.empty()) {
     F.FixNotes.push_back({DeclLoc, "no layout fix offered: not every access "
-                                   "to '" + Var + "' could be followed"});
+                                   "to '" +
+                                       Var + "' could be followed"});
     return;
   }
   LayoutScore Original = scoreLayout(Layout(), *G, Requests.Groups);
@@ -385,11 +385,12 @@ void SharedBankConflictCheck::proposeLayout(const FunctionDecl *Kernel,
   if (std::optional<LayoutScore> Row = bestRowXor(*G, Requests.Groups))
     if (!Swz || Row->TotalWavefronts < Swz->TotalWavefronts ||
         (Row->TotalWavefronts == Swz->TotalWavefronts &&
-         swizzleEdit(Array, Swz->L, *G, Requests.Sites, *Context).Hints.empty()))
+         swizzleEdit(Array, Swz->L, *G, Requests.Sites, *Context)
+             .Hints.empty()))
       Swz = Row;
   unsigned N = Requests.Sites.size();
-  std::string All = N == 1 ? "its access" : "all " + std::to_string(N) +
-                                                " accesses";
+  std::string All =
+      N == 1 ? "its access" : "all " + std::to_string(N) + " accesses";
   auto Effect = [&](const LayoutScore &S) {
     if (S.conflictFree())
       return "makes " + All + " conflict-free";
@@ -420,7 +421,8 @@ void SharedBankConflictCheck::proposeLayout(const FunctionDecl *Kernel,
     F.FixNotes.push_back({DeclLoc, "no padding up to " +
                                        std::to_string(MaxPad) +
                                        " and no XOR swizzle reduces the "
-                                       "wavefronts of '" + Var + "'"});
+                                       "wavefronts of '" +
+                                       Var + "'"});
     return;
   }
   // Which becomes the edit: fewest wavefronts, then least memory.

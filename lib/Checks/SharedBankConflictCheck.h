@@ -1,4 +1,5 @@
-//===--- SharedBankConflictCheck.h - warpcheck-shared-bank-conflict -*- C++ -*-===//
+//===--- SharedBankConflictCheck.h - warpcheck-shared-bank-conflict -*- C++
+//-*-===//
 //
 // Finds shared-memory accesses whose warp requests take more wavefronts
 // than their ideal because several lanes ask one bank for different words.
@@ -25,11 +26,13 @@ class SharedBankConflictCheck : public clang::tidy::ClangTidyCheck {
 public:
   SharedBankConflictCheck(llvm::StringRef Name,
                           clang::tidy::ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
+  bool isLanguageVersionSupported(
+      const clang::LangOptions &LangOpts) const override {
     return LangOpts.CUDA;
   }
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 

@@ -15,7 +15,8 @@ namespace warpcheck {
 
 class WarpcheckModule : public clang::tidy::ClangTidyModule {
 public:
-  void addCheckFactories(clang::tidy::ClangTidyCheckFactories &Factories) override {
+  void
+  addCheckFactories(clang::tidy::ClangTidyCheckFactories &Factories) override {
     Factories.registerCheck<LocalMemoryArrayCheck>(
         "warpcheck-local-memory-array");
     Factories.registerCheck<SharedBankConflictCheck>(
@@ -24,7 +25,8 @@ public:
 };
 
 static clang::tidy::ClangTidyModuleRegistry::Add<WarpcheckModule>
-    Registration("warpcheck-module", "CUDA shared-memory and local-memory checks.");
+    Registration("warpcheck-module",
+                 "CUDA shared-memory and local-memory checks.");
 
 /// Referenced by the standalone driver so the linker keeps this module.
 volatile int WarpcheckModuleAnchorSource = 0;

@@ -87,28 +87,86 @@ makeWarpcheckFileSystem() {
 namespace {
 /// nvcc flags whose next argument belongs to them and that clang does not
 /// need.
-const llvm::StringSet<> NvccDropWithValue = {
-    "-ccbin", "--compiler-bindir", "-o", "--output-file", "-MF", "-MT", "-MQ",
-    "-Xptxas", "--ptxas-options", "-Xnvlink", "--nvlink-options",
-    "-Xfatbin", "--fatbin-options", "-maxrregcount", "--maxrregcount",
-    "-Xcudafe", "--diag-suppress", "-diag-suppress", "--threads", "-t",
-    "-Xarchive", "-Xlinker", "--linker-options", "--default-stream",
-    "-default-stream", "-rdc", "--relocatable-device-code", "-dc", "-cudart",
-    "--cudart", "-dlto", "--keep-dir", "-keep-dir", "-odir",
-    "--dependency-output", "--options-file"};
+const llvm::StringSet<> NvccDropWithValue = {"-ccbin",
+                                             "--compiler-bindir",
+                                             "-o",
+                                             "--output-file",
+                                             "-MF",
+                                             "-MT",
+                                             "-MQ",
+                                             "-Xptxas",
+                                             "--ptxas-options",
+                                             "-Xnvlink",
+                                             "--nvlink-options",
+                                             "-Xfatbin",
+                                             "--fatbin-options",
+                                             "-maxrregcount",
+                                             "--maxrregcount",
+                                             "-Xcudafe",
+                                             "--diag-suppress",
+                                             "-diag-suppress",
+                                             "--threads",
+                                             "-t",
+                                             "-Xarchive",
+                                             "-Xlinker",
+                                             "--linker-options",
+                                             "--default-stream",
+                                             "-default-stream",
+                                             "-rdc",
+                                             "--relocatable-device-code",
+                                             "-dc",
+                                             "-cudart",
+                                             "--cudart",
+                                             "-dlto",
+                                             "--keep-dir",
+                                             "-keep-dir",
+                                             "-odir",
+                                             "--dependency-output",
+                                             "--options-file"};
 
 /// nvcc flags that are dropped silently: they change code generation, not
 /// what the source means.
-const llvm::StringSet<> NvccDropQuiet = {
-    "-c", "--compile", "-lineinfo", "--generate-line-info", "-G",
-    "--device-debug", "-g", "--use_fast_math", "-use_fast_math",
-    "--expt-relaxed-constexpr", "-expt-relaxed-constexpr",
-    "--expt-extended-lambda", "-expt-extended-lambda", "--extended-lambda",
-    "-extended-lambda", "-MD", "-MMD", "-M", "-MM", "-w", "--keep", "-keep",
-    "-dw", "--resource-usage", "-src-in-ptx", "--source-in-ptx",
-    "-forward-unknown-to-host-compiler", "--forward-unknown-to-host-compiler",
-    "-Wno-deprecated-gpu-targets", "-fPIC", "-fpic", "-pipe", "-v",
-    "--verbose", "-x", "-O0", "-O1", "-O2", "-O3", "-Os", "-Werror"};
+const llvm::StringSet<> NvccDropQuiet = {"-c",
+                                         "--compile",
+                                         "-lineinfo",
+                                         "--generate-line-info",
+                                         "-G",
+                                         "--device-debug",
+                                         "-g",
+                                         "--use_fast_math",
+                                         "-use_fast_math",
+                                         "--expt-relaxed-constexpr",
+                                         "-expt-relaxed-constexpr",
+                                         "--expt-extended-lambda",
+                                         "-expt-extended-lambda",
+                                         "--extended-lambda",
+                                         "-extended-lambda",
+                                         "-MD",
+                                         "-MMD",
+                                         "-M",
+                                         "-MM",
+                                         "-w",
+                                         "--keep",
+                                         "-keep",
+                                         "-dw",
+                                         "--resource-usage",
+                                         "-src-in-ptx",
+                                         "--source-in-ptx",
+                                         "-forward-unknown-to-host-compiler",
+                                         "--forward-unknown-to-host-compiler",
+                                         "-Wno-deprecated-gpu-targets",
+                                         "-fPIC",
+                                         "-fpic",
+                                         "-pipe",
+                                         "-v",
+                                         "--verbose",
+                                         "-x",
+                                         "-O0",
+                                         "-O1",
+                                         "-O2",
+                                         "-O3",
+                                         "-Os",
+                                         "-Werror"};
 
 std::string archFromNvcc(llvm::StringRef V) {
   // "sm_90", "compute_90", "arch=compute_90,code=sm_90", "90", "native".
@@ -189,7 +247,8 @@ TranslatedCommand translateCommand(const std::vector<std::string> &Args,
       continue;
     }
     if (A.consume_front("--std=") || A.starts_with("-std=")) {
-      Out.Args.push_back("-std=" + A.str().substr(A.starts_with("-std=") ? 5 : 0));
+      Out.Args.push_back("-std=" +
+                         A.str().substr(A.starts_with("-std=") ? 5 : 0));
       HasStd = true;
       continue;
     }
@@ -279,10 +338,14 @@ TranslatedCommand translateCommand(const std::vector<std::string> &Args,
   if (Arch.empty())
     Arch = Options.DefaultArch;
   // What every parse needs, placed before the source file so -x applies.
-  std::vector<std::string> Front = {
-      "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=" + Arch,
-      "-resource-dir=" + Options.ResourceDir, "-Wno-unknown-cuda-version",
-      "-Wno-unused-command-line-argument", "-fno-caret-diagnostics"};
+  std::vector<std::string> Front = {"-x",
+                                    "cuda",
+                                    "--cuda-device-only",
+                                    "--cuda-gpu-arch=" + Arch,
+                                    "-resource-dir=" + Options.ResourceDir,
+                                    "-Wno-unknown-cuda-version",
+                                    "-Wno-unused-command-line-argument",
+                                    "-fno-caret-diagnostics"};
   if (!HasStd)
     Front.push_back("-std=c++17");
   // Device-side launches (dynamic parallelism) need relocatable device code;

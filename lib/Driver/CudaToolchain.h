@@ -1,4 +1,5 @@
-//===--- CudaToolchain.h - How warpcheck parses CUDA -------------*- C++ -*-===//
+//===--- CudaToolchain.h - How warpcheck parses CUDA -------------*- C++
+//-*-===//
 //
 // Turns a project's compile command (clang or nvcc) into the clang command
 // that parses the file the way the GPU compiler sees it: device side only,

@@ -42,7 +42,6 @@ extern volatile int WarpcheckModuleAnchorSource;
 [[maybe_unused]] static int WarpcheckModuleAnchorDestination =
     WarpcheckModuleAnchorSource;
 
-
 namespace {
 
 /// The compilation database, borrowed, with each command translated into
@@ -92,8 +91,8 @@ runChecks(ClangTidyContext &Context, const tooling::CompilationDatabase &DB,
       class Action : public ASTFrontendAction {
       public:
         explicit Action(ClangTidyASTConsumerFactory *F) : F(F) {}
-        std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
-                                                       StringRef File) override {
+        std::unique_ptr<ASTConsumer>
+        CreateASTConsumer(CompilerInstance &CI, StringRef File) override {
           return F->createASTConsumer(CI, File);
         }
 
@@ -132,8 +131,8 @@ std::string firstErrorLine(const std::string &File,
   std::string Where = File;
   if (!M.FilePath.empty()) {
     auto [Line, Column] = lineColumn(M.FilePath, M.FileOffset);
-    Where = M.FilePath + ":" + std::to_string(Line) + ":" +
-            std::to_string(Column);
+    Where =
+        M.FilePath + ":" + std::to_string(Line) + ":" + std::to_string(Column);
   }
   std::string Line = Where + ": error: " + M.Message;
   if (Count > 1)
@@ -206,8 +205,7 @@ public:
   WarpcheckOptionsProvider(ClangTidyOptions Defaults,
                            ClangTidyOptions Overrides)
       : FileOptionsBaseProvider(
-            ClangTidyGlobalOptions(), std::move(Defaults),
-            std::move(Overrides),
+            ClangTidyGlobalOptions(), std::move(Defaults), std::move(Overrides),
             {{".warpcheck.yaml", [](llvm::MemoryBufferRef Config) {
                 return parseConfiguration(Config);
               }}}) {
@@ -233,7 +231,8 @@ makeOptionsProvider(const DriverOptions &Options) {
   Defaults.Checks = "-*,warpcheck-*";
   Defaults.HeaderFilterRegex = "";
   Defaults.SystemHeaders = false;
-  return std::make_unique<WarpcheckOptionsProvider>(Defaults, Options.Overrides);
+  return std::make_unique<WarpcheckOptionsProvider>(Defaults,
+                                                    Options.Overrides);
 }
 
 std::unique_ptr<FileAnalysis>
@@ -260,7 +259,8 @@ analyzeOne(const DriverOptions &Options,
     FS->pushOverlay(Memory);
   }
   setActiveAnalysisReport(&R->Report);
-  std::vector<ClangTidyError> Errors = runChecks(*R->Context, Compilations, File, FS);
+  std::vector<ClangTidyError> Errors =
+      runChecks(*R->Context, Compilations, File, FS);
   setActiveAnalysisReport(nullptr);
   R->ErrorLine = firstErrorLine(File, Errors);
   for (auto &E : Errors) {
@@ -274,9 +274,11 @@ analyzeOne(const DriverOptions &Options,
     if (llvm::sys::fs::equivalent(E.Message.FilePath, File))
       for (const TranslationUnitRecord &U : R->Report.Units) {
         for (auto [Begin, End] : U.HostRanges)
-          InHost |= E.Message.FileOffset >= Begin && E.Message.FileOffset <= End;
+          InHost |=
+              E.Message.FileOffset >= Begin && E.Message.FileOffset <= End;
         for (auto [Begin, End] : U.DeviceRanges)
-          InDevice |= E.Message.FileOffset >= Begin && E.Message.FileOffset <= End;
+          InDevice |=
+              E.Message.FileOffset >= Begin && E.Message.FileOffset <= End;
       }
     R->DeviceErrors |= InDevice || !InHost;
   }
@@ -312,13 +314,16 @@ analyzeFile(const DriverOptions &Options,
   auto R = analyzeOne(Options, Database, File);
 
   // nvcc flags without a clang meaning are dropped, and said once.
-  TranslatedCommand T = translateCommand(Commands.front().CommandLine, Options.Parse);
+  TranslatedCommand T =
+      translateCommand(Commands.front().CommandLine, Options.Parse);
   if (!T.Dropped.empty()) {
     std::string List;
     for (const std::string &D : T.Dropped)
       List += (List.empty() ? "" : " ") + D;
-    R->Notes.push_back(File + ": note: ignored compiler flags without a clang "
-                              "meaning: " + List);
+    R->Notes.push_back(File +
+                       ": note: ignored compiler flags without a clang "
+                       "meaning: " +
+                       List);
   }
 
   // Did the file parse, and is it CUDA?
@@ -336,7 +341,8 @@ analyzeFile(const DriverOptions &Options,
               .replace(R->ErrorLine.find(": error: "), 9, ": note: clang: ") +
           "; every kernel parsed and was analyzed");
     else
-      R->FileError = R->ErrorLine + "; code that did not parse was not analyzed";
+      R->FileError =
+          R->ErrorLine + "; code that did not parse was not analyzed";
   } else if (R->Report.Units.empty()) {
     R->FileError = File + ": error: not parsed as CUDA; not analyzed";
   } else if (TU.Kernels == 0 && !TU.HasDeviceCode) {
@@ -362,8 +368,8 @@ analyzeFile(const DriverOptions &Options,
               : "no claim to check";
     if (!Why.empty()) {
       E.Message.Fix.clear();
-      R->Notes.push_back(E.Message.FilePath + ":" + std::to_string(Line) +
-                         ":" + std::to_string(Column) +
+      R->Notes.push_back(E.Message.FilePath + ":" + std::to_string(Line) + ":" +
+                         std::to_string(Column) +
                          ": note: layout fix withheld: " + Why);
     }
   }
@@ -376,18 +382,19 @@ analyzeFile(const DriverOptions &Options,
     } else {
       CudaCompilations Translated(Database, Options.Parse);
       auto Cmds = Translated.getCompileCommands(std::string(Abs));
-      std::vector<std::string> Args = Cmds.empty() ? std::vector<std::string>()
-                                                   : Cmds.front().CommandLine;
+      std::vector<std::string> Args =
+          Cmds.empty() ? std::vector<std::string>() : Cmds.front().CommandLine;
       std::string Arch = Options.Parse.DefaultArch;
       for (const std::string &A : Args)
         if (llvm::StringRef(A).starts_with("--cuda-gpu-arch="))
           Arch = A.substr(16);
-      std::string Nvcc = findNvcc(Options.Nvcc, Options.Parse.Headers.ToolkitPath);
+      std::string Nvcc =
+          findNvcc(Options.Nvcc, Options.Parse.Headers.ToolkitPath);
       std::optional<std::string> Failure =
-          Nvcc.empty() ? std::optional<std::string>(
-                             "nvcc not found (give --nvcc or --cuda-path)")
-                       : compileWithNvcc(Nvcc, std::string(Abs), Arch, Args,
-                                         Compiled);
+          Nvcc.empty()
+              ? std::optional<std::string>(
+                    "nvcc not found (give --nvcc or --cuda-path)")
+              : compileWithNvcc(Nvcc, std::string(Abs), Arch, Args, Compiled);
       if (Failure)
         R->FileError = File + ": error: --verify-ptx: " + *Failure +
                        "; the static findings stand unverified";
@@ -399,7 +406,8 @@ analyzeFile(const DriverOptions &Options,
       if (auto D = Compiled.PtxDepot.find(K.MangledName);
           D != Compiled.PtxDepot.end())
         C.Depot = D->second;
-      if (auto F = Compiled.Ptxas.find(K.MangledName); F != Compiled.Ptxas.end())
+      if (auto F = Compiled.Ptxas.find(K.MangledName);
+          F != Compiled.Ptxas.end())
         C.Frame = F->second;
       R->Comparisons.push_back(std::move(C));
     }
@@ -484,8 +492,8 @@ int runWarpcheck(const DriverOptions &Options,
         llvm::hardware_concurrency(std::max(1u, Options.Jobs)));
     for (size_t I = 0; I < Files.size(); ++I)
       Pool.async([&, I] {
-        Results[I] = analyzeFile(Options, Database, Files[I],
-                                 Given ? &*Given : nullptr);
+        Results[I] =
+            analyzeFile(Options, Database, Files[I], Given ? &*Given : nullptr);
       });
     Pool.wait();
   }
@@ -525,7 +533,8 @@ int runWarpcheck(const DriverOptions &Options,
       Out.flush();
       if (R->Context)
         handleErrors(R->Findings, *R->Context,
-                     Options.Fix ? FixBehaviour::FB_Fix : FixBehaviour::FB_NoFix,
+                     Options.Fix ? FixBehaviour::FB_Fix
+                                 : FixBehaviour::FB_NoFix,
                      Count, FS);
       AsErrors += Count;
       llvm::outs().flush();
@@ -577,9 +586,10 @@ int runWarpcheck(const DriverOptions &Options,
     unsigned Kernels = 0;
     for (const TranslationUnitRecord &U : R->Report.Units)
       Kernels = std::max(Kernels, U.Kernels);
-    llvm::json::Object F{{"file", R->File},
-                         {"status", R->FileError.empty() ? "analyzed" : "error"},
-                         {"kernels", Kernels}};
+    llvm::json::Object F{
+        {"file", R->File},
+        {"status", R->FileError.empty() ? "analyzed" : "error"},
+        {"kernels", Kernels}};
     if (!R->FileError.empty())
       F["error"] = R->FileError;
     JsonFiles.push_back(std::move(F));

@@ -16,7 +16,6 @@
 
 namespace warpcheck {
 
-
 namespace {
 
 std::string pathOf(llvm::StringRef Uri) {
@@ -44,7 +43,8 @@ llvm::json::Object position(llvm::StringRef Text, unsigned Offset) {
   llvm::StringRef Before = Text.take_front(Offset);
   size_t Newline = Before.rfind('\n');
   unsigned Line = Before.count('\n');
-  unsigned Col = Newline == llvm::StringRef::npos ? Offset : Offset - Newline - 1;
+  unsigned Col =
+      Newline == llvm::StringRef::npos ? Offset : Offset - Newline - 1;
   return llvm::json::Object{{"line", Line}, {"character", Col}};
 }
 
@@ -87,17 +87,17 @@ public:
       const llvm::json::Value *Id = M->get("id");
       const llvm::json::Object *Params = M->getObject("params");
       if (Method == "initialize") {
-        reply(*Id, llvm::json::Object{
-                       {"capabilities",
-                        llvm::json::Object{
-                            {"textDocumentSync",
-                             llvm::json::Object{{"openClose", true},
-                                                {"change", 1},
-                                                {"save", true}}},
-                            {"codeActionProvider", true}}},
-                       {"serverInfo",
-                        llvm::json::Object{{"name", "warpcheck"},
-                                           {"version", Options.Version}}}});
+        reply(*Id,
+              llvm::json::Object{
+                  {"capabilities",
+                   llvm::json::Object{{"textDocumentSync",
+                                       llvm::json::Object{{"openClose", true},
+                                                          {"change", 1},
+                                                          {"save", true}}},
+                                      {"codeActionProvider", true}}},
+                  {"serverInfo",
+                   llvm::json::Object{{"name", "warpcheck"},
+                                      {"version", Options.Version}}}});
       } else if (Method == "shutdown") {
         reply(*Id, nullptr);
         ShutDown = true;
@@ -183,8 +183,9 @@ private:
   void publish(const std::string &Uri, llvm::json::Array Diagnostics) {
     send(llvm::json::Object{
         {"method", "textDocument/publishDiagnostics"},
-        {"params", llvm::json::Object{{"uri", Uri},
-                                      {"diagnostics", std::move(Diagnostics)}}}});
+        {"params",
+         llvm::json::Object{{"uri", Uri},
+                            {"diagnostics", std::move(Diagnostics)}}}});
   }
 
   void analyze(const std::string &Uri) {
@@ -205,26 +206,27 @@ private:
       llvm::json::Array Related;
       for (const auto &N : E.Notes)
         Related.push_back(llvm::json::Object{
-            {"location",
-             llvm::json::Object{{"uri", uriOf(N.FilePath)},
-                                {"range", range(Text, N.FileOffset,
-                                                N.FileOffset)}}},
+            {"location", llvm::json::Object{{"uri", uriOf(N.FilePath)},
+                                            {"range", range(Text, N.FileOffset,
+                                                            N.FileOffset)}}},
             {"message", N.Message}});
-      llvm::json::Object D{
-          {"range", range(Text, E.Message.FileOffset, E.Message.FileOffset + 1)},
-          {"severity", 2},
-          {"code", E.DiagnosticName},
-          {"source", "warpcheck"},
-          {"message", E.Message.Message},
-          {"relatedInformation", std::move(Related)}};
+      llvm::json::Object D{{"range", range(Text, E.Message.FileOffset,
+                                           E.Message.FileOffset + 1)},
+                           {"severity", 2},
+                           {"code", E.DiagnosticName},
+                           {"source", "warpcheck"},
+                           {"message", E.Message.Message},
+                           {"relatedInformation", std::move(Related)}};
       if (!E.Message.Fix.empty()) {
         Fix F;
-        F.Line = position(Text, E.Message.FileOffset).getInteger("line").value_or(0);
+        F.Line =
+            position(Text, E.Message.FileOffset).getInteger("line").value_or(0);
         F.Title = "warpcheck: apply the layout fix";
         for (const auto &[Path, Replacements] : E.Message.Fix)
           for (const auto &R : Replacements)
             F.Edits.push_back(llvm::json::Object{
-                {"range", range(Text, R.getOffset(), R.getOffset() + R.getLength())},
+                {"range",
+                 range(Text, R.getOffset(), R.getOffset() + R.getLength())},
                 {"newText", R.getReplacementText().str()}});
         F.Diagnostic = llvm::json::Value(llvm::json::Object(D));
         FileFixes.push_back(std::move(F));

@@ -101,11 +101,9 @@ std::optional<std::string> run(const std::vector<std::string> &Argv,
 }
 } // namespace
 
-std::optional<std::string>
-compileWithNvcc(const std::string &Nvcc, const std::string &File,
-                const std::string &Arch,
-                const std::vector<std::string> &ClangArgs,
-                CompiledLocalMemory &Out) {
+std::optional<std::string> compileWithNvcc(
+    const std::string &Nvcc, const std::string &File, const std::string &Arch,
+    const std::vector<std::string> &ClangArgs, CompiledLocalMemory &Out) {
   llvm::SmallString<128> Ptx, Obj, Log;
   int Fd;
   if (llvm::sys::fs::createTemporaryFile("warpcheck", "ptx", Fd, Ptx) ||

@@ -1,4 +1,5 @@
-//===--- NvccVerifier.h - What the compiler really did with local memory -*- C++ -*-===//
+//===--- NvccVerifier.h - What the compiler really did with local memory -*- C++
+//-*-===//
 //
 // --verify-ptx compiles a translation unit with nvcc for the same
 // architecture (exec'd without a shell), reads each entry's PTX
@@ -36,11 +37,9 @@ std::map<std::string, PtxasFrame> parsePtxasLog(llvm::StringRef Log);
 
 /// Compiles File with nvcc (`--ptx`, then `-c -Xptxas -v`) for Arch with the
 /// include paths and macros of ClangArgs. Returns the error on failure.
-std::optional<std::string> compileWithNvcc(const std::string &Nvcc,
-                                           const std::string &File,
-                                           const std::string &Arch,
-                                           const std::vector<std::string> &ClangArgs,
-                                           CompiledLocalMemory &Out);
+std::optional<std::string> compileWithNvcc(
+    const std::string &Nvcc, const std::string &File, const std::string &Arch,
+    const std::vector<std::string> &ClangArgs, CompiledLocalMemory &Out);
 
 /// nvcc from --nvcc, else the toolkit's bin/, else PATH; empty if none.
 std::string findNvcc(const std::string &Explicit, const std::string &Toolkit);

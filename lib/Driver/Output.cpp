@@ -112,8 +112,8 @@ std::string fingerprint(const ClangTidyError &E) {
   return llvm::utohexstr(llvm::xxh3_64bits(Key), /*LowerCase=*/true);
 }
 
-std::optional<std::multiset<std::string>>
-readBaseline(const std::string &Path, std::string &Error) {
+std::optional<std::multiset<std::string>> readBaseline(const std::string &Path,
+                                                       std::string &Error) {
   auto Buf = llvm::MemoryBuffer::getFile(Path);
   if (!Buf) {
     Error = "cannot read baseline '" + Path + "'";
@@ -139,7 +139,8 @@ readBaseline(const std::string &Path, std::string &Error) {
     for (const auto &Run : *Runs)
       if (const auto *Results = Run.getAsObject()->getArray("results"))
         for (const auto &R : *Results)
-          if (const auto *FPs = R.getAsObject()->getObject("partialFingerprints"))
+          if (const auto *FPs =
+                  R.getAsObject()->getObject("partialFingerprints"))
             if (auto F = FPs->getString("warpcheck/v1"))
               Prints.insert(F->str());
   return Prints;
@@ -237,8 +238,9 @@ llvm::json::Object kernelJson(const KernelComparison &R) {
       {"function", R.Kernel.Name},
       {"mangled_name", R.Kernel.MangledName},
       {"predicted_local_bytes",
-       R.Kernel.Unknown ? llvm::json::Value(nullptr)
-                        : llvm::json::Value(int64_t(R.Kernel.PredictedLocalBytes))},
+       R.Kernel.Unknown
+           ? llvm::json::Value(nullptr)
+           : llvm::json::Value(int64_t(R.Kernel.PredictedLocalBytes))},
       {"predicted_stack_frame_bytes", int64_t(R.Kernel.PredictedFrameBytes)},
       {"predicted_spill", R.Kernel.PredictedSpill},
       {"ptx_depot_bytes", optionalJson(R.Depot)},
@@ -278,8 +280,8 @@ llvm::json::Object localArrayJson(const LocalArrayRecord &R) {
 llvm::json::Object diagnosticJson(const ClangTidyError &E, bool AsError) {
   llvm::json::Object D = messageJson(E.Message);
   D["check"] = E.DiagnosticName;
-  D["level"] = AsError || E.DiagLevel == ClangTidyError::Error ? "error"
-                                                               : "warning";
+  D["level"] =
+      AsError || E.DiagLevel == ClangTidyError::Error ? "error" : "warning";
   D["fingerprint"] = fingerprint(E);
   llvm::json::Array Notes;
   for (const auto &N : E.Notes)
@@ -306,8 +308,8 @@ void SarifWriter::add(const ClangTidyError &E, bool AsError) {
       {"ruleIndex", RuleIndex},
       {"level", AsError ? "error" : "warning"},
       {"message", llvm::json::Object{{"text", E.Message.Message}}},
-      {"locations",
-       llvm::json::Array{sarifLocation(E.Message.FilePath, E.Message.FileOffset)}},
+      {"locations", llvm::json::Array{sarifLocation(E.Message.FilePath,
+                                                    E.Message.FileOffset)}},
       {"relatedLocations", std::move(Related)},
       {"partialFingerprints",
        llvm::json::Object{{"warpcheck/v1", fingerprint(E)}}},
@@ -319,11 +321,10 @@ void SarifWriter::add(const ClangTidyError &E, bool AsError) {
       auto [L1, C1] = lineColumn(File.str(), R.getOffset());
       auto [L2, C2] = lineColumn(File.str(), R.getOffset() + R.getLength());
       Reps.push_back(llvm::json::Object{
-          {"deletedRegion",
-           llvm::json::Object{{"startLine", L1},
-                              {"startColumn", C1},
-                              {"endLine", L2},
-                              {"endColumn", C2}}},
+          {"deletedRegion", llvm::json::Object{{"startLine", L1},
+                                               {"startColumn", C1},
+                                               {"endLine", L2},
+                                               {"endColumn", C2}}},
           {"insertedContent",
            llvm::json::Object{{"text", R.getReplacementText().str()}}}});
     }
@@ -347,11 +348,11 @@ llvm::json::Value SarifWriter::document(const std::string &Version) const {
         {"name", R.Name},
         {"shortDescription", llvm::json::Object{{"text", R.Short}}},
         {"fullDescription", llvm::json::Object{{"text", R.Full}}},
-        {"help", llvm::json::Object{{"text", std::string(R.Full) + " See " +
-                                                 R.Doc + "."},
-                                    {"markdown", std::string(R.Full) +
-                                                     " See [" + R.Doc + "](" +
-                                                     R.Doc + ")."}}},
+        {"help",
+         llvm::json::Object{
+             {"text", std::string(R.Full) + " See " + R.Doc + "."},
+             {"markdown",
+              std::string(R.Full) + " See [" + R.Doc + "](" + R.Doc + ")."}}},
         {"defaultConfiguration", llvm::json::Object{{"level", "warning"}}}});
   return llvm::json::Object{
       {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
@@ -361,11 +362,11 @@ llvm::json::Value SarifWriter::document(const std::string &Version) const {
            {"tool",
             llvm::json::Object{
                 {"driver",
-                 llvm::json::Object{
-                     {"name", "warpcheck"},
-                     {"version", Version},
-                     {"informationUri", "https://github.com/warpcheck/warpcheck"},
-                     {"rules", std::move(RuleList)}}}}},
+                 llvm::json::Object{{"name", "warpcheck"},
+                                    {"version", Version},
+                                    {"informationUri",
+                                     "https://github.com/warpcheck/warpcheck"},
+                                    {"rules", std::move(RuleList)}}}}},
            {"columnKind", "unicodeCodePoints"},
            {"results", llvm::json::Value(llvm::json::Array(Results))}}}}};
 }

@@ -1,4 +1,5 @@
-//===--- Output.h - warpcheck's reports: text table, JSON, SARIF -*- C++ -*-===//
+//===--- Output.h - warpcheck's reports: text table, JSON, SARIF -*- C++
+//-*-===//
 #ifndef WARPCHECK_DRIVER_OUTPUT_H
 #define WARPCHECK_DRIVER_OUTPUT_H
 
@@ -26,8 +27,8 @@ std::string fingerprint(const clang::tidy::ClangTidyError &E);
 
 /// Fingerprints of a previous report (warpcheck JSON or SARIF); each may
 /// occur several times.
-std::optional<std::multiset<std::string>>
-readBaseline(const std::string &Path, std::string &Error);
+std::optional<std::multiset<std::string>> readBaseline(const std::string &Path,
+                                                       std::string &Error);
 
 /// One kernel's predicted and compiled local memory.
 struct KernelComparison {

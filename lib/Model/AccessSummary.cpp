@@ -32,9 +32,9 @@ void AccessSummary::add(const RequestResult &R, unsigned Warp,
   for (const auto &N : R.DependsOn)
     if (std::find(DependsOn.begin(), DependsOn.end(), N) == DependsOn.end())
       DependsOn.push_back(N);
-  bool Better = Requests == 1 || R.MaxWavefronts > Worst.MaxWavefronts ||
-                (R.MaxWavefronts == Worst.MaxWavefronts &&
-                 R.Ideal < Worst.Ideal);
+  bool Better =
+      Requests == 1 || R.MaxWavefronts > Worst.MaxWavefronts ||
+      (R.MaxWavefronts == Worst.MaxWavefronts && R.Ideal < Worst.Ideal);
   if (Better) {
     Worst = R;
     WorstWarp = Warp;

@@ -1,4 +1,5 @@
-//===--- AccessSummary.h - One access site over warps and instances -*- C++ -*-===//
+//===--- AccessSummary.h - One access site over warps and instances -*- C++
+//-*-===//
 #ifndef WARPCHECK_MODEL_ACCESSSUMMARY_H
 #define WARPCHECK_MODEL_ACCESSSUMMARY_H
 

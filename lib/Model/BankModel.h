@@ -1,4 +1,5 @@
-//===--- BankModel.h - Shared-memory wavefronts of one warp request -*- C++ -*-===//
+//===--- BankModel.h - Shared-memory wavefronts of one warp request -*- C++
+//-*-===//
 //
 // 32 banks of 4 bytes. A warp-wide shared-memory instruction is served in
 // passes; each pass costs as many wavefronts as the most distinct 4-byte

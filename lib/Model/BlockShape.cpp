@@ -19,7 +19,8 @@ std::optional<Dim3> Dim3::parse(const std::string &Text) {
     if (J == std::string::npos)
       J = Text.size();
     std::string Part = Text.substr(I, J - I);
-    if (Part.empty() || Part.find_first_not_of("0123456789") != std::string::npos ||
+    if (Part.empty() ||
+        Part.find_first_not_of("0123456789") != std::string::npos ||
         Part.size() > 5)
       return std::nullopt;
     Parts.push_back(unsigned(std::strtoul(Part.c_str(), nullptr, 10)));

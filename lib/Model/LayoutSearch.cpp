@@ -52,13 +52,13 @@ std::optional<SymbolicInt> Layout::map(const SymbolicInt &Offset,
     SymbolicInt E = sym::div(Offset, C(Elem), false);
     SymbolicInt Within = sym::rem(Offset, C(Elem), false);
     // ((e >> (M + S)) & mask) << M
-    SymbolicInt Y = sym::bitAnd(sym::shr(E, C(M + S), false, 64),
-                                C((int64_t(1) << B) - 1));
+    SymbolicInt Y =
+        sym::bitAnd(sym::shr(E, C(M + S), false, 64), C((int64_t(1) << B) - 1));
     SymbolicInt Shifted = sym::shl(Y, C(M));
     if (E.Opaque || Within.Opaque || Shifted.Opaque)
       return std::nullopt;
-    SymbolicInt NewE = Shifted.isConstant() ? sym::bitXor(E, Shifted)
-                                            : SymbolicInt::opaque();
+    SymbolicInt NewE =
+        Shifted.isConstant() ? sym::bitXor(E, Shifted) : SymbolicInt::opaque();
     if (NewE.Opaque)
       return std::nullopt;
     return sym::add(sym::scale(NewE, Elem), Within);
@@ -72,17 +72,17 @@ std::optional<SymbolicInt> Layout::map(const SymbolicInt &Offset,
     SymbolicInt InRow = sym::rem(Offset, C(RowBytes), false);
     SymbolicInt Col = sym::div(InRow, C(Elem), false);
     SymbolicInt Within = sym::rem(InRow, C(Elem), false);
-    SymbolicInt Bits = sym::shl(sym::bitAnd(sym::shr(Row, C(S), false, 64),
-                                            C((int64_t(1) << B) - 1)),
-                                C(M));
+    SymbolicInt Bits = sym::shl(
+        sym::bitAnd(sym::shr(Row, C(S), false, 64), C((int64_t(1) << B) - 1)),
+        C(M));
     if (Row.Opaque || Col.Opaque || Within.Opaque || Bits.Opaque ||
         !Bits.isConstant())
       return std::nullopt;
     SymbolicInt NewCol = sym::bitXor(Col, Bits);
     if (NewCol.Opaque)
       return std::nullopt;
-    return sym::add(sym::add(sym::scale(Row, RowBytes), sym::scale(NewCol, Elem)),
-                    Within);
+    return sym::add(
+        sym::add(sym::scale(Row, RowBytes), sym::scale(NewCol, Elem)), Within);
   }
   }
   return std::nullopt;
@@ -129,7 +129,8 @@ LayoutScore scoreLayout(const Layout &L, const ArrayGeometry &G,
 
 namespace {
 /// Better: decided, fewer wavefronts, fewer extra bytes, simpler.
-bool better(const LayoutScore &A, const LayoutScore &B, const ArrayGeometry &G) {
+bool better(const LayoutScore &A, const LayoutScore &B,
+            const ArrayGeometry &G) {
   if (A.Decided != B.Decided)
     return A.Decided;
   if (A.TotalWavefronts != B.TotalWavefronts)
@@ -168,7 +169,8 @@ std::optional<LayoutScore> bestRowXor(const ArrayGeometry &G,
   unsigned Widest = 1;
   for (const RequestGroup &Group : Rs)
     for (const CapturedRequest &C : Group.Requests)
-      Widest = std::max<unsigned>(Widest, C.Request.WidthBytes / G.ElementBytes);
+      Widest =
+          std::max<unsigned>(Widest, C.Request.WidthBytes / G.ElementBytes);
   unsigned MinM = log2Floor(std::max(1u, Widest));
   std::optional<LayoutScore> Best;
   for (unsigned B = 1; B <= 5; ++B)
@@ -216,7 +218,8 @@ std::optional<LayoutScore> bestSwizzle(const ArrayGeometry &G,
   unsigned Widest = 1;
   for (const RequestGroup &Group : Rs)
     for (const CapturedRequest &C : Group.Requests)
-      Widest = std::max<unsigned>(Widest, C.Request.WidthBytes / G.ElementBytes);
+      Widest =
+          std::max<unsigned>(Widest, C.Request.WidthBytes / G.ElementBytes);
   unsigned MinM = log2Floor(std::max(1u, Widest));
   uint64_t N = G.elements();
   unsigned MaxBits = log2Floor(std::max<uint64_t>(N, 1));

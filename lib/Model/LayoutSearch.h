@@ -1,4 +1,5 @@
-//===--- LayoutSearch.h - Padding and XOR swizzles for one array -*- C++ -*-===//
+//===--- LayoutSearch.h - Padding and XOR swizzles for one array -*- C++
+//-*-===//
 //
 // Searches the layouts that fix an array's bank conflicts: a padded row
 // (elements added to the innermost dimension) or a CuTe XOR swizzle
@@ -47,7 +48,7 @@ struct Layout {
   /// seed 001's swizzle for rows whose length is not a power of two (any
   /// multiple of 2^(M+B)); S is the row shift there.
   enum class Kind { Original, Pad, Swizzle, RowXor } K = Kind::Original;
-  unsigned Pad = 0;         // elements added to each innermost row
+  unsigned Pad = 0; // elements added to each innermost row
   unsigned B = 0, M = 0, S = 0;
   /// "pad 1", "Swizzle<5,0,5>".
   std::string name() const;
@@ -66,9 +67,7 @@ struct LayoutScore {
   uint64_t TotalIdeal = 0;
   unsigned WorstWays = 0;
   bool Decided = true; // false when some request is not exact
-  bool conflictFree() const {
-    return Decided && TotalWavefronts == TotalIdeal;
-  }
+  bool conflictFree() const { return Decided && TotalWavefronts == TotalIdeal; }
 };
 
 /// Requests captured by one analysis, with the unknowns they are written in

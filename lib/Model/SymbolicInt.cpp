@@ -178,8 +178,8 @@ SymbolicInt div(const SymbolicInt &A, const SymbolicInt &B, bool IsSigned) {
     return SymbolicInt::opaque();
   if (A.Terms.empty()) {
     if (IsSigned)
-      return SymbolicInt::constant(
-          (*D == -1) ? wrapMul(A.Const, -1) : A.Const / *D);
+      return SymbolicInt::constant((*D == -1) ? wrapMul(A.Const, -1)
+                                              : A.Const / *D);
     return SymbolicInt::constant(int64_t(uint64_t(A.Const) / uint64_t(*D)));
   }
   if (*D < 0 || !A.termsDivisibleBy(*D))
@@ -202,9 +202,8 @@ SymbolicInt rem(const SymbolicInt &A, const SymbolicInt &B, bool IsSigned) {
   }
   if (*D < 0 || !A.termsDivisibleBy(*D))
     return SymbolicInt::opaque();
-  return SymbolicInt::constant(IsSigned ? A.Const % *D
-                                        : int64_t(uint64_t(A.Const) %
-                                                  uint64_t(*D)));
+  return SymbolicInt::constant(
+      IsSigned ? A.Const % *D : int64_t(uint64_t(A.Const) % uint64_t(*D)));
 }
 
 SymbolicInt shl(const SymbolicInt &A, const SymbolicInt &B) {
@@ -282,7 +281,8 @@ SymbolicInt lowBitOp(const SymbolicInt &A, const SymbolicInt &B, bool IsXor) {
     return SymbolicInt::opaque();
   uint64_t Mask = (uint64_t(1) << K) - 1;
   uint64_t Low = uint64_t(Sym.Const) & Mask;
-  uint64_t NewLow = IsXor ? (Low ^ uint64_t(C.Const)) : (Low | uint64_t(C.Const));
+  uint64_t NewLow =
+      IsXor ? (Low ^ uint64_t(C.Const)) : (Low | uint64_t(C.Const));
   SymbolicInt R = Sym;
   R.Const = int64_t((uint64_t(Sym.Const) & ~Mask) | NewLow);
   return R;
@@ -321,21 +321,33 @@ std::optional<bool> compare(const SymbolicInt &A, const SymbolicInt &B,
       uint64_t Mask = Bits >= 64 ? ~uint64_t(0) : ((uint64_t(1) << Bits) - 1);
       uint64_t UL = uint64_t(L) & Mask, UR = uint64_t(R) & Mask;
       switch (Op) {
-      case CmpOp::LT: return UL < UR;
-      case CmpOp::LE: return UL <= UR;
-      case CmpOp::GT: return UL > UR;
-      case CmpOp::GE: return UL >= UR;
-      case CmpOp::EQ: return UL == UR;
-      case CmpOp::NE: return UL != UR;
+      case CmpOp::LT:
+        return UL < UR;
+      case CmpOp::LE:
+        return UL <= UR;
+      case CmpOp::GT:
+        return UL > UR;
+      case CmpOp::GE:
+        return UL >= UR;
+      case CmpOp::EQ:
+        return UL == UR;
+      case CmpOp::NE:
+        return UL != UR;
       }
     }
     switch (Op) {
-    case CmpOp::LT: return L < R;
-    case CmpOp::LE: return L <= R;
-    case CmpOp::GT: return L > R;
-    case CmpOp::GE: return L >= R;
-    case CmpOp::EQ: return L == R;
-    case CmpOp::NE: return L != R;
+    case CmpOp::LT:
+      return L < R;
+    case CmpOp::LE:
+      return L <= R;
+    case CmpOp::GT:
+      return L > R;
+    case CmpOp::GE:
+      return L >= R;
+    case CmpOp::EQ:
+      return L == R;
+    case CmpOp::NE:
+      return L != R;
     }
   }
   // Same unknown part on both sides: the constant difference decides

@@ -11,11 +11,9 @@ using namespace warpcheck;
 namespace {
 /// Addresses of a warp request: lane t reads element Index(t) of an array of
 /// ElementBytes, when Active(t).
-WarpAddresses lanes(unsigned ElementBytes,
-                    std::function<uint64_t(unsigned)> Index,
-                    std::function<bool(unsigned)> Active = [](unsigned) {
-                      return true;
-                    }) {
+WarpAddresses lanes(
+    unsigned ElementBytes, std::function<uint64_t(unsigned)> Index,
+    std::function<bool(unsigned)> Active = [](unsigned) { return true; }) {
   WarpAddresses A;
   for (unsigned T = 0; T < WarpSize; ++T)
     if (Active(T))
@@ -53,44 +51,55 @@ TEST(BankModel, NarrowElementsShareWords) {
 }
 
 TEST(BankModel, Seed000SixtyFourBitCases) {
-  EXPECT_EQ(waves(8, lanes(8, [](unsigned T) { return T; },
-                           [](unsigned T) { return T < 16; })),
+  EXPECT_EQ(waves(8, lanes(
+                         8, [](unsigned T) { return T; },
+                         [](unsigned T) { return T < 16; })),
             1u);
-  EXPECT_EQ(waves(8, lanes(8, [](unsigned T) { return T == 16 ? 15 : T; },
-                           [](unsigned T) { return T < 15 || T == 16; })),
+  EXPECT_EQ(waves(8, lanes(
+                         8, [](unsigned T) { return T == 16 ? 15 : T; },
+                         [](unsigned T) { return T < 15 || T == 16; })),
             2u);
   EXPECT_EQ(waves(8, lanes(8, [](unsigned T) { return T / 2; })), 1u);
-  EXPECT_EQ(waves(8, lanes(8, [](unsigned T) {
-              return T < 16 ? T / 2 : (T / 4) * 4 + (T % 4) % 2;
-            })),
+  EXPECT_EQ(waves(8, lanes(8,
+                           [](unsigned T) {
+                             return T < 16 ? T / 2 : (T / 4) * 4 + (T % 4) % 2;
+                           })),
             2u);
   EXPECT_EQ(waves(8, lanes(8, [](unsigned T) { return T % 16; })), 2u);
 }
 
 TEST(BankModel, Seed000OneHundredTwentyEightBitCases) {
-  EXPECT_EQ(waves(16, lanes(16, [](unsigned) { return 4; },
-                            [](unsigned T) { return T == 15 || T == 16; })),
+  EXPECT_EQ(waves(16, lanes(
+                          16, [](unsigned) { return 4; },
+                          [](unsigned T) { return T == 15 || T == 16; })),
             2u);
-  EXPECT_EQ(waves(16, lanes(16, [](unsigned) { return 4; },
-                            [](unsigned T) { return T == 0 || T == 15; })),
+  EXPECT_EQ(waves(16, lanes(
+                          16, [](unsigned) { return 4; },
+                          [](unsigned T) { return T == 0 || T == 15; })),
             1u);
-  EXPECT_EQ(waves(16, lanes(16, [](unsigned T) {
-              return (T / 8) * 2 + ((T % 8) / 2) % 2;
-            })),
+  EXPECT_EQ(waves(16, lanes(16,
+                            [](unsigned T) {
+                              return (T / 8) * 2 + ((T % 8) / 2) % 2;
+                            })),
             2u);
-  EXPECT_EQ(waves(16, lanes(16, [](unsigned T) {
-              return T < 16 ? (T / 8) * 2 + ((T % 8) / 2) % 2
-                            : (T / 8) * 2 + ((T % 8) % 2);
-            })),
+  EXPECT_EQ(waves(16, lanes(16,
+                            [](unsigned T) {
+                              return T < 16 ? (T / 8) * 2 + ((T % 8) / 2) % 2
+                                            : (T / 8) * 2 + ((T % 8) % 2);
+                            })),
             4u);
-  EXPECT_EQ(waves(16, lanes(16, [](unsigned T) {
-              return (T / 16) * 4 + (T % 16) / 8 + (T % 8) / 4 * 8;
-            })),
+  EXPECT_EQ(waves(16, lanes(16,
+                            [](unsigned T) {
+                              return (T / 16) * 4 + (T % 16) / 8 +
+                                     (T % 8) / 4 * 8;
+                            })),
             4u);
-  EXPECT_EQ(waves(16, lanes(16, [](unsigned T) {
-              unsigned A = (T / 16) * 4 + (T % 16 / 8) * 8;
-              return A + (T < 16 ? (T % 4 / 2) * 2 : (T % 4 % 2) * 2);
-            })),
+  EXPECT_EQ(waves(16, lanes(16,
+                            [](unsigned T) {
+                              unsigned A = (T / 16) * 4 + (T % 16 / 8) * 8;
+                              return A + (T < 16 ? (T % 4 / 2) * 2
+                                                 : (T % 4 % 2) * 2);
+                            })),
             4u);
 }
 
@@ -105,10 +114,12 @@ TEST(BankModel, VectorProbesMeasuredOnH100) {
 }
 
 TEST(BankModel, IdealCountsPasses) {
-  WavefrontCount C = countWavefronts(16, lanes(16, [](unsigned T) { return 2 * T; }));
+  WavefrontCount C =
+      countWavefronts(16, lanes(16, [](unsigned T) { return 2 * T; }));
   EXPECT_EQ(C.Ideal, 4u);
   EXPECT_EQ(C.Ways, 2u);
-  WavefrontCount Col = countWavefronts(4, lanes(4, [](unsigned T) { return 32 * T; }));
+  WavefrontCount Col =
+      countWavefronts(4, lanes(4, [](unsigned T) { return 32 * T; }));
   EXPECT_EQ(Col.Ideal, 1u);
   EXPECT_EQ(Col.WorstBank, 0u);
   EXPECT_EQ(Col.WorstLanes.size(), 32u);

@@ -8,14 +8,14 @@
 using namespace warpcheck;
 
 namespace {
-using Pattern = std::function<std::pair<uint64_t, uint64_t>(unsigned X,
-                                                             unsigned Y)>;
+using Pattern =
+    std::function<std::pair<uint64_t, uint64_t>(unsigned X, unsigned Y)>;
 
 /// The requests of one access tile[Row][Col] (element offsets Row * Cols +
 /// Col) by every warp of a BlockX x BlockY block.
-void addAccess(std::vector<CapturedRequest> &Rs, unsigned Site,
-               unsigned BlockX, unsigned BlockY, uint64_t Cols,
-               unsigned ElementBytes, Pattern RowCol) {
+void addAccess(std::vector<CapturedRequest> &Rs, unsigned Site, unsigned BlockX,
+               unsigned BlockY, uint64_t Cols, unsigned ElementBytes,
+               Pattern RowCol) {
   unsigned Threads = BlockX * BlockY;
   for (unsigned W = 0; W * 32 < Threads; ++W) {
     CapturedRequest C;
@@ -161,7 +161,8 @@ TEST(LayoutSearch, VectorAccessesKeepTheirGroups) {
       unsigned T = W * 32 + L;
       unsigned Row = T % 32, Quad = T / 32; // lanes walk down a column
       C.Request.Lanes[L] = Activity::Active;
-      C.Request.Addresses[L] = SymbolicInt::constant(int64_t((Row * 32 + Quad * 4) * 4));
+      C.Request.Addresses[L] =
+          SymbolicInt::constant(int64_t((Row * 32 + Quad * 4) * 4));
     }
     Rs.push_back(C);
   }

@@ -18,8 +18,8 @@ TEST(RequestAnalysis, UniformUnknownShiftDoesNotChangeFourByteCount) {
   AtomId B = Atoms.named("blockIdx.x");
   SymbolicRequest R = request(4);
   for (unsigned T = 0; T < WarpSize; ++T)
-    R.Addresses[T] = sym::add(SymbolicInt::constant(T * 128),
-                              SymbolicInt::atom(B, 4));
+    R.Addresses[T] =
+        sym::add(SymbolicInt::constant(T * 128), SymbolicInt::atom(B, 4));
   RequestResult Res = analyzeRequest(R, Atoms);
   EXPECT_EQ(Res.Status, Verdict::Exact);
   EXPECT_EQ(Res.MaxWavefronts, 32u);

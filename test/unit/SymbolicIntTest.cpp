@@ -1,5 +1,5 @@
-#include "BlockShape.h"
 #include "SymbolicInt.h"
+#include "BlockShape.h"
 
 #include <gtest/gtest.h>
 
@@ -24,7 +24,8 @@ TEST(SymbolicInt, ProductsOfUnknownsAreMonomials) {
   AtomTable Atoms;
   AtomId G = Atoms.named("gridDim.x");
   AtomId K = Atoms.named("k");
-  SymbolicInt P = sym::mul(SymbolicInt::atom(G, 256), SymbolicInt::atom(K), Atoms);
+  SymbolicInt P =
+      sym::mul(SymbolicInt::atom(G, 256), SymbolicInt::atom(K), Atoms);
   ASSERT_EQ(P.Terms.size(), 1u);
   EXPECT_EQ(P.Terms[0].second, 256);
   EXPECT_EQ(Atoms.name(P.Terms[0].first), "gridDim.x*k");
