@@ -84,6 +84,13 @@ std::string locationText(SourceLocation Loc, const SourceManager &SM) {
 }
 } // namespace
 
+std::string displayName(const FunctionDecl *FD, const ASTContext &Ctx) {
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  FD->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
+  return OS.str();
+}
+
 std::optional<Dim3> evaluateBlockDim(const Expr *E, const ASTContext &Ctx) {
   auto D = evaluateBlockDimImpl(E, Ctx, 0);
   if (D && D->threads() > 1024)
@@ -146,10 +153,7 @@ std::vector<BlockShapeChoice>
 chooseBlockShapes(const FunctionDecl *Kernel, const LaunchSites &Sites,
                   const BlockShapeOptions &Options, const ASTContext &Ctx) {
   std::string Name = Kernel->getNameAsString();
-  std::string FullName;
-  llvm::raw_string_ostream OS(FullName);
-  Kernel->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), true);
-  OS.flush();
+  std::string FullName = displayName(Kernel, Ctx);
   for (const std::string &Key : {FullName, Name}) {
     auto It = Options.PerKernel.find(Key);
     if (It != Options.PerKernel.end())

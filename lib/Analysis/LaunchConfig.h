@@ -33,6 +33,11 @@ struct BlockShapeChoice {
   std::string Description;
 };
 
+/// A function's name as diagnostics show it, with template arguments:
+/// "parallel_transpose<int, 32>".
+std::string displayName(const clang::FunctionDecl *FD,
+                        const clang::ASTContext &Ctx);
+
 /// Evaluates a launch's block argument: an integer constant, a dim3
 /// constructed from constants, or a variable initialized that way.
 std::optional<Dim3> evaluateBlockDim(const clang::Expr *E,

@@ -20,13 +20,6 @@ using namespace clang::ast_matchers;
 namespace warpcheck {
 
 namespace {
-std::string nameOf(const FunctionDecl *FD, const ASTContext &Ctx) {
-  std::string Name;
-  llvm::raw_string_ostream OS(Name);
-  FD->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
-  return OS.str();
-}
-
 std::string mangledNameOf(const FunctionDecl *FD, ASTContext &Ctx) {
   std::unique_ptr<MangleContext> MC(Ctx.createMangleContext());
   if (!MC->shouldMangleDeclName(FD))
@@ -100,7 +93,7 @@ void LocalMemoryArrayCheck::analyzeKernel(const FunctionDecl *Kernel) {
   Interp.run();
   std::vector<LocalArrayVerdict> Verdicts = judgeLocalArrays(Interp, *Context);
   const SourceManager &SM = Context->getSourceManager();
-  std::string KName = nameOf(Kernel, *Context);
+  std::string KName = displayName(Kernel, *Context);
 
   if (AnalysisReport *Report = activeAnalysisReport()) {
     KernelRecord K;
@@ -120,7 +113,7 @@ void LocalMemoryArrayCheck::analyzeKernel(const FunctionDecl *Kernel) {
       R.File = D.isValid() ? D.getFilename() : "";
       R.Line = D.isValid() ? D.getLine() : 0;
       R.Column = D.isValid() ? D.getColumn() : 0;
-      R.Function = nameOf(V.Function, *Context);
+      R.Function = displayName(V.Function, *Context);
       R.Kernel = KName;
       R.Variable = V.Array->getNameAsString();
       R.Bytes = V.Bytes;

@@ -58,12 +58,6 @@ const char *accessPhrase(AccessKind K) {
   return "access to";
 }
 
-std::string kernelName(const FunctionDecl *FD, const ASTContext &Ctx) {
-  std::string Name;
-  llvm::raw_string_ostream OS(Name);
-  FD->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
-  return OS.str();
-}
 } // namespace
 
 SharedBankConflictCheck::SharedBankConflictCheck(
@@ -248,7 +242,7 @@ void SharedBankConflictCheck::analyzeKernel(
     Interp.captureRequests();
   Interp.run();
   const SourceManager &SM = Context->getSourceManager();
-  std::string KName = kernelName(Kernel, *Context);
+  std::string KName = displayName(Kernel, *Context);
   AnalysisReport *Sink = activeAnalysisReport();
 
   // Every access of every array, for a fix that must serve them all.
@@ -290,7 +284,7 @@ void SharedBankConflictCheck::analyzeKernel(
       R.Column = P.isValid() ? P.getColumn() : 0;
       R.EndLine =
           SM.getPresumedLineNumber(SM.getExpansionLoc(Site.Site->getEndLoc()));
-      R.Function = kernelName(Site.Function, *Context);
+      R.Function = displayName(Site.Function, *Context);
       R.Kernel = KName;
       R.Variable = Var;
       R.Kind = accessKindName(Site.Kind);
@@ -457,7 +451,7 @@ void SharedBankConflictCheck::proposeLayout(const FunctionDecl *Kernel,
     C.File = P.isValid() ? P.getFilename() : "";
     C.Line = P.isValid() ? P.getLine() : 0;
     C.Column = P.isValid() ? P.getColumn() : 0;
-    C.Kernel = kernelName(Kernel, *Context);
+    C.Kernel = displayName(Kernel, *Context);
     C.Variable = Var;
     C.Layout = Score->L.name();
     C.TotalWavefronts = Score->TotalWavefronts;

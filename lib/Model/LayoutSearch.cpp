@@ -147,6 +147,17 @@ unsigned log2Floor(uint64_t V) {
     ++L;
   return L;
 }
+
+/// log2 of the widest access in elements: a swizzle moves such groups of
+/// elements whole, so its M starts there.
+unsigned minimumM(const ArrayGeometry &G, const std::vector<RequestGroup> &Rs) {
+  unsigned Widest = 1;
+  for (const RequestGroup &Group : Rs)
+    for (const CapturedRequest &C : Group.Requests)
+      Widest =
+          std::max<unsigned>(Widest, C.Request.WidthBytes / G.ElementBytes);
+  return log2Floor(std::max(1u, Widest));
+}
 } // namespace
 
 std::optional<LayoutScore> bestPadding(const ArrayGeometry &G,
@@ -166,12 +177,7 @@ std::optional<LayoutScore> bestRowXor(const ArrayGeometry &G,
                                       const std::vector<RequestGroup> &Rs) {
   if (G.Dims.size() != 2 || Rs.empty())
     return std::nullopt;
-  unsigned Widest = 1;
-  for (const RequestGroup &Group : Rs)
-    for (const CapturedRequest &C : Group.Requests)
-      Widest =
-          std::max<unsigned>(Widest, C.Request.WidthBytes / G.ElementBytes);
-  unsigned MinM = log2Floor(std::max(1u, Widest));
+  unsigned MinM = minimumM(G, Rs);
   std::optional<LayoutScore> Best;
   for (unsigned B = 1; B <= 5; ++B)
     for (unsigned M = MinM; M <= MinM + 2; ++M) {
@@ -214,13 +220,7 @@ std::optional<LayoutScore> bestSwizzle(const ArrayGeometry &G,
                                        const std::vector<RequestGroup> &Rs) {
   if (Rs.empty())
     return std::nullopt;
-  // Vector accesses move groups of elements: keep each group whole.
-  unsigned Widest = 1;
-  for (const RequestGroup &Group : Rs)
-    for (const CapturedRequest &C : Group.Requests)
-      Widest =
-          std::max<unsigned>(Widest, C.Request.WidthBytes / G.ElementBytes);
-  unsigned MinM = log2Floor(std::max(1u, Widest));
+  unsigned MinM = minimumM(G, Rs);
   uint64_t N = G.elements();
   unsigned MaxBits = log2Floor(std::max<uint64_t>(N, 1));
   std::optional<LayoutScore> Best;
