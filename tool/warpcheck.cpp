@@ -15,6 +15,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -118,6 +119,12 @@ static cl::opt<bool>
         cl::desc("Serve diagnostics and fixes to an editor over the Language "
                  "Server Protocol on stdin/stdout (docs/editors.md)"),
         cl::cat(Category));
+
+static cl::opt<std::string> FileFilter(
+    "file-filter",
+    cl::desc("With -p and no files: only the database's files matching this "
+             "regex"),
+    cl::cat(Category));
 
 static cl::opt<std::string> WriteCompileCommands(
     "write-compile-commands",
@@ -285,6 +292,15 @@ int main(int argc, const char **argv) {
     return 1;
   }
   Files = cudaFilesOf(*Database);
+  if (!FileFilter.empty()) {
+    llvm::Regex Filter(FileFilter);
+    std::string Error;
+    if (!Filter.isValid(Error)) {
+      errs() << "warpcheck: error: invalid --file-filter: " << Error << "\n";
+      return 1;
+    }
+    llvm::erase_if(Files, [&](const std::string &F) { return !Filter.match(F); });
+  }
   if (Files.empty()) {
     errs() << "warpcheck: error: the compilation database in '" << BuildPath
            << "' lists no .cu file\n";
