@@ -3,7 +3,7 @@
 #include "BankModel.h"
 
 #include <algorithm>
-#include <map>
+#include <array>
 #include <set>
 
 namespace warpcheck {
@@ -18,22 +18,28 @@ struct PassCost {
 
 PassCost passCost(unsigned WidthBytes, const WarpAddresses &Lanes,
                   const std::vector<unsigned> &PassLanes) {
-  // For each bank: the distinct words asked for, and the first lane per word.
-  std::array<std::map<uint64_t, unsigned>, NumBanks> Words;
+  // The distinct words asked for, ordered by bank: a flat array, since this
+  // runs for every lane assignment of every candidate layout.
   unsigned WordsPerLane = std::max(1u, WidthBytes / BankWidthBytes);
+  std::array<std::pair<unsigned, uint64_t>, WarpSize * 4> Words;
+  unsigned N = 0;
   for (unsigned L : PassLanes) {
     uint64_t FirstWord = *Lanes[L] / BankWidthBytes;
-    for (unsigned W = 0; W < WordsPerLane; ++W) {
+    for (unsigned W = 0; W < WordsPerLane && N < Words.size(); ++W) {
       uint64_t Word = FirstWord + W;
-      Words[Word % NumBanks].emplace(Word, L);
+      Words[N++] = {unsigned(Word % NumBanks), Word};
     }
   }
+  std::sort(Words.begin(), Words.begin() + N);
   PassCost Cost;
-  for (unsigned B = 0; B < NumBanks; ++B) {
-    unsigned N = Words[B].size();
-    if (N > Cost.Wavefronts) {
-      Cost.Wavefronts = N;
-      Cost.WorstBank = B;
+  for (unsigned I = 0; I < N;) {
+    unsigned Bank = Words[I].first, Distinct = 0;
+    for (; I < N && Words[I].first == Bank; ++I)
+      if (I == 0 || Words[I] != Words[I - 1])
+        ++Distinct;
+    if (Distinct > Cost.Wavefronts) {
+      Cost.Wavefronts = Distinct;
+      Cost.WorstBank = Bank;
     }
   }
   if (Cost.Wavefronts > 1) {

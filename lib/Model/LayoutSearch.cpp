@@ -3,6 +3,7 @@
 #include "LayoutSearch.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace warpcheck {
 
@@ -88,11 +89,12 @@ std::optional<SymbolicInt> Layout::map(const SymbolicInt &Offset,
   return std::nullopt;
 }
 
-LayoutScore scoreLayout(const Layout &L, const ArrayGeometry &G,
-                        const std::vector<CapturedRequest> &Requests,
-                        const AtomTable &Atoms) {
-  LayoutScore Score;
-  Score.L = L;
+namespace {
+/// Adds the requests' cost under L to Score; false as soon as Score can no
+/// longer beat Bound (a decided layout), so the search skips the rest.
+bool addScore(LayoutScore &Score, const Layout &L, const ArrayGeometry &G,
+              const std::vector<CapturedRequest> &Requests,
+              const AtomTable &Atoms, const LayoutScore *Bound) {
   for (const CapturedRequest &C : Requests) {
     SymbolicRequest R = C.Request;
     for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
@@ -106,25 +108,87 @@ LayoutScore scoreLayout(const Layout &L, const ArrayGeometry &G,
       continue;
     if (Result.Status != Verdict::Exact)
       Score.Decided = false;
-    Score.TotalWavefronts += Result.MaxWavefronts;
-    Score.TotalIdeal += Result.Ideal;
+    Score.TotalWavefronts += C.Weight * Result.MaxWavefronts;
+    Score.TotalIdeal += C.Weight * Result.Ideal;
     Score.WorstWays = std::max(Score.WorstWays, Result.Worst.Ways);
+    if (Bound && Bound->Decided &&
+        (!Score.Decided || Score.TotalWavefronts > Bound->TotalWavefronts))
+      return false;
   }
+  return true;
+}
+
+/// The groups with identical requests merged into one of larger weight: every
+/// candidate layout is scored on every request, and tile loops repeat them.
+std::vector<RequestGroup>
+mergeRepeats(const std::vector<RequestGroup> &Groups) {
+  auto Hash = [](const SymbolicRequest &R) {
+    size_t H = R.WidthBytes;
+    auto Mix = [&H](uint64_t V) {
+      H ^= V + 0x9e3779b97f4a7c15ULL + (H << 6) + (H >> 2);
+    };
+    for (unsigned L = 0; L < WarpSize; ++L) {
+      Mix(unsigned(R.Lanes[L]));
+      const SymbolicInt &A = R.Addresses[L];
+      Mix(A.Opaque);
+      Mix(uint64_t(A.Const));
+      for (const auto &[Atom, Coef] : A.Terms) {
+        Mix(Atom);
+        Mix(uint64_t(Coef));
+      }
+    }
+    return H;
+  };
+  auto Same = [](const SymbolicRequest &A, const SymbolicRequest &B) {
+    return A.WidthBytes == B.WidthBytes && A.Lanes == B.Lanes &&
+           A.Addresses == B.Addresses;
+  };
+  std::vector<RequestGroup> Merged;
+  for (const RequestGroup &Group : Groups) {
+    RequestGroup Out{Group.Atoms, {}};
+    std::unordered_map<size_t, std::vector<size_t>> ByHash;
+    for (const CapturedRequest &C : Group.Requests) {
+      std::vector<size_t> &Bucket = ByHash[Hash(C.Request)];
+      auto It = std::find_if(Bucket.begin(), Bucket.end(), [&](size_t I) {
+        return Same(Out.Requests[I].Request, C.Request);
+      });
+      if (It != Bucket.end()) {
+        Out.Requests[*It].Weight += C.Weight;
+        continue;
+      }
+      Bucket.push_back(Out.Requests.size());
+      Out.Requests.push_back(C);
+    }
+    Merged.push_back(std::move(Out));
+  }
+  return Merged;
+}
+
+/// Scores L unless it is sure to lose to Bound.
+std::optional<LayoutScore> scoreBounded(const Layout &L, const ArrayGeometry &G,
+                                        const std::vector<RequestGroup> &Groups,
+                                        const LayoutScore *Bound) {
+  LayoutScore Total;
+  Total.L = L;
+  for (const RequestGroup &Group : Groups)
+    if (!addScore(Total, L, G, Group.Requests, *Group.Atoms, Bound))
+      return std::nullopt;
+  return Total;
+}
+} // namespace
+
+LayoutScore scoreLayout(const Layout &L, const ArrayGeometry &G,
+                        const std::vector<CapturedRequest> &Requests,
+                        const AtomTable &Atoms) {
+  LayoutScore Score;
+  Score.L = L;
+  addScore(Score, L, G, Requests, Atoms, nullptr);
   return Score;
 }
 
 LayoutScore scoreLayout(const Layout &L, const ArrayGeometry &G,
                         const std::vector<RequestGroup> &Groups) {
-  LayoutScore Total;
-  Total.L = L;
-  for (const RequestGroup &Group : Groups) {
-    LayoutScore S = scoreLayout(L, G, Group.Requests, *Group.Atoms);
-    Total.TotalWavefronts += S.TotalWavefronts;
-    Total.TotalIdeal += S.TotalIdeal;
-    Total.WorstWays = std::max(Total.WorstWays, S.WorstWays);
-    Total.Decided &= S.Decided;
-  }
-  return Total;
+  return *scoreBounded(L, G, Groups, nullptr);
 }
 
 namespace {
@@ -174,9 +238,10 @@ std::optional<LayoutScore> bestSwizzle(const ArrayGeometry &G,
 }
 
 std::optional<LayoutScore> bestRowXor(const ArrayGeometry &G,
-                                      const std::vector<RequestGroup> &Rs) {
-  if (G.Dims.size() != 2 || Rs.empty())
+                                      const std::vector<RequestGroup> &Groups) {
+  if (G.Dims.size() != 2 || Groups.empty())
     return std::nullopt;
+  std::vector<RequestGroup> Rs = mergeRepeats(Groups);
   unsigned MinM = minimumM(G, Rs);
   std::optional<LayoutScore> Best;
   for (unsigned B = 1; B <= 5; ++B)
@@ -189,37 +254,39 @@ std::optional<LayoutScore> bestRowXor(const ArrayGeometry &G,
         L.B = B;
         L.M = M;
         L.S = Shift;
-        LayoutScore Score = scoreLayout(L, G, Rs);
-        if (!Best || better(Score, *Best, G))
-          Best = Score;
+        auto Score = scoreBounded(L, G, Rs, Best ? &*Best : nullptr);
+        if (Score && (!Best || better(*Score, *Best, G)))
+          Best = *Score;
       }
     }
   return Best;
 }
 
 std::optional<LayoutScore> bestPadding(const ArrayGeometry &G,
-                                       const std::vector<RequestGroup> &Rs,
+                                       const std::vector<RequestGroup> &Groups,
                                        unsigned MaxPad) {
-  if (G.Dims.size() < 2 || Rs.empty())
+  if (G.Dims.size() < 2 || Groups.empty())
     return std::nullopt;
+  std::vector<RequestGroup> Rs = mergeRepeats(Groups);
   std::optional<LayoutScore> Best;
   for (unsigned P = 1; P <= MaxPad; ++P) {
     Layout L;
     L.K = Layout::Kind::Pad;
     L.Pad = P;
-    LayoutScore S = scoreLayout(L, G, Rs);
-    if (!Best || better(S, *Best, G))
-      Best = S;
-    if (S.conflictFree())
+    auto S = scoreBounded(L, G, Rs, Best ? &*Best : nullptr);
+    if (S && (!Best || better(*S, *Best, G)))
+      Best = *S;
+    if (S && S->conflictFree())
       break; // the smallest pad that removes every conflict
   }
   return Best;
 }
 
-std::optional<LayoutScore> bestSwizzle(const ArrayGeometry &G,
-                                       const std::vector<RequestGroup> &Rs) {
-  if (Rs.empty())
+std::optional<LayoutScore>
+bestSwizzle(const ArrayGeometry &G, const std::vector<RequestGroup> &Groups) {
+  if (Groups.empty())
     return std::nullopt;
+  std::vector<RequestGroup> Rs = mergeRepeats(Groups);
   unsigned MinM = minimumM(G, Rs);
   uint64_t N = G.elements();
   unsigned MaxBits = log2Floor(std::max<uint64_t>(N, 1));
@@ -234,9 +301,9 @@ std::optional<LayoutScore> bestSwizzle(const ArrayGeometry &G,
         L.B = B;
         L.M = M;
         L.S = S;
-        LayoutScore Score = scoreLayout(L, G, Rs);
-        if (!Best || better(Score, *Best, G))
-          Best = Score;
+        auto Score = scoreBounded(L, G, Rs, Best ? &*Best : nullptr);
+        if (Score && (!Best || better(*Score, *Best, G)))
+          Best = *Score;
       }
   return Best;
 }

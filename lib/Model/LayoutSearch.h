@@ -41,6 +41,9 @@ struct ArrayGeometry {
 struct CapturedRequest {
   unsigned Site = 0;
   SymbolicRequest Request; // addresses are byte offsets into the array
+  /// How many identical requests this one stands for (loops over tiles repeat
+  /// the same shared-memory requests).
+  uint64_t Weight = 1;
 };
 
 struct Layout {

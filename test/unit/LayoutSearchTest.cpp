@@ -210,3 +210,26 @@ TEST(LayoutSearch, RowsOfNonPowerOfTwoLengthUseARowXor) {
   EXPECT_EQ(Row->L.M, 0u);
   EXPECT_EQ(Row->L.S, 0u);
 }
+
+TEST(LayoutSearch, RepeatedRequestsCountEveryTime) {
+  // A loop over tiles issues the same requests again; the search merges
+  // them but must still count each one: eight iterations of the 16x16
+  // transpose cost eight times one, for the original layout and the best.
+  AtomTable Atoms;
+  ArrayGeometry G{{16, 16}, 4};
+  auto Once = transposeRequests(16, 16, 16, 16);
+  std::vector<CapturedRequest> Eight;
+  for (int I = 0; I < 8; ++I)
+    Eight.insert(Eight.end(), Once.begin(), Once.end());
+  auto PadOnce = bestPadding(G, Once, Atoms);
+  auto PadEight = bestPadding(G, Eight, Atoms);
+  ASSERT_TRUE(PadOnce && PadEight);
+  EXPECT_EQ(PadEight->L.Pad, PadOnce->L.Pad);
+  EXPECT_EQ(PadEight->TotalWavefronts, 8 * PadOnce->TotalWavefronts);
+  EXPECT_EQ(PadEight->TotalIdeal, 8 * PadOnce->TotalIdeal);
+  auto SwzEight = bestSwizzle(G, Eight, Atoms);
+  ASSERT_TRUE(SwzEight);
+  EXPECT_EQ(SwzEight->TotalWavefronts,
+            scoreLayout(SwzEight->L, G, Eight, Atoms).TotalWavefronts);
+  EXPECT_EQ(SwzEight->TotalWavefronts, 8u * 16);
+}
