@@ -103,26 +103,71 @@ static std::string indirectAccess(const VarDecl *V, size_t Dims,
 
 LayoutEdit padEdit(const VarDecl *V, unsigned Pad,
                    const std::vector<const Expr *> &Sites,
-                   const ASTContext &Ctx) {
+                   const ASTContext &Ctx, uint64_t RowElems) {
   LayoutEdit Edit;
   auto G = geometryOf(V, Ctx);
-  if (!G || G->Dims.size() < 2) {
-    Edit.Reason = "only arrays of two or more dimensions can be padded";
+  bool Stride = G && G->Dims.size() == 1 && RowElems > 0;
+  if (!G || (G->Dims.size() < 2 && !Stride)) {
+    Edit.Reason = "only arrays of two or more dimensions, or 1-D arrays "
+                  "indexed as rows, can be padded";
     return Edit;
   }
+  // The elements a 1-D array grows by: Pad per row.
+  uint64_t Growth = Stride ? G->Dims[0] / RowElems * Pad : Pad;
   std::string Decl = V->getType()
                          ->getBaseElementTypeUnsafe()
                          ->getCanonicalTypeInternal()
                          .getAsString(Ctx.getPrintingPolicy()) +
                      " " + V->getNameAsString();
   for (size_t I = 0; I < G->Dims.size(); ++I)
-    Decl += "[" +
-            std::to_string(G->Dims[I] + (I + 1 == G->Dims.size() ? Pad : 0)) +
-            "]";
+    Decl +=
+        "[" +
+        std::to_string(G->Dims[I] + (I + 1 == G->Dims.size() ? Growth : 0)) +
+        "]";
   Edit.Summary = Decl;
   Edit.Reason = indirectAccess(V, G->Dims.size(), Sites, Ctx);
   if (!Edit.Reason.empty())
     return Edit;
+  if (Stride) {
+    // Every index i becomes i + i / RowElems * Pad (constants folded).
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::set<const Expr *> Done;
+    std::string W = std::to_string(RowElems), P = std::to_string(Pad);
+    for (const Expr *Site : Sites) {
+      std::vector<const Expr *> Idx = subscriptsOf(Site, V);
+      if (Idx.size() != 1) {
+        Edit.Hints.clear();
+        Edit.Reason = "the access at line " +
+                      std::to_string(SM.getPresumedLineNumber(
+                          SM.getExpansionLoc(Site->getBeginLoc()))) +
+                      " does not index '" + V->getNameAsString() + "' directly";
+        return Edit;
+      }
+      const Expr *I = Idx[0];
+      if (!Done.insert(I).second)
+        continue; // a load and a store of one expression: rewrite once
+      if (I->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false) ||
+          I->getBeginLoc().isMacroID()) {
+        Edit.Hints.clear();
+        Edit.Reason = "index '" + text(I, Ctx) +
+                      "' has side effects or comes from a macro";
+        return Edit;
+      }
+      std::string Old = text(I, Ctx);
+      const Expr *Bare = I->IgnoreParenImpCasts();
+      if (!isa<DeclRefExpr>(Bare) && !isa<MemberExpr>(Bare))
+        Old = "(" + Old + ")";
+      std::string New =
+          Old + " + " + Old + " / " + W + (Pad == 1 ? "" : " * " + P);
+      Expr::EvalResult R;
+      if (!I->isValueDependent() && I->EvaluateAsInt(R, Ctx)) {
+        int64_t E = R.Val.getInt().getExtValue();
+        New = std::to_string(E + E / int64_t(RowElems) * Pad);
+      }
+      Edit.Hints.push_back(FixItHint::CreateReplacement(
+          CharSourceRange::getTokenRange(I->getSourceRange()), New));
+    }
+  }
   const TypeSourceInfo *TSI = V->getTypeSourceInfo();
   if (!TSI) {
     Edit.Reason = "the declaration has no written type";
@@ -150,7 +195,7 @@ LayoutEdit padEdit(const VarDecl *V, unsigned Pad,
   if (R.isCharRange())
     End = R.getEnd();
   Edit.Hints.push_back(
-      FixItHint::CreateInsertion(End, " + " + std::to_string(Pad)));
+      FixItHint::CreateInsertion(End, " + " + std::to_string(Growth)));
   return Edit;
 }
 

@@ -36,10 +36,11 @@ struct LayoutEdit {
 
 /// Padding changes every row stride the array's type implies: every access
 /// must index the array directly (a pointer with its own stride would not
-/// follow).
+/// follow). A 1-D array padded by a row stride (RowElems > 0) grows by
+/// Pad per row and every index i becomes i + i / RowElems * Pad.
 LayoutEdit padEdit(const clang::VarDecl *V, unsigned Pad,
                    const std::vector<const clang::Expr *> &Sites,
-                   const clang::ASTContext &Ctx);
+                   const clang::ASTContext &Ctx, uint64_t RowElems = 0);
 
 /// Sites are the access expressions of V the interpreter recorded.
 LayoutEdit swizzleEdit(const clang::VarDecl *V, const Layout &L,

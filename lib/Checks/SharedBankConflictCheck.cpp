@@ -397,12 +397,23 @@ void SharedBankConflictCheck::proposeLayout(const FunctionDecl *Kernel,
   };
   LayoutEdit PadFix, SwzFix;
   if (Useful(Pad)) {
-    PadFix = padEdit(Array, Pad->L.Pad, Requests.Sites, *Context);
+    PadFix =
+        padEdit(Array, Pad->L.Pad, Requests.Sites, *Context, Pad->L.RowElems);
+    std::string Rows =
+        Pad->L.RowElems ? "pad each row of " + std::to_string(Pad->L.RowElems) +
+                              " elements by " + std::to_string(Pad->L.Pad)
+                        : "pad each row by " + std::to_string(Pad->L.Pad);
+    std::string Index =
+        Pad->L.RowElems
+            ? " (index i becomes i + i / " + std::to_string(Pad->L.RowElems) +
+                  (Pad->L.Pad == 1 ? "" : " * " + std::to_string(Pad->L.Pad)) +
+                  ")"
+            : "";
     F.FixNotes.push_back(
-        {DeclLoc, "pad each row by " + std::to_string(Pad->L.Pad) +
-                      (Pad->L.Pad == 1 ? " element" : " elements") + ": '" +
-                      PadFix.Summary + "' " + Effect(*Pad) + " (+" +
-                      std::to_string(Pad->L.extraBytes(*G)) + " bytes)"});
+        {DeclLoc, Rows + (Pad->L.Pad == 1 ? " element" : " elements") + ": '" +
+                      PadFix.Summary + "'" + Index + " " + Effect(*Pad) +
+                      " (+" + std::to_string(Pad->L.extraBytes(*G)) +
+                      " bytes)"});
   }
   if (Useful(Swz)) {
     SwzFix = swizzleEdit(Array, Swz->L, *G, Requests.Sites, *Context);

@@ -12,7 +12,8 @@ std::string Layout::name() const {
   case Kind::Original:
     return "original";
   case Kind::Pad:
-    return "pad " + std::to_string(Pad);
+    return "pad " + std::to_string(Pad) +
+           (RowElems ? " per " + std::to_string(RowElems) : "");
   case Kind::Swizzle:
     return "Swizzle<" + std::to_string(B) + "," + std::to_string(M) + "," +
            std::to_string(S) + ">";
@@ -24,9 +25,9 @@ std::string Layout::name() const {
 }
 
 uint64_t Layout::extraBytes(const ArrayGeometry &G) const {
-  if (K != Kind::Pad || G.Dims.size() < 2)
+  if (K != Kind::Pad || (G.Dims.size() < 2 && !RowElems))
     return 0;
-  uint64_t Rows = G.elements() / G.Dims.back();
+  uint64_t Rows = G.elements() / (RowElems ? RowElems : G.Dims.back());
   return Rows * Pad * G.ElementBytes;
 }
 
@@ -40,13 +41,14 @@ std::optional<SymbolicInt> Layout::map(const SymbolicInt &Offset,
     return Offset;
   case Kind::Pad: {
     // offset = row * RowBytes + column bytes; the row keeps its number.
-    int64_t RowBytes = int64_t(G.Dims.back() * G.ElementBytes);
-    int64_t NewRowBytes = int64_t((G.Dims.back() + Pad) * G.ElementBytes);
-    SymbolicInt Row = sym::div(Offset, C(RowBytes), false);
+    uint64_t Row = RowElems ? RowElems : G.Dims.back();
+    int64_t RowBytes = int64_t(Row * G.ElementBytes);
+    int64_t NewRowBytes = int64_t((Row + Pad) * G.ElementBytes);
+    SymbolicInt RowNo = sym::div(Offset, C(RowBytes), false);
     SymbolicInt Col = sym::rem(Offset, C(RowBytes), false);
-    if (Row.Opaque || Col.Opaque)
+    if (RowNo.Opaque || Col.Opaque)
       return std::nullopt;
-    return sym::add(sym::scale(Row, NewRowBytes), Col);
+    return sym::add(sym::scale(RowNo, NewRowBytes), Col);
   }
   case Kind::Swizzle: {
     int64_t Elem = int64_t(G.ElementBytes);
@@ -265,20 +267,31 @@ std::optional<LayoutScore> bestRowXor(const ArrayGeometry &G,
 std::optional<LayoutScore> bestPadding(const ArrayGeometry &G,
                                        const std::vector<RequestGroup> &Groups,
                                        unsigned MaxPad) {
-  if (G.Dims.size() < 2 || Groups.empty())
+  if (G.Dims.empty() || Groups.empty())
     return std::nullopt;
   std::vector<RequestGroup> Rs = mergeRepeats(Groups);
+  // The row lengths to pad: the last dimension, or for a 1-D array each
+  // power of two it divides into (the index decides which one is the row).
+  std::vector<uint64_t> RowLengths;
+  if (G.Dims.size() >= 2)
+    RowLengths.push_back(0);
+  else
+    for (uint64_t W = 8; W * 2 <= G.Dims[0]; W *= 2)
+      if (G.Dims[0] % W == 0)
+        RowLengths.push_back(W);
   std::optional<LayoutScore> Best;
-  for (unsigned P = 1; P <= MaxPad; ++P) {
-    Layout L;
-    L.K = Layout::Kind::Pad;
-    L.Pad = P;
-    auto S = scoreBounded(L, G, Rs, Best ? &*Best : nullptr);
-    if (S && (!Best || better(*S, *Best, G)))
-      Best = *S;
-    if (S && S->conflictFree())
-      break; // the smallest pad that removes every conflict
-  }
+  for (uint64_t W : RowLengths)
+    for (unsigned P = 1; P <= MaxPad; ++P) {
+      Layout L;
+      L.K = Layout::Kind::Pad;
+      L.Pad = P;
+      L.RowElems = W;
+      auto S = scoreBounded(L, G, Rs, Best ? &*Best : nullptr);
+      if (S && (!Best || better(*S, *Best, G)))
+        Best = *S;
+      if (S && S->conflictFree())
+        break; // the smallest pad that removes every conflict
+    }
   return Best;
 }
 

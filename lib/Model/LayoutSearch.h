@@ -52,6 +52,9 @@ struct Layout {
   /// multiple of 2^(M+B)); S is the row shift there.
   enum class Kind { Original, Pad, Swizzle, RowXor } K = Kind::Original;
   unsigned Pad = 0; // elements added to each innermost row
+  /// Pad on a 1-D array: the row length in elements that the index treats
+  /// as rows (i becomes i + i / RowElems * Pad); 0 for the last dimension.
+  uint64_t RowElems = 0;
   unsigned B = 0, M = 0, S = 0;
   /// "pad 1", "Swizzle<5,0,5>".
   std::string name() const;
@@ -89,7 +92,8 @@ LayoutScore scoreLayout(const Layout &L, const ArrayGeometry &G,
 
 /// The best padding (smallest pad with the fewest wavefronts, searched up
 /// to MaxPad elements) and the best swizzle (fewest wavefronts, then the
-/// simplest). Padding needs a 2-D (or deeper) array; swizzles need the
+/// simplest). A 1-D array is padded by a row stride: every power-of-two row
+/// length of at least 8 elements that divides it is tried. Swizzles need the
 /// element count to be a multiple of 2^(M+B) and keep vector groups whole:
 /// MinM is log2 of the widest access in elements.
 std::optional<LayoutScore> bestPadding(const ArrayGeometry &G,

@@ -233,3 +233,25 @@ TEST(LayoutSearch, RepeatedRequestsCountEveryTime) {
             scoreLayout(SwzEight->L, G, Eight, Atoms).TotalWavefronts);
   EXPECT_EQ(SwzEight->TotalWavefronts, 8u * 16);
 }
+
+TEST(LayoutSearch, FlatArraysArePaddedByTheirRowStride) {
+  // int m[1024] indexed as m[y * 32 + x] and m[x * 32 + y]: the row length is
+  // found from the accesses (32, not 8, 16, 64 ...), pad 1 per row, as the
+  // H100 confirmed for parallel_transpose and reduce_interleaved_strided.
+  AtomTable Atoms;
+  ArrayGeometry G{{1024}, 4};
+  auto Rs = transposeRequests(32, 32, 32, 32);
+  auto Pad = bestPadding(G, Rs, Atoms);
+  ASSERT_TRUE(Pad);
+  EXPECT_TRUE(Pad->conflictFree());
+  EXPECT_EQ(Pad->L.RowElems, 32u);
+  EXPECT_EQ(Pad->L.Pad, 1u);
+  EXPECT_EQ(Pad->L.extraBytes(G), 32u * 4);
+  EXPECT_EQ(Pad->L.name(), "pad 1 per 32");
+  // A row length the index does not use leaves the column read conflicted.
+  Layout Wrong;
+  Wrong.K = Layout::Kind::Pad;
+  Wrong.Pad = 1;
+  Wrong.RowElems = 64;
+  EXPECT_FALSE(scoreLayout(Wrong, G, Rs, Atoms).conflictFree());
+}

@@ -57,14 +57,14 @@ __global__ void reduce_interleaved_divergent(const int *in, int *out) {
 }
 
 __global__ void reduce_interleaved_strided(const int *in, int *out) {
-  __shared__ int sdata[256];
+  __shared__ int sdata[256 + 8];
   unsigned tid = threadIdx.x;
-  sdata[tid] = in[blockIdx.x * blockDim.x + tid];
+  sdata[tid + tid / 32] = in[blockIdx.x * blockDim.x + tid];
   __syncthreads();
   for (unsigned s = 1; s < blockDim.x; s *= 2) {
     unsigned index = 2 * s * tid;
     if (index < blockDim.x)
-      sdata[index] += sdata[index + s];
+      sdata[index + index / 32] += sdata[(index + s) + (index + s) / 32];
     __syncthreads();
   }
   if (tid == 0)
@@ -129,35 +129,35 @@ __global__ void scan_hillis_steele(const int *in, int *out) {
 }
 
 __global__ void scan_blelloch(const int *in, int *out) {
-  __shared__ int temp[512];
+  __shared__ int temp[512 + 16];
   int tid = threadIdx.x, n = 512, offset = 1;
-  temp[2 * tid] = in[2 * tid];
-  temp[2 * tid + 1] = in[2 * tid + 1];
+  temp[(2 * tid) + (2 * tid) / 32] = in[2 * tid];
+  temp[(2 * tid + 1) + (2 * tid + 1) / 32] = in[2 * tid + 1];
   for (int d = n >> 1; d > 0; d >>= 1) {
     __syncthreads();
     if (tid < d) {
       int ai = offset * (2 * tid + 1) - 1;
       int bi = offset * (2 * tid + 2) - 1;
-      temp[bi] += temp[ai];
+      temp[bi + bi / 32] += temp[ai + ai / 32];
     }
     offset *= 2;
   }
   if (tid == 0)
-    temp[n - 1] = 0;
+    temp[(n - 1) + (n - 1) / 32] = 0;
   for (int d = 1; d < n; d *= 2) {
     offset >>= 1;
     __syncthreads();
     if (tid < d) {
       int ai = offset * (2 * tid + 1) - 1;
       int bi = offset * (2 * tid + 2) - 1;
-      int t = temp[ai];
-      temp[ai] = temp[bi];
-      temp[bi] += t;
+      int t = temp[ai + ai / 32];
+      temp[ai + ai / 32] = temp[bi + bi / 32];
+      temp[bi + bi / 32] += t;
     }
   }
   __syncthreads();
-  out[2 * tid] = temp[2 * tid]; // exclusive
-  out[2 * tid + 1] = temp[2 * tid + 1];
+  out[2 * tid] = temp[(2 * tid) + (2 * tid) / 32]; // exclusive
+  out[2 * tid + 1] = temp[(2 * tid + 1) + (2 * tid + 1) / 32];
 }
 
 #define LOG_NUM_BANKS 5

@@ -171,10 +171,10 @@ __global__ void st128_stride1(uint32_t *out) {
 
 // ---- 4-byte stores -------------------------------------------------------------
 __global__ void st32_stride32(uint32_t *out) {
-  __shared__ uint32_t s[1024];
-  s[threadIdx.x * 32] = threadIdx.x;
+  __shared__ uint32_t s[1024 + 32];
+  s[(threadIdx.x * 32) + (threadIdx.x * 32) / 32] = threadIdx.x;
   __syncthreads();
-  out[threadIdx.x] = s[(31 - threadIdx.x) * 32];
+  out[threadIdx.x] = s[((31 - threadIdx.x) * 32) + ((31 - threadIdx.x) * 32) / 32];
 }
 __global__ void st32_same_word(uint32_t *out) {
   __shared__ uint32_t s[32];
@@ -205,12 +205,12 @@ __global__ void atom32_same_word(uint32_t *out) {
   out[threadIdx.x] = s[threadIdx.x];
 }
 __global__ void atom32_stride32(uint32_t *out) {
-  __shared__ uint32_t s[1024];
-  s[threadIdx.x * 32] = 0;
+  __shared__ uint32_t s[1024 + 32];
+  s[(threadIdx.x * 32) + (threadIdx.x * 32) / 32] = 0;
   __syncthreads();
-  atomicAdd(&s[threadIdx.x * 32], 1u);
+  atomicAdd(&s[(threadIdx.x * 32) + (threadIdx.x * 32) / 32], 1u);
   __syncthreads();
-  out[threadIdx.x] = s[threadIdx.x * 32];
+  out[threadIdx.x] = s[(threadIdx.x * 32) + (threadIdx.x * 32) / 32];
 }
 __global__ void atom32_four_words(uint32_t *out) {
   __shared__ uint32_t s[32];

@@ -9,13 +9,13 @@ __global__ void parallel_transpose(T *out, T *in, int nx, int ny) {
   int y = blockIdx.y * blockSize + threadIdx.y;
   if (x >= nx || y >= ny)
     return;
-  __shared__ T memory[blockSize * blockSize];
-  memory[threadIdx.y * blockSize + threadIdx.x] = in[y * nx + x];
+  __shared__ T memory[blockSize * blockSize + 32];
+  memory[(threadIdx.y * blockSize + threadIdx.x) + (threadIdx.y * blockSize + threadIdx.x) / 32] = in[y * nx + x];
   __syncthreads();
   int rx = blockIdx.y * blockSize + threadIdx.x;
   int ry = blockIdx.x * blockSize + threadIdx.y;
   if (rx < ny && ry < nx) {
-    out[ry * ny + rx] = memory[threadIdx.x * blockSize + threadIdx.y];
+    out[ry * ny + rx] = memory[(threadIdx.x * blockSize + threadIdx.y) + (threadIdx.x * blockSize + threadIdx.y) / 32];
   }
 }
 
