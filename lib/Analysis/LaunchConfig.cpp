@@ -105,6 +105,19 @@ void LaunchSites::addLaunch(const CUDAKernelCallExpr *Call,
   if (!Kernel || !Config || Config->getNumArgs() < 2)
     return;
   Kernel = Kernel->getCanonicalDecl();
+  DynamicShared D;
+  if (Config->getNumArgs() >= 3 && !isa<CXXDefaultArgExpr>(Config->getArg(2))) {
+    D.Arg = Config->getArg(2);
+    // A constant, or a variable initialized with one (as block shapes are).
+    auto V = evaluateInt(D.Arg, Ctx);
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(D.Arg->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+        if (!V && VD->getInit() && VD->getType()->isIntegerType())
+          V = evaluateInt(VD->getInit(), Ctx);
+    if (V && *V >= 0)
+      D.Bytes = uint64_t(*V);
+  }
+  Dynamic[Kernel].push_back(D);
   auto Block = evaluateBlockDim(Config->getArg(1), Ctx);
   if (!Block) {
     ++Unresolved[Kernel];
@@ -124,6 +137,13 @@ LaunchSites::shapesFor(const FunctionDecl *Kernel) const {
   static const std::vector<BlockShapeChoice> None;
   auto It = Shapes.find(Kernel->getCanonicalDecl());
   return It == Shapes.end() ? None : It->second;
+}
+
+const std::vector<LaunchSites::DynamicShared> &
+LaunchSites::dynamicSharedFor(const FunctionDecl *Kernel) const {
+  static const std::vector<DynamicShared> None;
+  auto It = Dynamic.find(Kernel->getCanonicalDecl());
+  return It == Dynamic.end() ? None : It->second;
 }
 
 unsigned LaunchSites::unresolvedLaunches(const FunctionDecl *Kernel) const {

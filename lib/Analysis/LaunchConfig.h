@@ -54,7 +54,18 @@ public:
   /// Launches of Kernel whose shape is not a constant.
   unsigned unresolvedLaunches(const clang::FunctionDecl *Kernel) const;
 
+  /// One launch's dynamic shared-memory argument (the third in <<<>>>).
+  struct DynamicShared {
+    const clang::Expr *Arg = nullptr; // null when the launch passes none
+    std::optional<uint64_t> Bytes;    // when it is a constant
+  };
+  /// Every launch of Kernel in the translation unit, with its dynamic
+  /// shared-memory size: an extern __shared__ array's size comes from here.
+  const std::vector<DynamicShared> &
+  dynamicSharedFor(const clang::FunctionDecl *Kernel) const;
+
 private:
+  std::map<const clang::FunctionDecl *, std::vector<DynamicShared>> Dynamic;
   std::map<const clang::FunctionDecl *, std::vector<BlockShapeChoice>> Shapes;
   std::map<const clang::FunctionDecl *, unsigned> Unresolved;
 };

@@ -103,9 +103,12 @@ static std::string indirectAccess(const VarDecl *V, size_t Dims,
 
 LayoutEdit padEdit(const VarDecl *V, unsigned Pad,
                    const std::vector<const Expr *> &Sites,
-                   const ASTContext &Ctx, uint64_t RowElems) {
+                   const ASTContext &Ctx, uint64_t RowElems,
+                   const ArrayGeometry *Extern,
+                   const std::vector<const Expr *> &LaunchArgs) {
   LayoutEdit Edit;
-  auto G = geometryOf(V, Ctx);
+  std::optional<ArrayGeometry> G =
+      Extern ? std::optional<ArrayGeometry>(*Extern) : geometryOf(V, Ctx);
   bool Stride = G && G->Dims.size() == 1 && RowElems > 0;
   if (!G || (G->Dims.size() < 2 && !Stride)) {
     Edit.Reason = "only arrays of two or more dimensions, or 1-D arrays "
@@ -167,6 +170,36 @@ LayoutEdit padEdit(const VarDecl *V, unsigned Pad,
       Edit.Hints.push_back(FixItHint::CreateReplacement(
           CharSourceRange::getTokenRange(I->getSourceRange()), New));
     }
+  }
+  if (Extern) {
+    // The launches pass the size: each grows by the pad of every row.
+    const SourceManager &SM = Ctx.getSourceManager();
+    uint64_t Bytes = G->elements() * G->ElementBytes;
+    uint64_t More = Growth * G->ElementBytes;
+    Edit.Summary = "launches pass " + std::to_string(Bytes + More) +
+                   " bytes of dynamic shared memory instead of " +
+                   std::to_string(Bytes);
+    for (const Expr *Arg : LaunchArgs) {
+      CharSourceRange R = CharSourceRange::getTokenRange(Arg->getSourceRange());
+      if (Arg->getBeginLoc().isMacroID() || Arg->getEndLoc().isMacroID() ||
+          !SM.isWrittenInMainFile(Arg->getBeginLoc())) {
+        Edit.Hints.clear();
+        Edit.Reason = "a launch's shared-memory size is not written in this "
+                      "file";
+        return Edit;
+      }
+      const Expr *Bare = Arg->IgnoreParenImpCasts();
+      std::string Add = " + " + std::to_string(More);
+      if (isa<DeclRefExpr>(Bare) || isa<IntegerLiteral>(Bare)) {
+        Edit.Hints.push_back(FixItHint::CreateInsertion(
+            Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, Ctx.getLangOpts()),
+            Add));
+      } else {
+        Edit.Hints.push_back(
+            FixItHint::CreateReplacement(R, "(" + text(Arg, Ctx) + ")" + Add));
+      }
+    }
+    return Edit;
   }
   const TypeSourceInfo *TSI = V->getTypeSourceInfo();
   if (!TSI) {

@@ -38,9 +38,14 @@ struct LayoutEdit {
 /// must index the array directly (a pointer with its own stride would not
 /// follow). A 1-D array padded by a row stride (RowElems > 0) grows by
 /// Pad per row and every index i becomes i + i / RowElems * Pad.
+/// An extern __shared__ array has no size to edit: Extern gives its size
+/// (from the launches) and LaunchArgs the launches' size arguments, which
+/// grow instead.
 LayoutEdit padEdit(const clang::VarDecl *V, unsigned Pad,
                    const std::vector<const clang::Expr *> &Sites,
-                   const clang::ASTContext &Ctx, uint64_t RowElems = 0);
+                   const clang::ASTContext &Ctx, uint64_t RowElems = 0,
+                   const ArrayGeometry *Extern = nullptr,
+                   const std::vector<const clang::Expr *> &LaunchArgs = {});
 
 /// Sites are the access expressions of V the interpreter recorded.
 LayoutEdit swizzleEdit(const clang::VarDecl *V, const Layout &L,

@@ -358,12 +358,35 @@ void SharedBankConflictCheck::proposeLayout(const FunctionDecl *Kernel,
   SourceLocation DeclLoc = Array->getLocation();
   std::string Var = Array->getNameAsString();
   auto G = geometryOf(Array, *Context);
+  // An extern array's size is what every launch in this file passes.
+  bool Extern = false;
+  std::vector<const Expr *> LaunchArgs;
   if (!G) {
-    F.FixNotes.push_back(
-        {DeclLoc, "no layout fix offered: '" + Var +
-                      "' is an extern (dynamic) array; its size is set at "
-                      "launch"});
-    return;
+    const auto *IAT = Context->getAsIncompleteArrayType(Array->getType());
+    std::optional<uint64_t> Bytes;
+    bool Agree = IAT != nullptr;
+    for (const LaunchSites::DynamicShared &L :
+         Launches.dynamicSharedFor(Kernel)) {
+      if (!L.Bytes || (Bytes && *Bytes != *L.Bytes))
+        Agree = false;
+      else
+        Bytes = L.Bytes;
+      if (L.Arg)
+        LaunchArgs.push_back(L.Arg);
+    }
+    uint64_t Elem =
+        IAT && !IAT->getElementType()->isIncompleteType()
+            ? Context->getTypeSizeInChars(IAT->getElementType()).getQuantity()
+            : 0;
+    if (!Agree || !Bytes || Elem == 0 || *Bytes < Elem) {
+      F.FixNotes.push_back(
+          {DeclLoc, "no layout fix offered: '" + Var +
+                        "' is an extern (dynamic) array and the launches in "
+                        "this file do not pass one constant size"});
+      return;
+    }
+    G = ArrayGeometry{{*Bytes / Elem}, Elem};
+    Extern = true;
   }
   if (!Requests.Complete || Requests.Groups.empty()) {
     F.FixNotes.push_back({DeclLoc, "no layout fix offered: not every access "
@@ -397,23 +420,26 @@ void SharedBankConflictCheck::proposeLayout(const FunctionDecl *Kernel,
   };
   LayoutEdit PadFix, SwzFix;
   if (Useful(Pad)) {
-    PadFix =
-        padEdit(Array, Pad->L.Pad, Requests.Sites, *Context, Pad->L.RowElems);
+    PadFix = padEdit(Array, Pad->L.Pad, Requests.Sites, *Context,
+                     Pad->L.RowElems, Extern ? &*G : nullptr, LaunchArgs);
     std::string Rows =
         Pad->L.RowElems ? "pad each row of " + std::to_string(Pad->L.RowElems) +
                               " elements by " + std::to_string(Pad->L.Pad)
                         : "pad each row by " + std::to_string(Pad->L.Pad);
+    Rows += Pad->L.Pad == 1 ? " element" : " elements";
     std::string Index =
         Pad->L.RowElems
-            ? " (index i becomes i + i / " + std::to_string(Pad->L.RowElems) +
-                  (Pad->L.Pad == 1 ? "" : " * " + std::to_string(Pad->L.Pad)) +
-                  ")"
+            ? "index i becomes i + i / " + std::to_string(Pad->L.RowElems) +
+                  (Pad->L.Pad == 1 ? "" : " * " + std::to_string(Pad->L.Pad))
             : "";
-    F.FixNotes.push_back(
-        {DeclLoc, Rows + (Pad->L.Pad == 1 ? " element" : " elements") + ": '" +
-                      PadFix.Summary + "'" + Index + " " + Effect(*Pad) +
-                      " (+" + std::to_string(Pad->L.extraBytes(*G)) +
-                      " bytes)"});
+    // "'int t[32][33]' (index ...)", or for an extern array, how the
+    // launches change.
+    std::string How = Extern ? " (" + PadFix.Summary + "; " + Index + ")"
+                             : ": '" + PadFix.Summary + "'" +
+                                   (Index.empty() ? "" : " (" + Index + ")");
+    F.FixNotes.push_back({DeclLoc, Rows + How + " " + Effect(*Pad) + " (+" +
+                                       std::to_string(Pad->L.extraBytes(*G)) +
+                                       " bytes)"});
   }
   if (Useful(Swz)) {
     SwzFix = swizzleEdit(Array, Swz->L, *G, Requests.Sites, *Context);

@@ -43,9 +43,9 @@ __global__ void writeColReadColDynamic(int *out) {
   extern __shared__ int dtile[];
   int idx = threadIdx.y * blockDim.x + threadIdx.x;
   int colIdx = threadIdx.x * blockDim.y + threadIdx.y;
-  dtile[colIdx] = idx;
+  dtile[colIdx ^ ((colIdx >> 5) & 31)] = idx;
   __syncthreads();
-  out[idx] = dtile[colIdx];
+  out[idx] = dtile[colIdx ^ ((colIdx >> 5) & 31)];
 }
 
 __global__ void writeColReadColPad(int *out) {

@@ -43,9 +43,9 @@ __global__ void writeColReadColDynamic(int *out) {
   extern __shared__ int dtile[];
   int idx = threadIdx.y * blockDim.x + threadIdx.x;
   int colIdx = threadIdx.x * blockDim.y + threadIdx.y;
-  dtile[colIdx] = idx;
+  dtile[colIdx + colIdx / 32] = idx;
   __syncthreads();
-  out[idx] = dtile[colIdx];
+  out[idx] = dtile[colIdx + colIdx / 32];
 }
 
 __global__ void writeColReadColPad(int *out) {
@@ -167,7 +167,7 @@ int main() {
   checkSquare("writeRowReadCol", DevOut, Check, true);
   writeRowReadRowDynamic<<<1, Block, DynamicBytes>>>(DevOut);
   checkSquare("writeRowReadRowDynamic", DevOut, Check, false);
-  writeColReadColDynamic<<<1, Block, DynamicBytes>>>(DevOut);
+  writeColReadColDynamic<<<1, Block, DynamicBytes + 132>>>(DevOut);
   checkSquare("writeColReadColDynamic", DevOut, Check, false);
   writeColReadColPad<<<1, Block>>>(DevOut);
   checkSquare("writeColReadColPad", DevOut, Check, false);
