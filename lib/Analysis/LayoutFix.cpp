@@ -101,6 +101,48 @@ static std::string indirectAccess(const VarDecl *V, size_t Dims,
   return "";
 }
 
+/// The value of an index that is a compile-time constant.
+static std::optional<int64_t> constantIndex(const Expr *E,
+                                            const ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
+}
+
+/// Replaces the innermost subscript of every access of V by Rewrite(its
+/// subscripts, outermost first), once per expression (a compound assignment
+/// is a load and a store of one). False, with Edit.Reason, when some access
+/// cannot be rewritten; then no hint is added.
+static bool rewriteInnermost(
+    const VarDecl *V, size_t Dims, const std::vector<const Expr *> &Sites,
+    const ASTContext &Ctx, LayoutEdit &Edit,
+    llvm::function_ref<std::string(const std::vector<const Expr *> &)>
+        Rewrite) {
+  Edit.Reason = indirectAccess(V, Dims, Sites, Ctx);
+  if (!Edit.Reason.empty())
+    return false;
+  std::set<const Expr *> Done;
+  std::vector<FixItHint> Hints;
+  for (const Expr *Site : Sites) {
+    std::vector<const Expr *> Idx = subscriptsOf(Site, V);
+    if (!Done.insert(Idx.back()).second)
+      continue;
+    for (const Expr *I : Idx)
+      if (I->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false) ||
+          I->getBeginLoc().isMacroID()) {
+        Edit.Reason = "index '" + text(I, Ctx) +
+                      "' has side effects or comes from a macro";
+        return false;
+      }
+    Hints.push_back(FixItHint::CreateReplacement(
+        CharSourceRange::getTokenRange(Idx.back()->getSourceRange()),
+        Rewrite(Idx)));
+  }
+  Edit.Hints.insert(Edit.Hints.end(), Hints.begin(), Hints.end());
+  return true;
+}
+
 LayoutEdit padEdit(const VarDecl *V, unsigned Pad,
                    const std::vector<const Expr *> &Sites,
                    const ASTContext &Ctx, uint64_t RowElems,
@@ -131,46 +173,15 @@ LayoutEdit padEdit(const VarDecl *V, unsigned Pad,
   Edit.Reason = indirectAccess(V, G->Dims.size(), Sites, Ctx);
   if (!Edit.Reason.empty())
     return Edit;
-  if (Stride) {
-    // Every index i becomes i + i / RowElems * Pad (constants folded).
-    const SourceManager &SM = Ctx.getSourceManager();
-    std::set<const Expr *> Done;
-    std::string W = std::to_string(RowElems), P = std::to_string(Pad);
-    for (const Expr *Site : Sites) {
-      std::vector<const Expr *> Idx = subscriptsOf(Site, V);
-      if (Idx.size() != 1) {
-        Edit.Hints.clear();
-        Edit.Reason = "the access at line " +
-                      std::to_string(SM.getPresumedLineNumber(
-                          SM.getExpansionLoc(Site->getBeginLoc()))) +
-                      " does not index '" + V->getNameAsString() + "' directly";
-        return Edit;
-      }
-      const Expr *I = Idx[0];
-      if (!Done.insert(I).second)
-        continue; // a load and a store of one expression: rewrite once
-      if (I->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false) ||
-          I->getBeginLoc().isMacroID()) {
-        Edit.Hints.clear();
-        Edit.Reason = "index '" + text(I, Ctx) +
-                      "' has side effects or comes from a macro";
-        return Edit;
-      }
-      std::string Old = text(I, Ctx);
-      const Expr *Bare = I->IgnoreParenImpCasts();
-      if (!isa<DeclRefExpr>(Bare) && !isa<MemberExpr>(Bare))
-        Old = "(" + Old + ")";
-      std::string New =
-          Old + " + " + Old + " / " + W + (Pad == 1 ? "" : " * " + P);
-      Expr::EvalResult R;
-      if (!I->isValueDependent() && I->EvaluateAsInt(R, Ctx)) {
-        int64_t E = R.Val.getInt().getExtValue();
-        New = std::to_string(E + E / int64_t(RowElems) * Pad);
-      }
-      Edit.Hints.push_back(FixItHint::CreateReplacement(
-          CharSourceRange::getTokenRange(I->getSourceRange()), New));
-    }
-  }
+  // Every index i becomes i + i / RowElems * Pad (constants folded).
+  if (Stride && !rewriteInnermost(V, 1, Sites, Ctx, Edit, [&](const auto &Idx) {
+        if (auto E = constantIndex(Idx[0], Ctx))
+          return std::to_string(*E + *E / int64_t(RowElems) * Pad);
+        std::string I = paren(text(Idx[0], Ctx));
+        return I + " + " + I + " / " + std::to_string(RowElems) +
+               (Pad == 1 ? "" : " * " + std::to_string(Pad));
+      }))
+    return Edit;
   if (Extern) {
     // The launches pass the size: each grows by the pad of every row.
     const SourceManager &SM = Ctx.getSourceManager();
@@ -263,49 +274,23 @@ LayoutEdit swizzleEdit(const VarDecl *V, const Layout &L,
   Edit.Summary =
       TwoD ? "[r][" + xorTerm("c", "r", RowShift, Mask, L.M, MaskFree) + "]"
            : "[" + xorTerm("i", "i", L.M + L.S, Mask, L.M, false) + "]";
-  std::set<const Expr *> Done;
-  const SourceManager &SM = Ctx.getSourceManager();
-  for (const Expr *Site : Sites) {
-    std::vector<const Expr *> Idx = subscriptsOf(Site, V);
-    if (Idx.size() != G.Dims.size()) {
-      Edit.Hints.clear();
-      Edit.Reason = "the access at line " +
-                    std::to_string(SM.getPresumedLineNumber(
-                        SM.getExpansionLoc(Site->getBeginLoc()))) +
-                    " does not index '" + V->getNameAsString() + "' directly";
-      return Edit;
-    }
-    const Expr *Target = Idx.back();
-    if (!Done.insert(Target).second)
-      continue; // a load and a store of one expression: rewrite once
-    for (const Expr *I : Idx)
-      if (I->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false) ||
-          I->getBeginLoc().isMacroID()) {
-        Edit.Hints.clear();
-        Edit.Reason = "index '" + text(I, Ctx) +
-                      "' has side effects or comes from a macro";
-        return Edit;
-      }
-    std::string New = TwoD ? xorTerm(text(Idx[1], Ctx), text(Idx[0], Ctx),
-                                     RowShift, Mask, L.M, MaskFree)
-                           : xorTerm(text(Idx[0], Ctx), text(Idx[0], Ctx),
-                                     L.M + L.S, Mask, L.M, false);
-    // Constant indices get their swizzled value.
-    Expr::EvalResult R0, R1;
-    if (!TwoD && !Idx[0]->isValueDependent() &&
-        Idx[0]->EvaluateAsInt(R0, Ctx)) {
-      int64_t E = R0.Val.getInt().getExtValue();
-      New = std::to_string(E ^ (((E >> (L.M + L.S)) & int64_t(Mask)) << L.M));
-    } else if (TwoD && !Idx[0]->isValueDependent() &&
-               !Idx[1]->isValueDependent() && Idx[0]->EvaluateAsInt(R0, Ctx) &&
-               Idx[1]->EvaluateAsInt(R1, Ctx)) {
-      int64_t Row = R0.Val.getInt().getExtValue();
-      int64_t Col = R1.Val.getInt().getExtValue();
-      New = std::to_string(Col ^ (((Row >> RowShift) & int64_t(Mask)) << L.M));
-    }
-    Edit.Hints.push_back(FixItHint::CreateReplacement(
-        CharSourceRange::getTokenRange(Target->getSourceRange()), New));
-  }
+  if (!rewriteInnermost(
+          V, G.Dims.size(), Sites, Ctx, Edit, [&](const auto &Idx) {
+            // Constant indices get their swizzled value.
+            auto C0 = constantIndex(Idx[0], Ctx);
+            if (!TwoD && C0)
+              return std::to_string(
+                  *C0 ^ (((*C0 >> (L.M + L.S)) & int64_t(Mask)) << L.M));
+            if (TwoD && C0)
+              if (auto C1 = constantIndex(Idx[1], Ctx))
+                return std::to_string(
+                    *C1 ^ (((*C0 >> RowShift) & int64_t(Mask)) << L.M));
+            return TwoD ? xorTerm(text(Idx[1], Ctx), text(Idx[0], Ctx),
+                                  RowShift, Mask, L.M, MaskFree)
+                        : xorTerm(text(Idx[0], Ctx), text(Idx[0], Ctx),
+                                  L.M + L.S, Mask, L.M, false);
+          }))
+    return Edit;
   if (Edit.Hints.empty())
     Edit.Reason = "no access to rewrite";
   return Edit;

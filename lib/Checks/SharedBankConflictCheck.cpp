@@ -394,12 +394,14 @@ void SharedBankConflictCheck::proposeLayout(const FunctionDecl *Kernel,
                                        Var + "' could be followed"});
     return;
   }
-  LayoutScore Original = scoreLayout(Layout(), *G, Requests.Groups);
-  std::optional<LayoutScore> Pad = bestPadding(*G, Requests.Groups, MaxPad);
-  std::optional<LayoutScore> Swz = bestSwizzle(*G, Requests.Groups);
+  // Every candidate is scored on every request: merge the repeats once.
+  std::vector<RequestGroup> Groups = mergeRepeats(Requests.Groups);
+  LayoutScore Original = scoreLayout(Layout(), *G, Groups);
+  std::optional<LayoutScore> Pad = bestPadding(*G, Groups, MaxPad);
+  std::optional<LayoutScore> Swz = bestSwizzle(*G, Groups);
   // Rows of any length: seed 001's column XOR; preferred when it does at
   // least as well and the flat swizzle cannot be written as an index.
-  if (std::optional<LayoutScore> Row = bestRowXor(*G, Requests.Groups))
+  if (std::optional<LayoutScore> Row = bestRowXor(*G, Groups))
     if (!Swz || Row->TotalWavefronts < Swz->TotalWavefronts ||
         (Row->TotalWavefronts == Swz->TotalWavefronts &&
          swizzleEdit(Array, Swz->L, *G, Requests.Sites, *Context)

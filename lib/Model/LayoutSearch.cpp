@@ -120,52 +120,6 @@ bool addScore(LayoutScore &Score, const Layout &L, const ArrayGeometry &G,
   return true;
 }
 
-/// The groups with identical requests merged into one of larger weight: every
-/// candidate layout is scored on every request, and tile loops repeat them.
-std::vector<RequestGroup>
-mergeRepeats(const std::vector<RequestGroup> &Groups) {
-  auto Hash = [](const SymbolicRequest &R) {
-    size_t H = R.WidthBytes;
-    auto Mix = [&H](uint64_t V) {
-      H ^= V + 0x9e3779b97f4a7c15ULL + (H << 6) + (H >> 2);
-    };
-    for (unsigned L = 0; L < WarpSize; ++L) {
-      Mix(unsigned(R.Lanes[L]));
-      const SymbolicInt &A = R.Addresses[L];
-      Mix(A.Opaque);
-      Mix(uint64_t(A.Const));
-      for (const auto &[Atom, Coef] : A.Terms) {
-        Mix(Atom);
-        Mix(uint64_t(Coef));
-      }
-    }
-    return H;
-  };
-  auto Same = [](const SymbolicRequest &A, const SymbolicRequest &B) {
-    return A.WidthBytes == B.WidthBytes && A.Lanes == B.Lanes &&
-           A.Addresses == B.Addresses;
-  };
-  std::vector<RequestGroup> Merged;
-  for (const RequestGroup &Group : Groups) {
-    RequestGroup Out{Group.Atoms, {}};
-    std::unordered_map<size_t, std::vector<size_t>> ByHash;
-    for (const CapturedRequest &C : Group.Requests) {
-      std::vector<size_t> &Bucket = ByHash[Hash(C.Request)];
-      auto It = std::find_if(Bucket.begin(), Bucket.end(), [&](size_t I) {
-        return Same(Out.Requests[I].Request, C.Request);
-      });
-      if (It != Bucket.end()) {
-        Out.Requests[*It].Weight += C.Weight;
-        continue;
-      }
-      Bucket.push_back(Out.Requests.size());
-      Out.Requests.push_back(C);
-    }
-    Merged.push_back(std::move(Out));
-  }
-  return Merged;
-}
-
 /// Scores L unless it is sure to lose to Bound.
 std::optional<LayoutScore> scoreBounded(const Layout &L, const ArrayGeometry &G,
                                         const std::vector<RequestGroup> &Groups,
@@ -226,6 +180,50 @@ unsigned minimumM(const ArrayGeometry &G, const std::vector<RequestGroup> &Rs) {
 }
 } // namespace
 
+std::vector<RequestGroup>
+mergeRepeats(const std::vector<RequestGroup> &Groups) {
+  auto Hash = [](const SymbolicRequest &R) {
+    size_t H = R.WidthBytes;
+    auto Mix = [&H](uint64_t V) {
+      H ^= V + 0x9e3779b97f4a7c15ULL + (H << 6) + (H >> 2);
+    };
+    for (unsigned L = 0; L < WarpSize; ++L) {
+      Mix(unsigned(R.Lanes[L]));
+      const SymbolicInt &A = R.Addresses[L];
+      Mix(A.Opaque);
+      Mix(uint64_t(A.Const));
+      for (const auto &[Atom, Coef] : A.Terms) {
+        Mix(Atom);
+        Mix(uint64_t(Coef));
+      }
+    }
+    return H;
+  };
+  auto Same = [](const SymbolicRequest &A, const SymbolicRequest &B) {
+    return A.WidthBytes == B.WidthBytes && A.Lanes == B.Lanes &&
+           A.Addresses == B.Addresses;
+  };
+  std::vector<RequestGroup> Merged;
+  for (const RequestGroup &Group : Groups) {
+    RequestGroup Out{Group.Atoms, {}};
+    std::unordered_map<size_t, std::vector<size_t>> ByHash;
+    for (const CapturedRequest &C : Group.Requests) {
+      std::vector<size_t> &Bucket = ByHash[Hash(C.Request)];
+      auto It = std::find_if(Bucket.begin(), Bucket.end(), [&](size_t I) {
+        return Same(Out.Requests[I].Request, C.Request);
+      });
+      if (It != Bucket.end()) {
+        Out.Requests[*It].Weight += C.Weight;
+        continue;
+      }
+      Bucket.push_back(Out.Requests.size());
+      Out.Requests.push_back(C);
+    }
+    Merged.push_back(std::move(Out));
+  }
+  return Merged;
+}
+
 std::optional<LayoutScore> bestPadding(const ArrayGeometry &G,
                                        const std::vector<CapturedRequest> &Rs,
                                        const AtomTable &Atoms,
@@ -240,10 +238,9 @@ std::optional<LayoutScore> bestSwizzle(const ArrayGeometry &G,
 }
 
 std::optional<LayoutScore> bestRowXor(const ArrayGeometry &G,
-                                      const std::vector<RequestGroup> &Groups) {
-  if (G.Dims.size() != 2 || Groups.empty())
+                                      const std::vector<RequestGroup> &Rs) {
+  if (G.Dims.size() != 2 || Rs.empty())
     return std::nullopt;
-  std::vector<RequestGroup> Rs = mergeRepeats(Groups);
   unsigned MinM = minimumM(G, Rs);
   std::optional<LayoutScore> Best;
   for (unsigned B = 1; B <= 5; ++B)
@@ -265,11 +262,10 @@ std::optional<LayoutScore> bestRowXor(const ArrayGeometry &G,
 }
 
 std::optional<LayoutScore> bestPadding(const ArrayGeometry &G,
-                                       const std::vector<RequestGroup> &Groups,
+                                       const std::vector<RequestGroup> &Rs,
                                        unsigned MaxPad) {
-  if (G.Dims.empty() || Groups.empty())
+  if (G.Dims.empty() || Rs.empty())
     return std::nullopt;
-  std::vector<RequestGroup> Rs = mergeRepeats(Groups);
   // The row lengths to pad: the last dimension, or for a 1-D array each
   // power of two it divides into (the index decides which one is the row).
   std::vector<uint64_t> RowLengths;
@@ -295,11 +291,10 @@ std::optional<LayoutScore> bestPadding(const ArrayGeometry &G,
   return Best;
 }
 
-std::optional<LayoutScore>
-bestSwizzle(const ArrayGeometry &G, const std::vector<RequestGroup> &Groups) {
-  if (Groups.empty())
+std::optional<LayoutScore> bestSwizzle(const ArrayGeometry &G,
+                                       const std::vector<RequestGroup> &Rs) {
+  if (Rs.empty())
     return std::nullopt;
-  std::vector<RequestGroup> Rs = mergeRepeats(Groups);
   unsigned MinM = minimumM(G, Rs);
   uint64_t N = G.elements();
   unsigned MaxBits = log2Floor(std::max<uint64_t>(N, 1));

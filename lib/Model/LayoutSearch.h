@@ -90,6 +90,11 @@ LayoutScore scoreLayout(const Layout &L, const ArrayGeometry &G,
 LayoutScore scoreLayout(const Layout &L, const ArrayGeometry &G,
                         const std::vector<RequestGroup> &Groups);
 
+/// The groups with identical requests merged into one of larger weight
+/// (scores are unchanged): every candidate layout is scored on every request
+/// and tile loops repeat them, so a search merges once before it starts.
+std::vector<RequestGroup> mergeRepeats(const std::vector<RequestGroup> &Groups);
+
 /// The best padding (smallest pad with the fewest wavefronts, searched up
 /// to MaxPad elements) and the best swizzle (fewest wavefronts, then the
 /// simplest). A 1-D array is padded by a row stride: every power-of-two row

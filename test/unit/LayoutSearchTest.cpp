@@ -221,6 +221,14 @@ TEST(LayoutSearch, RepeatedRequestsCountEveryTime) {
   std::vector<CapturedRequest> Eight;
   for (int I = 0; I < 8; ++I)
     Eight.insert(Eight.end(), Once.begin(), Once.end());
+  std::vector<RequestGroup> Merged =
+      mergeRepeats({RequestGroup{&Atoms, Eight}});
+  ASSERT_EQ(Merged.size(), 1u);
+  ASSERT_EQ(Merged[0].Requests.size(), Once.size());
+  for (const CapturedRequest &C : Merged[0].Requests)
+    EXPECT_EQ(C.Weight, 8u);
+  EXPECT_EQ(scoreLayout(Layout(), G, Merged).TotalWavefronts,
+            scoreLayout(Layout(), G, Eight, Atoms).TotalWavefronts);
   auto PadOnce = bestPadding(G, Once, Atoms);
   auto PadEight = bestPadding(G, Eight, Atoms);
   ASSERT_TRUE(PadOnce && PadEight);
