@@ -1,0 +1,164 @@
+//===--- KernelInterpreter.h - SIMT interpretation of a kernel --*- C++ -*-===//
+//
+// Runs a kernel's body for every thread of one block at once, the way the
+// GPU does: each value is one symbolic integer per thread (SymbolicInt), and
+// control flow narrows a per-thread activity mask instead of branching.
+// Lane-dependent conditions decide which threads are active; warp-uniform
+// unknown conditions keep threads active but make the code conditional;
+// conditions that differ between threads in an unknown way make threads
+// "maybe active". Loops with a known trip count run iteration by iteration
+// (each iteration is an instance of the accesses in its body); past a bound,
+// or with an unknown trip count, one symbolic iteration stands for the rest.
+// Every access to __shared__ storage is recorded per warp and judged by the
+// bank model (RequestAnalysis).
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPCHECK_ANALYSIS_KERNELINTERPRETER_H
+#define WARPCHECK_ANALYSIS_KERNELINTERPRETER_H
+
+#include "AccessSummary.h"
+#include "BlockShape.h"
+#include "LayoutSearch.h"
+#include "SymbolicInt.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warpcheck {
+
+/// Why a value is not known to the compiler at compile time, after the
+/// loop unrolling it will do. Empty when it is known.
+struct CompileTime {
+  enum class Cause {
+    None,
+    Thread,    // threadIdx, lane arithmetic
+    Launch,    // blockDim, blockIdx, gridDim
+    Parameter, // a kernel parameter or other variable set outside
+    Memory,    // a value loaded from memory
+    Call,      // the result of a call that is not inlined
+    Condition, // chosen by a condition that is not known
+    Loop,      // a counter of a loop the compiler does not unroll
+  };
+  Cause Why = Cause::None;
+  /// Source text or name of what is unknown ("n", "threadIdx.x").
+  std::string What;
+  /// Loops whose counters the value depends on: known only when the
+  /// compiler unrolls every one of them.
+  std::vector<const clang::Stmt *> Loops;
+
+  bool hard() const { return Why != Cause::None; }
+  /// This value combined with another: the first hard cause, every loop.
+  void merge(const CompileTime &O) {
+    if (!hard() && O.hard()) {
+      Why = O.Why;
+      What = O.What;
+    }
+    for (const clang::Stmt *L : O.Loops)
+      if (std::find(Loops.begin(), Loops.end(), L) == Loops.end())
+        Loops.push_back(L);
+  }
+};
+
+/// How the compiler will treat one loop, as far as warpcheck predicts.
+struct LoopUnrolling {
+  bool Unrolled = true;
+  /// Why not: "#pragma unroll 1", "its trip count depends on 'n'"...
+  std::string Reason;
+  /// The trip count when known.
+  std::optional<uint64_t> TripCount;
+  /// Unrolled only partially at best: a periodic index may still resolve.
+  bool OverBudget = false;
+};
+
+/// One access to a per-thread array (or an array in a per-thread struct).
+struct LocalArrayAccess {
+  const clang::Expr *Site = nullptr;
+  const clang::VarDecl *Object = nullptr;
+  const clang::FunctionDecl *Function = nullptr;
+  bool IsStore = false;
+  /// The array escapes here (its address passed to a call not inlined, or
+  /// stored to memory) rather than being indexed.
+  bool Escape = false;
+  CompileTime Index;
+  /// The loops around the access, innermost last.
+  std::vector<const clang::Stmt *> EnclosingLoops;
+  /// Whether the byte offset repeats with a short period across the
+  /// iterations of an over-budget loop (partial unrolling may resolve it).
+  std::vector<int64_t> Offsets;
+};
+
+/// One access site to shared memory and what the block does there.
+struct SharedAccessSite {
+  const clang::Expr *Site = nullptr;
+  AccessKind Kind = AccessKind::Load;
+  unsigned WidthBytes = 4;
+  /// The __shared__ variable accessed.
+  const clang::VarDecl *Variable = nullptr;
+  /// The function whose body contains the access (a callee when inlined).
+  const clang::FunctionDecl *Function = nullptr;
+  AccessSummary Summary;
+};
+
+struct InterpreterLimits {
+  /// Iterations of one loop run one by one before a symbolic iteration
+  /// stands for the rest.
+  unsigned MaxLoopIterations = 512;
+  /// Loop iterations run one by one in the whole kernel; past this, every
+  /// loop is one symbolic iteration (nested loops multiply).
+  uint64_t MaxTotalIterations = 1u << 14;
+  /// Warp requests judged per kernel before the analysis stops.
+  uint64_t MaxWarpRequests = 1u << 18;
+  /// Depth of inlined calls.
+  unsigned MaxCallDepth = 12;
+  /// Trip count times loop cost (about instructions) up to which
+  /// the compiler unrolls a loop fully without a pragma. Calibrated with
+  /// nvcc 13 for sm_90: docs/local-memory.md.
+  uint64_t UnrollBudget = 2200;
+  /// The longest trip count the compiler unrolls fully without a pragma
+  /// (measured: 256 unrolled; 300, 400 and 512 not).
+  uint64_t MaxFullUnrollTrip = 256;
+};
+
+class KernelInterpreter {
+public:
+  KernelInterpreter(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
+                    Dim3 Block, InterpreterLimits Limits = {});
+  ~KernelInterpreter();
+
+  /// Interprets the kernel body once.
+  void run();
+
+  /// Access sites in order of first execution.
+  const std::vector<SharedAccessSite> &sites() const;
+  /// Why the analysis stopped early (empty when it did not).
+  const std::string &truncationReason() const;
+  const AtomTable &atoms() const;
+  /// Records every warp request to every __shared__ variable (offsets from
+  /// its start), for the layout search; at most Limit per variable.
+  void captureRequests(size_t Limit = 20000);
+  /// The requests captured for Var; nullptr when none, or over the limit.
+  const std::vector<CapturedRequest> *
+  capturedRequests(const clang::VarDecl *Var) const;
+  /// Every access to per-thread arrays, in execution order (one entry per
+  /// site; Offsets collects the concrete offsets seen for lane 0).
+  const std::vector<LocalArrayAccess> &localArrayAccesses() const;
+  /// How the compiler treats a loop that ran (unrolled unless found not).
+  LoopUnrolling loopUnrolling(const clang::Stmt *Loop) const;
+
+private:
+  class Impl;
+  std::unique_ptr<Impl> P;
+};
+
+} // namespace warpcheck
+
+#endif
