@@ -103,7 +103,7 @@ bool periodic(const std::vector<int64_t> &Offsets) {
 
 } // namespace
 
-std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelInterpreter &Interp,
+std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelAnalysis &Interp,
                                                 ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<LocalArrayVerdict> Result;

@@ -13,7 +13,7 @@
 #ifndef WARPCHECK_ANALYSIS_LOCALARRAYANALYSIS_H
 #define WARPCHECK_ANALYSIS_LOCALARRAYANALYSIS_H
 
-#include "KernelInterpreter.h"
+#include "KernelAnalysis.h"
 
 #include <string>
 #include <vector>
@@ -48,7 +48,7 @@ constexpr uint64_t RegisterFileBytes = 255 * 4;
 /// The largest depot measured to move back to registers (nvcc 13, sm_90).
 constexpr uint64_t PtxasPromotionLimitBytes = 256;
 
-std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelInterpreter &Interp,
+std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelAnalysis &Interp,
                                                 clang::ASTContext &Ctx);
 
 /// Bytes of PTX local depot the verdicts predict for the kernel, and of

@@ -3,7 +3,7 @@
 #include "LocalMemoryArrayCheck.h"
 
 #include "AnalysisReport.h"
-#include "KernelInterpreter.h"
+#include "KernelAnalysis.h"
 #include "LocalArrayAnalysis.h"
 
 #include "clang/AST/ASTContext.h"
@@ -89,7 +89,7 @@ void LocalMemoryArrayCheck::analyzeKernel(const FunctionDecl *Kernel) {
   InterpreterLimits Limits;
   Limits.UnrollBudget = UnrollBudget;
   Limits.MaxLoopIterations = MaxLoopIterations;
-  KernelInterpreter Interp(*Context, Kernel, Block, Limits);
+  KernelAnalysis Interp(*Context, Kernel, Block, Limits);
   Interp.run();
   std::vector<LocalArrayVerdict> Verdicts = judgeLocalArrays(Interp, *Context);
   const SourceManager &SM = Context->getSourceManager();

@@ -3,7 +3,7 @@
 #include "SharedBankConflictCheck.h"
 
 #include "AnalysisReport.h"
-#include "KernelInterpreter.h"
+#include "KernelAnalysis.h"
 #include "LayoutFix.h"
 
 #include "clang/AST/ASTContext.h"
@@ -237,7 +237,7 @@ void SharedBankConflictCheck::analyzeKernel(
   };
   InterpreterLimits Limits;
   Limits.MaxLoopIterations = MaxLoopIterations;
-  KernelInterpreter Interp(*Context, Kernel, Shape.Block, Limits);
+  KernelAnalysis Interp(*Context, Kernel, Shape.Block, Limits);
   if (FixStyle != "none")
     Interp.captureRequests();
   Interp.run();

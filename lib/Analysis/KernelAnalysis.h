@@ -1,4 +1,4 @@
-//===--- KernelInterpreter.h - SIMT interpretation of a kernel --*- C++ -*-===//
+//===--- KernelAnalysis.h - What one block does in one kernel ----*- C++ -*-===//
 //
 // Runs a kernel's body for every thread of one block at once, the way the
 // GPU does: each value is one symbolic integer per thread (SymbolicInt), and
@@ -13,8 +13,8 @@
 // bank model (RequestAnalysis).
 //
 //===----------------------------------------------------------------------===//
-#ifndef WARPCHECK_ANALYSIS_KERNELINTERPRETER_H
-#define WARPCHECK_ANALYSIS_KERNELINTERPRETER_H
+#ifndef WARPCHECK_ANALYSIS_KERNELANALYSIS_H
+#define WARPCHECK_ANALYSIS_KERNELANALYSIS_H
 
 #include "AccessSummary.h"
 #include "BlockShape.h"
@@ -128,11 +128,17 @@ struct InterpreterLimits {
   uint64_t MaxFullUnrollTrip = 256;
 };
 
-class KernelInterpreter {
+namespace simt {
+class Engine;
+}
+
+/// The SIMT engine's result for one kernel and block shape (the engine
+/// itself lives in Simt/). Checks only read it.
+class KernelAnalysis {
 public:
-  KernelInterpreter(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
-                    Dim3 Block, InterpreterLimits Limits = {});
-  ~KernelInterpreter();
+  KernelAnalysis(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
+                 Dim3 Block, InterpreterLimits Limits = {});
+  ~KernelAnalysis();
 
   /// Interprets the kernel body once.
   void run();
@@ -155,8 +161,7 @@ public:
   LoopUnrolling loopUnrolling(const clang::Stmt *Loop) const;
 
 private:
-  class Impl;
-  std::unique_ptr<Impl> P;
+  std::unique_ptr<simt::Engine> P;
 };
 
 } // namespace warpcheck

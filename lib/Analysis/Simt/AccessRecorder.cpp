@@ -1,0 +1,143 @@
+//===--- AccessRecorder.cpp - Recording shared and per-thread accesses ------===//
+//
+// Every access to __shared__ storage becomes one warp request per warp and
+// instance, judged by the bank model; accesses to per-thread aggregates are
+// recorded for the local-memory check.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Engine.h"
+
+using namespace clang;
+
+namespace warpcheck {
+namespace simt {
+
+AtomId Engine::baseAtom(const VarDecl *V) {
+  auto It = BaseAtoms.find(V);
+  if (It != BaseAtoms.end())
+    return It->second;
+  AtomId A = Atoms.named("address of '" + V->getNameAsString() + "'");
+  BaseAtoms[V] = A;
+  return A;
+}
+
+void Engine::record(const Expr *Site, AccessKind Kind, QualType T, const LValue &LV) {
+  if (LV.K != LValue::Kind::Shared || Stopped)
+    return;
+  uint64_t Size = sizeOf(T);
+  if (Size == 0)
+    return;
+  uint64_t Align = Ctx.getTypeAlignInChars(T).getQuantity();
+  // An aggregate that is not one vector access is moved in chunks.
+  uint64_t Chunk = Size;
+  if (!isPowerOfTwoWidth(Size) || Align < Size)
+    Chunk = std::min<uint64_t>(16, std::max<uint64_t>(1, Align));
+  for (uint64_t Part = 0; Part < Size; Part += Chunk)
+    recordOne(Site, Kind, unsigned(Chunk), LV, Part);
+}
+
+void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width, const LValue &LV, uint64_t Extra) {
+  auto Key = std::make_pair(Site, Kind);
+  auto It = SiteIndex.find(Key);
+  if (It == SiteIndex.end()) {
+    It = SiteIndex.emplace(Key, Sites.size()).first;
+    SharedAccessSite S;
+    S.Site = Site;
+    S.Kind = Kind;
+    S.WidthBytes = Width;
+    S.Variable = LV.Var;
+    S.Function = frame().FD;
+    Sites.push_back(std::move(S));
+  }
+  SharedAccessSite &S = Sites[It->second];
+  unsigned Instance = S.Summary.Instances++;
+  if (UncountedLoops > 0)
+    S.Summary.CountsExact = false;
+  uint64_t Align =
+      std::max<uint64_t>(1, Ctx.getDeclAlign(LV.Var).getQuantity());
+  SymbolicInt Base = SymbolicInt::atom(baseAtom(LV.Var), int64_t(Align));
+  for (unsigned W = 0; W < Block.warps(); ++W) {
+    SymbolicRequest R;
+    R.WidthBytes = Width;
+    bool Any = false;
+    for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+      unsigned T = W * WarpSize + Lane;
+      if (T >= N || M.A[T] == Activity::Inactive) {
+        R.Lanes[Lane] = Activity::Inactive;
+        continue;
+      }
+      Any = true;
+      R.Lanes[Lane] = M.A[T];
+      if (M.A[T] == Activity::Maybe)
+        S.Summary.CountsExact = false;
+      R.Addresses[Lane] = sym::add(sym::add(LV.Offset[T], Base),
+                                   SymbolicInt::constant(int64_t(Extra)));
+    }
+    if (!Any)
+      continue;
+    R.OpaqueDependencies = LV.Deps;
+    R.ActivityDependencies = M.Deps;
+    S.Summary.add(analyzeRequest(R, Atoms), W, Instance);
+    if (CaptureLimit && !CaptureOverflow.count(LV.Var)) {
+      auto &List = Captured[LV.Var];
+      if (List.size() >= CaptureLimit) {
+        CaptureOverflow.insert(LV.Var);
+        List.clear();
+      } else {
+        CapturedRequest C;
+        C.Site = unsigned(It->second);
+        C.Request = R;
+        // Offsets from the array's start: the layout moves those.
+        for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
+          if (R.Lanes[Lane] != Activity::Inactive)
+            C.Request.Addresses[Lane] =
+                sym::add(LV.Offset[W * WarpSize + Lane],
+                         SymbolicInt::constant(int64_t(Extra)));
+        List.push_back(std::move(C));
+      }
+    }
+    if (++WarpRequests > Limits.MaxWarpRequests) {
+      S.Summary.Truncated = true;
+      stop("more than " + std::to_string(Limits.MaxWarpRequests) +
+           " warp requests");
+      return;
+    }
+  }
+}
+
+void Engine::recordLocal(const Expr *Site, const VarDecl *Object, bool IsStore, bool Escape, const CompileTime &Index, const Lanes *Offset) {
+  if (Stopped || !Object)
+    return;
+  auto Key = std::make_pair(Site, IsStore);
+  auto It = LocalIndex.find(Key);
+  if (It == LocalIndex.end()) {
+    It = LocalIndex.emplace(Key, LocalAccesses.size()).first;
+    LocalArrayAccess A;
+    A.Site = Site;
+    A.Object = Object;
+    A.Function = frame().FD;
+    A.IsStore = IsStore;
+    A.Escape = Escape;
+    A.Index = Index;
+    for (const LoopState &L : Loops)
+      A.EnclosingLoops.push_back(L.Loop);
+    LocalAccesses.push_back(std::move(A));
+  } else {
+    LocalAccesses[It->second].Index.merge(Index);
+  }
+  LocalArrayAccess &A = LocalAccesses[It->second];
+  if (Offset && !Offset->empty() && (*Offset)[0].isConstant() &&
+      A.Offsets.size() < 64)
+    A.Offsets.push_back((*Offset)[0].Const);
+}
+
+/// A pointer into a per-thread aggregate handed to code warpcheck does not
+/// follow: the aggregate escapes.
+void Engine::noteEscape(const Value &V, const Expr *Site) {
+  if (V.K == Value::Kind::Pointer && V.LocalObject)
+    recordLocal(Site, V.LocalObject, false, true, CompileTime(), nullptr);
+}
+
+} // namespace simt
+} // namespace warpcheck

@@ -1,0 +1,217 @@
+//===--- Engine.h - The SIMT engine -----------------------------*- C++ -*-===//
+//
+// Interprets a kernel body for every thread of one block at once, modelled
+// on the Clang Static Analyzer's ExprEngine: one class whose transfer
+// functions are split by language area over several files:
+//   InterpretExpr.cpp            C and C++ expressions
+//   InterpretCallAndReturn.cpp   calls (inlined), returns, atomics, launches
+//   InterpretControlFlow.cpp     statements, branches, loops, switch
+//   CudaIntrinsics.cpp           CUDA device built-in functions
+//   ValueBuilder.cpp             constructing and combining values
+//   ActivityMask.cpp             which threads run (the engine's `assume`)
+//   Environment.cpp              scalar variables
+//   MemoryModel.cpp              lvalues, loads and stores
+//   AccessRecorder.cpp           shared and per-thread access records
+//   LoopPolicy.cpp               how the compiler treats each loop
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPCHECK_ANALYSIS_SIMT_ENGINE_H
+#define WARPCHECK_ANALYSIS_SIMT_ENGINE_H
+
+#include "ActivityMask.h"
+#include "CudaBuiltins.h"
+#include "KernelAnalysis.h"
+#include "LayoutSearch.h"
+#include "Value.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <functional>
+#include <map>
+#include <set>
+
+namespace warpcheck {
+namespace simt {
+
+using namespace clang;
+
+struct Frame {
+  const FunctionDecl *FD = nullptr;
+  std::map<const VarDecl *, Value> Env;
+  /// Mask::Depth where each variable was declared: a variable declared
+  /// outside a condition and set inside holds one of two values after it.
+  std::map<const VarDecl *, std::pair<unsigned, unsigned>> DeclDepth;
+  std::vector<Exit> Returned;
+  Value Result;
+  bool HasResult = false;
+};
+
+struct LoopState {
+  std::vector<Exit> Broken, Continued;
+  const Stmt *Loop = nullptr;
+};
+
+/// A `#pragma unroll` on a loop.
+struct UnrollHint {
+  enum Kind { None, Disable, Full, Count } K = None;
+  unsigned N = 0;
+};
+
+inline bool isPowerOfTwoWidth(uint64_t W) {
+  return W == 1 || W == 2 || W == 4 || W == 8 || W == 16;
+}
+
+class Engine {
+public:
+  Engine(ASTContext &Ctx, const FunctionDecl *Kernel, Dim3 Block,
+         InterpreterLimits Limits)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Kernel(Kernel), Block(Block),
+        Limits(Limits), N(Block.threads()) {}
+
+  /// Interprets the kernel body once.
+  void run();
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const FunctionDecl *Kernel;
+  Dim3 Block;
+  InterpreterLimits Limits;
+  unsigned N;
+  AtomTable Atoms;
+  std::vector<SharedAccessSite> Sites;
+  std::map<std::pair<const Expr *, AccessKind>, size_t> SiteIndex;
+  std::string Truncation;
+  uint64_t WarpRequests = 0;
+  uint64_t Iterations = 0;
+  /// Loops being run whose trip count is not known: the accesses inside
+  /// execute an unknown number of times.
+  unsigned UncountedLoops = 0;
+  bool Stopped = false;
+
+  Mask M;
+  std::vector<Frame> Frames;
+  std::vector<LoopState> Loops;
+  llvm::DenseMap<const Expr *, std::optional<int64_t>> ConstantCache;
+  llvm::DenseMap<const Stmt *, std::vector<const VarDecl *>> ModifiedCache;
+  std::map<const VarDecl *, AtomId> BaseAtoms;
+  std::vector<LocalArrayAccess> LocalAccesses;
+  size_t CaptureLimit = 0;
+  std::map<const VarDecl *, std::vector<CapturedRequest>> Captured;
+  std::set<const VarDecl *> CaptureOverflow;
+  std::map<std::pair<const Expr *, bool>, size_t> LocalIndex;
+  std::map<const Stmt *, LoopUnrolling> Unrolling;
+  std::map<const Stmt *, UnrollHint> Hints;
+  llvm::DenseMap<const Stmt *, unsigned> CostCache;
+
+  Frame &frame() { return Frames.back(); }
+  bool laneLive(unsigned L) const { return M.A[L] != Activity::Inactive; }
+
+  // ---- Engine.cpp: shared helpers ------------------------------------------
+  void stop(const std::string &Why);
+  std::string sourceText(const Expr *E) const;
+  unsigned lineOf(const Stmt *S) const;
+  std::optional<int64_t> constantValue(const Expr *E);
+
+  // ---- ValueBuilder.cpp ------------------------------------------------------
+  Value intConstant(int64_t V);
+  Value opaqueInt(const std::string &Dep);
+  Value unknown(const std::string &Dep = "");
+  /// Truncates an integer value to the width and signedness of T.
+  void fitToType(Value &V, QualType T);
+  bool typeIsSigned(QualType T) const;
+  unsigned typeBits(QualType T) const;
+  uint64_t sizeOf(QualType T) const;
+  std::vector<std::string> atomNames(const SymbolicInt &S) const;
+  /// True when every live thread has the same non-opaque value.
+  bool isUniform(const Lanes &V) const;
+  /// Lanes made opaque by a non-linear operation on unknowns: when the
+  /// inputs were warp-uniform, the result is one new unknown named after
+  /// the expression; otherwise record what it depends on.
+  void settleOpaque(Value &R, const std::vector<const Value *> &Inputs, const Expr *E);
+
+  // ---- ActivityMask.cpp ------------------------------------------------------
+  void markExit(std::vector<Exit> &E);
+  /// Removes threads that returned, broke or continued from mask Base.
+  Mask applyExits(Mask Base);
+  bool anyLive() const;
+  /// Splits the current mask by a condition into the threads that take the
+  /// true and the false side.
+  void splitMask(const Value &C, const Expr *CondExpr, Mask &Then, Mask &Else);
+
+  // ---- Environment.cpp -------------------------------------------------------
+  void assign(const VarDecl *V, Value New);
+  Value readVariable(const VarDecl *V);
+  std::optional<int64_t> constantOfVar(const VarDecl *V);
+  void execDecl(const VarDecl *V);
+
+  // ---- MemoryModel.cpp -------------------------------------------------------
+  Value load(const LValue &LV, QualType T, const Expr *Site);
+  /// A value loaded from memory: the same for every thread when every
+  /// thread reads one address, otherwise unknown per thread.
+  Value loadedValue(const LValue &LV, QualType T, const std::string &From, const Expr *Site);
+  static bool isAggregateLocal(const VarDecl *V);
+  LValue lvalueOf(const Value &Ptr);
+  Value pointerTo(const LValue &LV);
+  void store(const LValue &LV, const Value &V, QualType T, const Expr *Site);
+
+  // ---- AccessRecorder.cpp ----------------------------------------------------
+  AtomId baseAtom(const VarDecl *V);
+  void record(const Expr *Site, AccessKind Kind, QualType T, const LValue &LV);
+  void recordOne(const Expr *Site, AccessKind Kind, unsigned Width, const LValue &LV, uint64_t Extra);
+  void recordLocal(const Expr *Site, const VarDecl *Object, bool IsStore, bool Escape, const CompileTime &Index, const Lanes *Offset);
+  /// A pointer into a per-thread aggregate handed to code warpcheck does not
+  /// follow: the aggregate escapes.
+  void noteEscape(const Value &V, const Expr *Site);
+
+  // ---- InterpretExpr.cpp -----------------------------------------------------
+  Value eval(const Expr *E);
+  LValue evalLValue(const Expr *E);
+  Value evalCast(const CastExpr *E);
+  Value evalBinary(const BinaryOperator *E);
+  Value evalUnary(const UnaryOperator *E);
+  Value evalConditional(const AbstractConditionalOperator *E);
+  Value evalLogical(const BinaryOperator *E);
+  Value arithmetic(BinaryOperatorKind Op, const Value &A, const Value &B,
+                   QualType OperandType, QualType ResultType, const Expr *E);
+  Value pointerOffset(const Value &Ptr, const Value &Index, QualType Pointee,
+                      bool Subtract);
+
+  // ---- InterpretCallAndReturn.cpp --------------------------------------------
+  Value evalCall(const CallExpr *E);
+  Value inlineCall(const FunctionDecl *Callee, const CallExpr *E);
+
+  // ---- CudaIntrinsics.cpp ----------------------------------------------------
+  Value evalIntrinsic(StringRef Name, const CallExpr *E);
+
+  // ---- InterpretControlFlow.cpp ----------------------------------------------
+  void exec(const Stmt *S);
+  void execIf(const IfStmt *S);
+  void execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
+                const VarDecl *CondVar, const Expr *Inc, const Stmt *Body,
+                bool TestFirst);
+  void symbolicIteration(const Stmt *Loop, const Expr *Cond, const Stmt *Body,
+                         const Expr *Inc);
+
+  // ---- LoopPolicy.cpp --------------------------------------------------------
+  const std::vector<const VarDecl *> &modifiedIn(const Stmt *Loop);
+  void tagLoopVariables(const Stmt *Loop);
+  /// The size of a loop as the unroller sees it, roughly in instructions:
+  /// memory accesses and arithmetic 1, division and calls 4; names,
+  /// literals, casts and built-in variables are free.
+  unsigned loopCost(const Stmt *Loop);
+  void decideUnrolling(const Stmt *Loop, LoopUnrolling U);
+};
+
+} // namespace simt
+} // namespace warpcheck
+
+#endif

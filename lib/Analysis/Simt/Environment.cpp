@@ -1,0 +1,127 @@
+//===--- Environment.cpp - Scalar variables of each frame -------------------===//
+//
+// Variables the engine follows by value, with the join of old and new
+// values when only some threads (or an unknown subset) assign.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Engine.h"
+
+using namespace clang;
+
+namespace warpcheck {
+namespace simt {
+
+void Engine::assign(const VarDecl *V, Value New) {
+  auto It = frame().Env.find(V);
+  bool Whole = !M.Conditional;
+  for (unsigned L = 0; L < N && Whole; ++L)
+    if (M.A[L] != Activity::Active)
+      Whole = false;
+  // Declared inside the current uncertain region: every thread that runs
+  // here sets it; the others never see it.
+  auto Decl = frame().DeclDepth.find(V);
+  bool Local = Decl != frame().DeclDepth.end() &&
+               Decl->second.second >= M.Region &&
+               Decl->second.first >= M.Depth;
+  if (It == frame().Env.end() || Whole || Local) {
+    frame().Env[V] = std::move(New);
+    return;
+  }
+  Value &Old = It->second;
+  bool OldUninit =
+      Old.K == Value::Kind::Pointer && !Old.Shared && Old.Region.empty();
+  if (Old.K != New.K || (New.K == Value::Kind::Pointer &&
+                         Old.Shared != New.Shared && !OldUninit)) {
+    Old = unknown("'" + V->getNameAsString() + "'");
+    return;
+  }
+  if (New.K == Value::Kind::Pointer) {
+    Old.Shared = New.Shared;
+    Old.Region = New.Region;
+  }
+  if (New.K == Value::Kind::Unknown) {
+    addDeps(Old.Deps, New.Deps);
+    return;
+  }
+  bool Differs = false;
+  for (unsigned L = 0; L < N; ++L)
+    if (M.A[L] != Activity::Inactive && Old.L[L] != New.L[L])
+      Differs = true;
+  // A variable set under a condition the compiler does not know holds one
+  // of two values: not a compile-time constant.
+  bool Inside =
+      Decl != frame().DeclDepth.end() && Decl->second.first >= M.Depth;
+  if (Inside) {
+    Old.CT = New.CT;
+  } else {
+    Old.CT.merge(New.CT);
+    if (Differs || M.CT.hard())
+      Old.CT.merge(M.CT);
+  }
+  for (unsigned L = 0; L < N; ++L) {
+    if (M.A[L] == Activity::Inactive)
+      continue;
+    if (M.A[L] == Activity::Active && !M.Conditional) {
+      Old.L[L] = New.L[L];
+      continue;
+    }
+    if (Old.L[L] != New.L[L]) {
+      Old.L[L] = SymbolicInt::opaque();
+      addDeps(Old.Deps, M.Deps);
+      addDep(Old.Deps,
+             "'" + V->getNameAsString() + "' set under a condition");
+    }
+  }
+  addDeps(Old.Deps, New.Deps);
+}
+
+Value Engine::readVariable(const VarDecl *V) {
+  auto It = frame().Env.find(V);
+  if (It != frame().Env.end())
+    return It->second;
+  if (auto C = constantOfVar(V))
+    return intConstant(*C);
+  std::string Name = V->getNameAsString();
+  QualType T = V->getType().getNonReferenceType();
+  // Kernel parameters and other variables defined outside: warp-uniform.
+  if (isa<ParmVarDecl>(V) || V->hasGlobalStorage()) {
+    if (T->isIntegralOrEnumerationType()) {
+      Value R;
+      R.K = Value::Kind::Int;
+      R.L.assign(N, SymbolicInt::atom(Atoms.named(Name)));
+      R.CT.Why = CompileTime::Cause::Parameter;
+      R.CT.What = Name;
+      fitToType(R, T);
+      return frame().Env[V] = R;
+    }
+    if (T->isPointerType()) {
+      Value R;
+      R.K = Value::Kind::Pointer;
+      R.Region = Name;
+      R.L.assign(N, SymbolicInt::constant(0));
+      return frame().Env[V] = R;
+    }
+  }
+  Value R = unknown("'" + Name + "'");
+  R.CT.Why = CompileTime::Cause::Parameter;
+  R.CT.What = Name;
+  return R;
+}
+
+std::optional<int64_t> Engine::constantOfVar(const VarDecl *V) {
+  QualType T = V->getType();
+  if (!T->isIntegralOrEnumerationType() || !V->getInit())
+    return std::nullopt;
+  if (!T.isConstQualified() && !V->isConstexpr())
+    return std::nullopt;
+  if (V->getInit()->isValueDependent())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (V->getInit()->EvaluateAsInt(R, Ctx))
+    return R.Val.getInt().getExtValue();
+  return std::nullopt;
+}
+
+} // namespace simt
+} // namespace warpcheck

@@ -1,0 +1,490 @@
+//===--- InterpretControlFlow.cpp - Statements and control flow -------------===//
+//
+// Statements, branches, loops (concrete iterations, then one symbolic
+// iteration), switch, return, break and continue.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Engine.h"
+
+using namespace clang;
+
+namespace warpcheck {
+namespace simt {
+
+void Engine::execDecl(const VarDecl *V) {
+  if (isSharedVariable(V) || V->isStaticLocal() || V->hasExternalStorage())
+    return;
+  QualType T = V->getType();
+  const Expr *Init = V->getInit();
+  Value Val;
+  if (T->isReferenceType() && Init) {
+    Val = pointerTo(evalLValue(Init));
+  } else if (Init) {
+    Val = eval(Init);
+    if (Val.K == Value::Kind::Int)
+      fitToType(Val, T);
+  } else if (T->isIntegralOrEnumerationType()) {
+    Val = opaqueInt("uninitialized '" + V->getNameAsString() + "'");
+  } else if (T->isPointerType()) {
+    Val.K = Value::Kind::Pointer;
+    Val.L.assign(N, SymbolicInt::opaque());
+    Val.Deps.push_back("uninitialized '" + V->getNameAsString() + "'");
+  }
+  // A declaration creates the variable afresh for every thread.
+  frame().Env[V] = std::move(Val);
+  frame().DeclDepth[V] = {M.Depth, M.Region};
+}
+
+void Engine::execIf(const IfStmt *S) {
+  if (S->getInit())
+    exec(S->getInit());
+  if (const VarDecl *CV = S->getConditionVariable())
+    execDecl(CV);
+  Value C = eval(S->getCond());
+  Mask Saved = M, Then, Else;
+  splitMask(C, S->getCond(), Then, Else);
+  M = Then;
+  if (anyLive())
+    exec(S->getThen());
+  if (S->getElse()) {
+    M = Else;
+    if (anyLive())
+      exec(S->getElse());
+  }
+  M = applyExits(Saved);
+}
+
+
+
+void Engine::symbolicIteration(const Stmt *Loop,
+                                                const Expr *Cond,
+                                                const Stmt *Body,
+                                                const Expr *Inc) {
+  unsigned Line = lineOf(Loop);
+  AtomId K = Atoms.fresh("iteration of loop at line " + std::to_string(Line));
+  const auto *BodyBlock = dyn_cast_or_null<CompoundStmt>(Body);
+  for (const VarDecl *V : modifiedIn(Loop)) {
+    auto Found = frame().Env.find(V);
+    if (Found == frame().Env.end())
+      continue;
+    // An induction variable changed once per iteration by a loop-invariant
+    // step becomes start + k * step.
+    const Expr *Step = nullptr;
+    bool Negative = false;
+    int Count = 0;
+    auto Consider = [&](const Stmt *S, bool TopLevel) {
+      const Expr *E = dyn_cast_or_null<Expr>(S);
+      if (!E)
+        return;
+      E = E->IgnoreParenImpCasts();
+      auto IsV = [&](const Expr *X) {
+        const auto *R = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+        return R && R->getDecl() == V;
+      };
+      if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+        if (UO->isIncrementDecrementOp() && IsV(UO->getSubExpr())) {
+          ++Count;
+          if (TopLevel) {
+            Step = nullptr;
+            Negative = UO->isDecrementOp();
+          }
+        }
+      } else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+        if ((BO->getOpcode() == BO_AddAssign ||
+             BO->getOpcode() == BO_SubAssign) &&
+            IsV(BO->getLHS())) {
+          ++Count;
+          if (TopLevel) {
+            Step = BO->getRHS();
+            Negative = BO->getOpcode() == BO_SubAssign;
+          }
+        }
+      }
+    };
+    // Count every modification; only a single top-level one is an induction.
+    int Total = 0;
+    std::function<void(const Stmt *)> CountAll = [&](const Stmt *S) {
+      if (!S)
+        return;
+      if (const auto *BO = dyn_cast<BinaryOperator>(S))
+        if (BO->isAssignmentOp())
+          if (const auto *R =
+                  dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+            if (R->getDecl() == V)
+              ++Total;
+      if (const auto *UO = dyn_cast<UnaryOperator>(S))
+        if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+          if (const auto *R = dyn_cast<DeclRefExpr>(
+                  UO->getSubExpr()->IgnoreParenImpCasts()))
+            if (R->getDecl() == V)
+              ++Total;
+      for (const Stmt *C : S->children())
+        CountAll(C);
+    };
+    CountAll(Body);
+    CountAll(Inc);
+    if (Inc)
+      Consider(Inc, true);
+    if (BodyBlock)
+      for (const Stmt *S : BodyBlock->body())
+        Consider(S, true);
+    Value &Cur = Found->second;
+    bool Induction = Total == 1 && Count == 1 && Cur.K != Value::Kind::Unknown;
+    Value StepV = Step ? eval(Step) : intConstant(1);
+    if (Step) {
+      // The step must not change inside the loop.
+      for (const VarDecl *W : modifiedIn(Loop)) {
+        bool Uses = false;
+        std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
+          if (!S || Uses)
+            return;
+          if (const auto *R = dyn_cast<DeclRefExpr>(S))
+            if (R->getDecl() == W)
+              Uses = true;
+          for (const Stmt *C : S->children())
+            Find(C);
+        };
+        Find(Step);
+        if (Uses)
+          Induction = false;
+      }
+    }
+    if (Induction && StepV.K == Value::Kind::Int) {
+      uint64_t Size = Cur.K == Value::Kind::Pointer
+                          ? sizeOf(V->getType()->getPointeeType())
+                          : 1;
+      for (unsigned T = 0; T < N; ++T) {
+        SymbolicInt Delta = sym::mul(
+            sym::mul(StepV.L[T], SymbolicInt::atom(K), Atoms),
+            SymbolicInt::constant(int64_t(Size) * (Negative ? -1 : 1)), Atoms);
+        Cur.L[T] = sym::add(Cur.L[T], Delta);
+      }
+      addDeps(Cur.Deps, StepV.Deps);
+      continue;
+    }
+    std::string Why = "'" + V->getNameAsString() +
+                      "' changed by the loop at line " + std::to_string(Line);
+    if (Cur.K == Value::Kind::Int || Cur.K == Value::Kind::Pointer) {
+      for (auto &L : Cur.L)
+        L = SymbolicInt::opaque();
+      addDep(Cur.Deps, Why);
+    } else {
+      Cur = unknown(Why);
+    }
+  }
+  tagLoopVariables(Loop);
+  // One generic iteration: it may not run at all.
+  if (Cond) {
+    Value C = eval(Cond);
+    Mask Then, Else;
+    splitMask(C, Cond, Then, Else);
+    M = Then;
+  }
+  M.Conditional = true;
+  ++M.Depth;
+  ++M.Region;
+  ++UncountedLoops;
+  if (anyLive())
+    exec(Body);
+  --UncountedLoops;
+}
+
+void Engine::execLoop(const Stmt *Loop, const Stmt *Init,
+                                       const Expr *Cond, const VarDecl *CondVar,
+                                       const Expr *Inc, const Stmt *Body,
+                                       bool TestFirst) {
+  if (Init)
+    exec(Init);
+  Mask Saved = M;
+  LoopState State;
+  State.Broken.assign(N, Exit::None);
+  State.Continued.assign(N, Exit::None);
+  State.Loop = Loop;
+  Loops.push_back(std::move(State));
+  // What the compiler will know about the trip count.
+  bool Symbolic = false, ExitUnknown = false, RanUniformUnknown = false;
+  CompileTime ExitCT;
+  unsigned UniformUnknown = 0, Trip = 0;
+  for (unsigned Iter = 0; !Stopped; ++Iter) {
+    if (TestFirst || Iter > 0) {
+      if (CondVar)
+        execDecl(CondVar);
+      if (Cond) {
+        Value C = eval(Cond);
+        bool Decided = C.K == Value::Kind::Int;
+        for (unsigned T = 0; T < N && Decided; ++T)
+          if (laneLive(T) && !C.L[T].isConstant())
+            Decided = false;
+        // A warp-uniform unknown condition (`j < n`): run a few iterations
+        // conditionally, so a constant upper bound (`j < n && j < 8`) is
+        // found as the compiler finds it.
+        bool UniformCond = !Decided && C.K == Value::Kind::Int;
+        const SymbolicInt *First = nullptr;
+        for (unsigned T = 0; T < N && UniformCond; ++T) {
+          if (!laneLive(T) || C.L[T].isConstant())
+            continue;
+          if (C.L[T].Opaque || (First && *First != C.L[T]))
+            UniformCond = false;
+          First = &C.L[T];
+        }
+        if (!Decided && (!UniformCond || ++UniformUnknown > 16)) {
+          ExitCT = C.CT;
+          symbolicIteration(Loop, Cond, Body, Inc);
+          Symbolic = true;
+          break;
+        }
+        Mask Then, Else;
+        bool WasConditional = M.Conditional;
+        splitMask(C, Cond, Then, Else);
+        // Exploring "the loop goes on": its body runs for certain on this
+        // path; what ran is sorted out after the loop.
+        if (UniformCond) {
+          Then.Conditional = WasConditional;
+          if (!RanUniformUnknown)
+            ++UncountedLoops;
+          RanUniformUnknown = true;
+        }
+        bool Exits = false;
+        for (unsigned T = 0; T < N; ++T)
+          if (laneLive(T) && Then.A[T] == Activity::Inactive)
+            Exits = true;
+        if (Exits && C.CT.hard() && !ExitUnknown) {
+          ExitUnknown = true;
+          ExitCT = C.CT;
+        }
+        M = Then;
+      }
+    }
+    if (!anyLive())
+      break;
+    // Past a bound, one symbolic iteration stands for the rest; half the
+    // request budget is kept for the code after the loop.
+    if (Iter >= Limits.MaxLoopIterations ||
+        ++Iterations > Limits.MaxTotalIterations ||
+        WarpRequests > Limits.MaxWarpRequests / 2) {
+      symbolicIteration(Loop, Cond, Body, Inc);
+      Trip = Iter + 1;
+      break;
+    }
+    tagLoopVariables(Loop);
+    Mask IterMask = M;
+    exec(Body);
+    ++Trip;
+    // Threads that continued rejoin for the increment and the next test.
+    Loops.back().Continued.assign(N, Exit::None);
+    M = applyExits(IterMask);
+    if (Inc && anyLive())
+      eval(Inc);
+    if (!Cond && !anyLive())
+      break;
+  }
+  Loops.pop_back();
+  M = applyExits(Saved);
+  if (RanUniformUnknown)
+    --UncountedLoops;
+  // After iterations that ran only if an unknown allowed it, what the loop
+  // changed depends on how many ran.
+  if (RanUniformUnknown && !Symbolic) {
+    std::string Why = "how many iterations of the loop at line " +
+                      std::to_string(lineOf(Loop)) + " ran";
+    for (const VarDecl *V : modifiedIn(Loop)) {
+      auto It = frame().Env.find(V);
+      if (It == frame().Env.end())
+        continue;
+      Value &Cur = It->second;
+      for (auto &L : Cur.L)
+        L = SymbolicInt::opaque();
+      addDep(Cur.Deps, Why);
+      if (!Cur.CT.hard()) {
+        Cur.CT.Why = CompileTime::Cause::Condition;
+        Cur.CT.What = Why;
+      }
+    }
+  }
+
+  // Will the compiler unroll it fully? (NVVM: a constant trip count or a
+  // constant upper bound, within its size budget or under #pragma unroll;
+  // never under #pragma unroll 1.)
+  LoopUnrolling U;
+  UnrollHint Hint = Hints.count(Loop) ? Hints[Loop] : UnrollHint();
+  auto Quote = [](const std::string &S) { return "'" + S + "'"; };
+  if (Hint.K == UnrollHint::Disable) {
+    U.Unrolled = false;
+    U.Reason = "#pragma unroll 1 keeps it a loop";
+  } else if (Symbolic || ExitUnknown) {
+    U.Unrolled = false;
+    U.Reason = ExitCT.hard() ? "its trip count depends on " + Quote(ExitCT.What)
+                             : "its trip count is not known at compile time";
+  } else if (Hint.K == UnrollHint::Count && Hint.N > 1) {
+    U.Unrolled = false;
+    U.OverBudget = true;
+    U.Reason = "#pragma unroll " + std::to_string(Hint.N) +
+               " unrolls it only partially";
+  } else if (Hint.K != UnrollHint::Full &&
+             (Trip > Limits.MaxFullUnrollTrip ||
+              uint64_t(Trip) * loopCost(Loop) > Limits.UnrollBudget)) {
+    U.Unrolled = false;
+    U.OverBudget = true;
+    U.Reason = "its " + std::to_string(Trip) +
+               " iterations exceed the compiler's full-unroll budget";
+  }
+  if (!Symbolic)
+    U.TripCount = Trip;
+  decideUnrolling(Loop, std::move(U));
+}
+
+void Engine::exec(const Stmt *S) {
+  if (!S || Stopped)
+    return;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+    Mask Saved = M;
+    for (const Stmt *Child : CS->body()) {
+      if (!anyLive())
+        break;
+      exec(Child);
+      M = applyExits(M);
+    }
+    M = applyExits(Saved);
+    return;
+  }
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        execDecl(V);
+    return;
+  }
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    return execIf(If);
+  if (const auto *For = dyn_cast<ForStmt>(S))
+    return execLoop(For, For->getInit(), For->getCond(),
+                    For->getConditionVariable(), For->getInc(), For->getBody(),
+                    true);
+  if (const auto *While = dyn_cast<WhileStmt>(S))
+    return execLoop(While, nullptr, While->getCond(),
+                    While->getConditionVariable(), nullptr, While->getBody(),
+                    true);
+  if (const auto *Do = dyn_cast<DoStmt>(S))
+    return execLoop(Do, nullptr, Do->getCond(), nullptr, nullptr, Do->getBody(),
+                    false);
+  if (const auto *Range = dyn_cast<CXXForRangeStmt>(S)) {
+    if (Range->getRangeStmt())
+      exec(Range->getRangeStmt());
+    Mask Saved = M;
+    Loops.push_back({std::vector<Exit>(N, Exit::None),
+                     std::vector<Exit>(N, Exit::None), Range});
+    exec(Range->getLoopVarStmt());
+    symbolicIteration(Range, nullptr, Range->getBody(), nullptr);
+    Loops.pop_back();
+    M = applyExits(Saved);
+    LoopUnrolling U;
+    U.Unrolled = false;
+    U.Reason = "a range-based loop's trip count is not followed";
+    decideUnrolling(Range, U);
+    return;
+  }
+  if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
+    if (Ret->getRetValue()) {
+      Value V = eval(Ret->getRetValue());
+      if (V.K == Value::Kind::Int)
+        fitToType(V, frame().FD->getReturnType());
+      Frame &F = frame();
+      if (!F.HasResult) {
+        F.Result = V;
+        F.HasResult = true;
+      } else if (F.Result.K == V.K && V.K == Value::Kind::Unknown) {
+        addDeps(F.Result.Deps, V.Deps);
+      } else if (F.Result.K == V.K && F.Result.L.size() == V.L.size() &&
+                 (V.K != Value::Kind::Pointer || F.Result.Shared == V.Shared)) {
+        for (unsigned T = 0; T < N; ++T)
+          if (M.A[T] == Activity::Active && !M.Conditional)
+            F.Result.L[T] = V.L[T];
+          else if (M.A[T] != Activity::Inactive && F.Result.L[T] != V.L[T])
+            F.Result.L[T] = SymbolicInt::opaque();
+        addDeps(F.Result.Deps, V.Deps);
+      } else {
+        F.Result = unknown("result of '" + F.FD->getNameAsString() + "'");
+      }
+    }
+    markExit(frame().Returned);
+    M = applyExits(M);
+    return;
+  }
+  if (isa<BreakStmt>(S)) {
+    if (!Loops.empty())
+      markExit(Loops.back().Broken);
+    M = applyExits(M);
+    return;
+  }
+  if (isa<ContinueStmt>(S)) {
+    if (!Loops.empty())
+      markExit(Loops.back().Continued);
+    M = applyExits(M);
+    return;
+  }
+  if (const auto *Switch = dyn_cast<SwitchStmt>(S)) {
+    // Cases are not told apart: the body runs, conditionally, for every
+    // thread that reaches the switch.
+    if (Switch->getInit())
+      exec(Switch->getInit());
+    Value C = eval(Switch->getCond());
+    (void)C;
+    Mask Saved = M;
+    for (unsigned T = 0; T < N; ++T)
+      if (M.A[T] == Activity::Active)
+        M.A[T] = Activity::Maybe;
+    addDep(M.Deps, "'" + sourceText(Switch->getCond()) + "'");
+    Loops.push_back({std::vector<Exit>(N, Exit::None),
+                     std::vector<Exit>(N, Exit::None), nullptr});
+    exec(Switch->getBody());
+    Loops.pop_back();
+    M = applyExits(Saved);
+    return;
+  }
+  if (const auto *Case = dyn_cast<SwitchCase>(S))
+    return exec(Case->getSubStmt());
+  if (const auto *Label = dyn_cast<LabelStmt>(S))
+    return exec(Label->getSubStmt());
+  if (const auto *Attributed = dyn_cast<AttributedStmt>(S)) {
+    for (const Attr *A : Attributed->getAttrs()) {
+      const auto *Hint = dyn_cast<LoopHintAttr>(A);
+      if (!Hint)
+        continue;
+      UnrollHint H;
+      if (Hint->getOption() == LoopHintAttr::Unroll) {
+        if (Hint->getState() == LoopHintAttr::Disable)
+          H.K = UnrollHint::Disable;
+        else if (Hint->getState() == LoopHintAttr::Enable ||
+                 Hint->getState() == LoopHintAttr::Full)
+          H.K = UnrollHint::Full;
+      } else if (Hint->getOption() == LoopHintAttr::UnrollCount &&
+                 Hint->getValue()) {
+        Expr::EvalResult R;
+        if (!Hint->getValue()->isValueDependent() &&
+            Hint->getValue()->EvaluateAsInt(R, Ctx)) {
+          int64_t V = R.Val.getInt().getExtValue();
+          H.K = V <= 1 ? UnrollHint::Disable : UnrollHint::Count;
+          H.N = unsigned(std::max<int64_t>(V, 0));
+        }
+      }
+      if (H.K != UnrollHint::None)
+        Hints[Attributed->getSubStmt()] = H;
+    }
+    return exec(Attributed->getSubStmt());
+  }
+  if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S)) {
+    stop("goto is not followed");
+    return;
+  }
+  if (isa<NullStmt>(S) || isa<AsmStmt>(S))
+    return;
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    eval(E);
+    return;
+  }
+  for (const Stmt *Child : S->children())
+    exec(Child);
+}
+
+} // namespace simt
+} // namespace warpcheck

@@ -1,0 +1,679 @@
+//===--- InterpretExpr.cpp - Expressions ------------------------------------===//
+//
+// Transfer functions for C and C++ expressions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Engine.h"
+
+using namespace clang;
+
+namespace warpcheck {
+namespace simt {
+
+
+Value Engine::eval(const Expr *E) {
+  if (Stopped || !E)
+    return unknown();
+  if (auto Builtin = matchBuiltinIndex(E)) {
+    Value R;
+    R.K = Value::Kind::Int;
+    R.L.resize(N);
+    unsigned Dims[] = {Block.X, Block.Y, Block.Z};
+    for (unsigned T = 0; T < N; ++T) {
+      Dim3 C = Block.coordinatesOf(T);
+      unsigned Coord[] = {C.X, C.Y, C.Z};
+      switch (Builtin->Kind) {
+      case BuiltinIndexKind::ThreadIdx:
+        R.L[T] = SymbolicInt::constant(Coord[Builtin->Dim]);
+        break;
+      case BuiltinIndexKind::BlockDim:
+        R.L[T] = SymbolicInt::constant(Dims[Builtin->Dim]);
+        break;
+      case BuiltinIndexKind::BlockIdx:
+      case BuiltinIndexKind::GridDim:
+        R.L[T] = SymbolicInt::atom(Atoms.named(builtinIndexName(*Builtin)));
+        break;
+      }
+    }
+    R.CT.Why = Builtin->Kind == BuiltinIndexKind::ThreadIdx
+                   ? CompileTime::Cause::Thread
+                   : CompileTime::Cause::Launch;
+    R.CT.What = builtinIndexName(*Builtin);
+    return R;
+  }
+  if (E->getType()->isIntegralOrEnumerationType() && !E->HasSideEffects(Ctx))
+    if (auto C = constantValue(E)) {
+      Value R = intConstant(*C);
+      return R;
+    }
+
+  if (const auto *P = dyn_cast<ParenExpr>(E))
+    return eval(P->getSubExpr());
+  if (const auto *CE = dyn_cast<ConstantExpr>(E))
+    return eval(CE->getSubExpr());
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    return eval(EWC->getSubExpr());
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+    return eval(MT->getSubExpr());
+  if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+    return eval(BT->getSubExpr());
+  if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
+    return eval(DA->getExpr());
+  if (const auto *DI = dyn_cast<CXXDefaultInitExpr>(E))
+    return eval(DI->getExpr());
+  if (const auto *ST = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return eval(ST->getReplacement());
+  if (const auto *OV = dyn_cast<OpaqueValueExpr>(E))
+    return OV->getSourceExpr() ? eval(OV->getSourceExpr()) : unknown();
+  if (const auto *PO = dyn_cast<PseudoObjectExpr>(E))
+    return PO->getResultExpr() ? eval(PO->getResultExpr()) : unknown();
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
+    return evalCast(Cast);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return evalBinary(BO);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return evalUnary(UO);
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E))
+    return evalConditional(CO);
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E))
+    return intConstant(IL->getValue().getSExtValue());
+  if (const auto *CL = dyn_cast<CharacterLiteral>(E))
+    return intConstant(CL->getValue());
+  if (const auto *BL = dyn_cast<CXXBoolLiteralExpr>(E))
+    return intConstant(BL->getValue());
+  if (isa<ImplicitValueInitExpr>(E) &&
+      E->getType()->isIntegralOrEnumerationType())
+    return intConstant(0);
+  if (const auto *Init = dyn_cast<InitListExpr>(E)) {
+    if (Init->getNumInits() == 1 && !E->getType()->isRecordType() &&
+        !E->getType()->isArrayType())
+      return eval(Init->getInit(0));
+    for (const Expr *Sub : Init->inits())
+      eval(Sub);
+    return unknown();
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return evalCall(Call);
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    const CXXConstructorDecl *Ctor = Construct->getConstructor();
+    if (Construct->getNumArgs() == 1 && Ctor &&
+        (Ctor->isCopyOrMoveConstructor())) {
+      LValue Src = evalLValue(Construct->getArg(0));
+      if (Src.K == LValue::Kind::Shared)
+        record(Construct->getArg(0), AccessKind::Load,
+               Construct->getArg(0)->getType(), Src);
+      return unknown();
+    }
+    for (const Expr *Arg : Construct->arguments())
+      eval(Arg);
+    return unknown();
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(Ref->getDecl()))
+      return intConstant(EC->getInitVal().getExtValue());
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl())) {
+      if (V->getType()->isReferenceType()) {
+        LValue LV = evalLValue(E);
+        return load(LV, E->getType(), E);
+      }
+      return readVariable(V);
+    }
+    return unknown();
+  }
+  if (isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E)) {
+    // An lvalue used as a value without a cast: an array member decaying.
+    LValue LV = evalLValue(E);
+    (void)LV;
+    return unknown();
+  }
+  if (const auto *Comma = dyn_cast<StmtExpr>(E)) {
+    (void)Comma;
+    return unknown("a statement expression");
+  }
+  // Anything else: evaluate children for their accesses.
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      eval(CE);
+  if (E->getType()->isIntegralOrEnumerationType())
+    return opaqueInt("'" + sourceText(E) + "'");
+  return unknown();
+}
+
+LValue Engine::evalLValue(const Expr *E) {
+  LValue R;
+  if (Stopped || !E)
+    return R;
+  E = E->IgnoreParens();
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+    return evalLValue(MT->getSubExpr());
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    // Derived-to-base, no-op and lvalue bit casts keep the object.
+    if (Cast->getCastKind() == CK_NoOp ||
+        Cast->getCastKind() == CK_LValueBitCast ||
+        Cast->getCastKind() == CK_UncheckedDerivedToBase ||
+        Cast->getCastKind() == CK_DerivedToBase)
+      return evalLValue(Cast->getSubExpr());
+  }
+  if (const auto *OV = dyn_cast<OpaqueValueExpr>(E))
+    return OV->getSourceExpr() ? evalLValue(OV->getSourceExpr()) : R;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!V)
+      return R;
+    if (isSharedVariable(V)) {
+      R.K = LValue::Kind::Shared;
+      R.Var = V;
+      R.Offset.assign(N, SymbolicInt::constant(0));
+      return R;
+    }
+    if (V->getType()->isReferenceType()) {
+      // A reference bound at its declaration: follow the pointer we stored.
+      return lvalueOf(readVariable(V));
+    }
+    if (isAggregateLocal(V)) {
+      R.K = LValue::Kind::LocalObject;
+      R.Var = V;
+      R.Offset.assign(N, SymbolicInt::constant(0));
+      return R;
+    }
+    if (V->hasLocalStorage() || isa<ParmVarDecl>(V)) {
+      R.K = LValue::Kind::Local;
+      R.Var = V;
+      return R;
+    }
+    R.K = LValue::Kind::Memory;
+    R.Region = V->getNameAsString();
+    R.Offset.assign(N, SymbolicInt::constant(0));
+    return R;
+  }
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    Value Base = eval(AS->getBase());
+    Value Index = eval(AS->getIdx());
+    return lvalueOf(pointerOffset(Base, Index, AS->getType(), false));
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_Deref)
+      return lvalueOf(eval(UO->getSubExpr()));
+    if (UO->isIncrementDecrementOp()) {
+      evalUnary(UO);
+      return evalLValue(UO->getSubExpr());
+    }
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    LValue Base;
+    if (ME->isArrow())
+      Base = lvalueOf(eval(ME->getBase()));
+    else
+      Base = evalLValue(ME->getBase());
+    if (!Field || Field->isBitField() ||
+        (Base.K != LValue::Kind::Shared && Base.K != LValue::Kind::Memory &&
+         Base.K != LValue::Kind::LocalObject))
+      return LValue();
+    const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(Field->getParent());
+    int64_t Offset = int64_t(Layout.getFieldOffset(Field->getFieldIndex()) / 8);
+    for (auto &O : Base.Offset)
+      O = sym::add(O, SymbolicInt::constant(Offset));
+    return Base;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isAssignmentOp()) {
+      evalBinary(BO);
+      return evalLValue(BO->getLHS());
+    }
+    if (BO->getOpcode() == BO_Comma) {
+      eval(BO->getLHS());
+      return evalLValue(BO->getRHS());
+    }
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    evalCall(Call);
+    return R;
+  }
+  eval(E);
+  return R;
+}
+
+Value Engine::pointerOffset(const Value &Ptr,
+                                             const Value &Index,
+                                             QualType Pointee, bool Subtract) {
+  const Value *P = &Ptr, *I = &Index;
+  if (P->K != Value::Kind::Pointer)
+    std::swap(P, I);
+  if (P->K != Value::Kind::Pointer) {
+    Value R = unknown();
+    addDeps(R.Deps, Ptr.Deps);
+    addDeps(R.Deps, Index.Deps);
+    return R;
+  }
+  Value R = *P;
+  uint64_t Size = sizeOf(Pointee);
+  if (I->K != Value::Kind::Int || Size == 0) {
+    for (auto &L : R.L)
+      L = SymbolicInt::opaque();
+    addDeps(R.Deps, I->Deps);
+    R.CT.merge(I->CT);
+    if (!R.CT.hard()) {
+      R.CT.Why = CompileTime::Cause::Memory;
+      R.CT.What = "a value the analysis cannot follow";
+    }
+    return R;
+  }
+  for (unsigned T = 0; T < N; ++T) {
+    SymbolicInt Scaled =
+        sym::mul(I->L[T], SymbolicInt::constant(int64_t(Size)), Atoms);
+    R.L[T] = Subtract ? sym::sub(R.L[T], Scaled) : sym::add(R.L[T], Scaled);
+  }
+  addDeps(R.Deps, I->Deps);
+  R.CT.merge(I->CT);
+  return R;
+}
+
+Value Engine::evalCast(const CastExpr *E) {
+  const Expr *Sub = E->getSubExpr();
+  QualType To = E->getType();
+  switch (E->getCastKind()) {
+  case CK_LValueToRValue: {
+    LValue LV = evalLValue(Sub);
+    Value V = load(LV, Sub->getType(), Sub);
+    if (V.K == Value::Kind::Int)
+      fitToType(V, To);
+    return V;
+  }
+  case CK_ArrayToPointerDecay:
+    return pointerTo(evalLValue(Sub));
+  case CK_IntegralCast:
+  case CK_IntegralToBoolean:
+  case CK_BooleanToSignedIntegral: {
+    Value V = eval(Sub);
+    if (V.K != Value::Kind::Int)
+      return To->isIntegralOrEnumerationType()
+                 ? opaqueInt("'" + sourceText(E) + "'")
+                 : unknown();
+    if (E->getCastKind() == CK_IntegralToBoolean) {
+      Value Before = V;
+      for (auto &L : V.L) {
+        auto B =
+            sym::compare(L, SymbolicInt::constant(0), sym::CmpOp::NE, true, 64);
+        L = B ? SymbolicInt::constant(*B)
+              : (L.Opaque ? L : SymbolicInt::opaque());
+      }
+      settleOpaque(V, {&Before}, E);
+    }
+    if (E->getCastKind() == CK_BooleanToSignedIntegral)
+      for (auto &L : V.L)
+        L = sym::neg(L);
+    fitToType(V, To);
+    return V;
+  }
+  case CK_NoOp:
+  case CK_BitCast:
+  case CK_AddressSpaceConversion:
+  case CK_UncheckedDerivedToBase:
+  case CK_DerivedToBase:
+  case CK_BaseToDerived:
+  case CK_ConstructorConversion:
+  case CK_UserDefinedConversion:
+  case CK_LValueBitCast:
+  case CK_NullToPointer: {
+    if (E->getCastKind() == CK_NullToPointer)
+      return unknown();
+    if (E->getCastKind() == CK_ConstructorConversion ||
+        E->getCastKind() == CK_UserDefinedConversion) {
+      eval(Sub);
+      return unknown();
+    }
+    return eval(Sub);
+  }
+  case CK_ToVoid:
+    eval(Sub);
+    return unknown();
+  case CK_PointerToBoolean:
+  case CK_PointerToIntegral:
+  case CK_IntegralToPointer:
+    eval(Sub);
+    return To->isIntegralOrEnumerationType()
+               ? opaqueInt("'" + sourceText(E) + "'")
+               : unknown();
+  default:
+    eval(Sub);
+    if (To->isIntegralOrEnumerationType())
+      return opaqueInt("'" + sourceText(E) + "' (not integer arithmetic)");
+    return unknown();
+  }
+}
+
+Value Engine::arithmetic(BinaryOperatorKind Op, const Value &A,
+                                          const Value &B, QualType OperandType,
+                                          QualType ResultType, const Expr *E) {
+  if (A.K != Value::Kind::Int || B.K != Value::Kind::Int) {
+    if (ResultType->isIntegralOrEnumerationType()) {
+      Value R = opaqueInt("'" + sourceText(E) + "'");
+      addDeps(R.Deps, A.Deps);
+      addDeps(R.Deps, B.Deps);
+      return R;
+    }
+    return unknown();
+  }
+  bool Signed = typeIsSigned(OperandType);
+  unsigned Bits = typeBits(OperandType);
+  Value R;
+  R.K = Value::Kind::Int;
+  R.L.resize(N);
+  for (unsigned T = 0; T < N; ++T) {
+    const SymbolicInt &X = A.L[T], &Y = B.L[T];
+    SymbolicInt Z;
+    switch (Op) {
+    case BO_Add:
+      Z = sym::add(X, Y);
+      break;
+    case BO_Sub:
+      Z = sym::sub(X, Y);
+      break;
+    case BO_Mul:
+      Z = sym::mul(X, Y, Atoms);
+      break;
+    case BO_Div:
+      Z = sym::div(X, Y, Signed);
+      break;
+    case BO_Rem:
+      Z = sym::rem(X, Y, Signed);
+      break;
+    case BO_Shl:
+      Z = sym::shl(X, Y);
+      break;
+    case BO_Shr:
+      Z = sym::shr(X, Y, Signed, Bits);
+      break;
+    case BO_And:
+      Z = sym::bitAnd(X, Y);
+      break;
+    case BO_Or:
+      Z = sym::bitOr(X, Y);
+      break;
+    case BO_Xor:
+      Z = sym::bitXor(X, Y);
+      break;
+    case BO_LT:
+    case BO_GT:
+    case BO_LE:
+    case BO_GE:
+    case BO_EQ:
+    case BO_NE: {
+      sym::CmpOp C = Op == BO_LT   ? sym::CmpOp::LT
+                     : Op == BO_GT ? sym::CmpOp::GT
+                     : Op == BO_LE ? sym::CmpOp::LE
+                     : Op == BO_GE ? sym::CmpOp::GE
+                     : Op == BO_EQ ? sym::CmpOp::EQ
+                                   : sym::CmpOp::NE;
+      auto Res = sym::compare(X, Y, C, Signed, Bits);
+      Z = Res ? SymbolicInt::constant(*Res) : SymbolicInt::opaque();
+      break;
+    }
+    default:
+      Z = SymbolicInt::opaque();
+    }
+    R.L[T] = std::move(Z);
+  }
+  // Comparisons of a warp-uniform difference decide uniformly: keep them as
+  // one unknown so branches on them keep every thread active.
+  if (BinaryOperator::isComparisonOp(Op)) {
+    Value Diff;
+    Diff.K = Value::Kind::Int;
+    Diff.L.resize(N);
+    for (unsigned T = 0; T < N; ++T)
+      Diff.L[T] = sym::sub(A.L[T], B.L[T]);
+    settleOpaque(R, {&Diff}, E);
+    addDeps(R.Deps, A.Deps);
+    addDeps(R.Deps, B.Deps);
+  } else {
+    settleOpaque(R, {&A, &B}, E);
+  }
+  R.CT = A.CT;
+  R.CT.merge(B.CT);
+  fitToType(R, ResultType);
+  return R;
+}
+
+Value Engine::evalLogical(const BinaryOperator *E) {
+  bool IsAnd = E->getOpcode() == BO_LAnd;
+  Value L = eval(E->getLHS());
+  Mask Saved = M, Then, Else;
+  splitMask(L, E->getLHS(), Then, Else);
+  M = IsAnd ? Then : Else; // the right side runs only where it is needed
+  Value Rv = eval(E->getRHS());
+  M = Saved;
+  Value R;
+  R.K = Value::Kind::Int;
+  R.L.resize(N);
+  auto Truth = [](const Value &V, unsigned T) -> std::optional<bool> {
+    if (V.K != Value::Kind::Int || !V.L[T].isConstant())
+      return std::nullopt;
+    return V.L[T].Const != 0;
+  };
+  for (unsigned T = 0; T < N; ++T) {
+    auto A = Truth(L, T);
+    if (A && *A != IsAnd) {
+      R.L[T] = SymbolicInt::constant(!IsAnd ? 1 : 0);
+      continue;
+    }
+    auto B = Truth(Rv, T);
+    if (A && B) {
+      R.L[T] = SymbolicInt::constant(*B);
+      continue;
+    }
+    if (B && *B != IsAnd) {
+      R.L[T] = SymbolicInt::constant(!IsAnd ? 1 : 0);
+      continue;
+    }
+    // One side decided in the neutral way: the other side is the answer.
+    if (A && Rv.K == Value::Kind::Int) {
+      R.L[T] = Rv.L[T];
+      continue;
+    }
+    if (B && L.K == Value::Kind::Int) {
+      R.L[T] = L.L[T];
+      continue;
+    }
+    R.L[T] = SymbolicInt::opaque();
+  }
+  addDeps(R.Deps, L.Deps);
+  addDeps(R.Deps, Rv.Deps);
+  settleOpaque(R, {&L, &Rv}, E);
+  // `j < n && j < 8` is known to be false once `j < 8` is: the compiler
+  // knows the loop's upper bound.
+  auto DecidesAll = [&](const Value &V) {
+    if (V.CT.hard() || V.K != Value::Kind::Int)
+      return false;
+    for (unsigned T = 0; T < N; ++T)
+      if (laneLive(T) && (!V.L[T].isConstant() || (V.L[T].Const != 0) == IsAnd))
+        return false;
+    return true;
+  };
+  if (DecidesAll(L))
+    R.CT = L.CT;
+  else if (DecidesAll(Rv))
+    R.CT = Rv.CT;
+  else {
+    R.CT = L.CT;
+    R.CT.merge(Rv.CT);
+  }
+  for (unsigned T = 0; T < N; ++T)
+    if (R.L[T].Opaque) {
+      addDep(R.Deps, "'" + sourceText(E) + "'");
+      break;
+    }
+  return R;
+}
+
+Value Engine::evalBinary(const BinaryOperator *E) {
+  BinaryOperatorKind Op = E->getOpcode();
+  if (Op == BO_LAnd || Op == BO_LOr)
+    return evalLogical(E);
+  if (Op == BO_Comma) {
+    eval(E->getLHS());
+    return eval(E->getRHS());
+  }
+  if (Op == BO_Assign) {
+    Value V = eval(E->getRHS());
+    LValue LV = evalLValue(E->getLHS());
+    if (V.K == Value::Kind::Int)
+      fitToType(V, E->getLHS()->getType());
+    store(LV, V, E->getLHS()->getType(), E->getLHS());
+    return V;
+  }
+  if (E->isCompoundAssignmentOp()) {
+    const auto *CAO = cast<CompoundAssignOperator>(E);
+    Value Rhs = eval(E->getRHS());
+    LValue LV = evalLValue(E->getLHS());
+    QualType LT = E->getLHS()->getType();
+    Value Old = load(LV, LT, E->getLHS());
+    BinaryOperatorKind BaseOp = BinaryOperator::getOpForCompoundAssignment(Op);
+    Value New;
+    if (Old.K == Value::Kind::Pointer &&
+        (BaseOp == BO_Add || BaseOp == BO_Sub)) {
+      New = pointerOffset(Old, Rhs, LT->getPointeeType(), BaseOp == BO_Sub);
+    } else {
+      Value OldConv = Old;
+      fitToType(OldConv, CAO->getComputationLHSType());
+      New =
+          arithmetic(BaseOp, OldConv, Rhs, CAO->getComputationLHSType(), LT, E);
+    }
+    store(LV, New, LT, E->getLHS());
+    return New;
+  }
+  Value A = eval(E->getLHS());
+  Value B = eval(E->getRHS());
+  if ((Op == BO_Add || Op == BO_Sub) &&
+      (A.K == Value::Kind::Pointer || B.K == Value::Kind::Pointer)) {
+    if (A.K == Value::Kind::Pointer && B.K == Value::Kind::Pointer) {
+      Value R = opaqueInt("pointer difference");
+      if (A.Shared == B.Shared && A.Region == B.Region) {
+        uint64_t Size = sizeOf(E->getLHS()->getType()->getPointeeType());
+        for (unsigned T = 0; T < N && Size; ++T)
+          R.L[T] = sym::div(sym::sub(A.L[T], B.L[T]),
+                            SymbolicInt::constant(int64_t(Size)), true);
+      }
+      return R;
+    }
+    QualType PT = A.K == Value::Kind::Pointer ? E->getLHS()->getType()
+                                              : E->getRHS()->getType();
+    return pointerOffset(A, B, PT->getPointeeType(), Op == BO_Sub);
+  }
+  return arithmetic(Op, A, B, E->getLHS()->getType(), E->getType(), E);
+}
+
+Value Engine::evalUnary(const UnaryOperator *E) {
+  switch (E->getOpcode()) {
+  case UO_AddrOf:
+    return pointerTo(evalLValue(E->getSubExpr()));
+  case UO_Deref: {
+    LValue LV = evalLValue(E);
+    return load(LV, E->getType(), E);
+  }
+  case UO_PreInc:
+  case UO_PreDec:
+  case UO_PostInc:
+  case UO_PostDec: {
+    LValue LV = evalLValue(E->getSubExpr());
+    QualType T = E->getSubExpr()->getType();
+    Value Old = load(LV, T, E->getSubExpr());
+    Value One = intConstant(1);
+    Value New;
+    bool Inc = E->isIncrementOp();
+    if (Old.K == Value::Kind::Pointer)
+      New = pointerOffset(Old, One, T->getPointeeType(), !Inc);
+    else
+      New = arithmetic(Inc ? BO_Add : BO_Sub, Old, One, T, T, E);
+    store(LV, New, T, E->getSubExpr());
+    return E->isPrefix() ? New : Old;
+  }
+  case UO_Plus:
+  case UO_Extension:
+    return eval(E->getSubExpr());
+  case UO_Minus:
+  case UO_Not:
+  case UO_LNot: {
+    Value V = eval(E->getSubExpr());
+    if (V.K != Value::Kind::Int)
+      return E->getType()->isIntegralOrEnumerationType()
+                 ? opaqueInt("'" + sourceText(E) + "'")
+                 : unknown();
+    Value R = V;
+    for (unsigned T = 0; T < N; ++T) {
+      if (E->getOpcode() == UO_Minus)
+        R.L[T] = sym::neg(V.L[T]);
+      else if (E->getOpcode() == UO_Not)
+        R.L[T] = sym::bitNot(V.L[T]);
+      else {
+        auto B = sym::compare(V.L[T], SymbolicInt::constant(0), sym::CmpOp::EQ,
+                              true, 64);
+        R.L[T] = B ? SymbolicInt::constant(*B) : SymbolicInt::opaque();
+      }
+    }
+    settleOpaque(R, {&V}, E);
+    fitToType(R, E->getType());
+    return R;
+  }
+  default: {
+    Value R = unknown();
+    R.CT = eval(E->getSubExpr()).CT;
+    return R;
+  }
+  }
+}
+
+Value Engine::evalConditional(
+    const AbstractConditionalOperator *E) {
+  Value C = eval(E->getCond());
+  Mask Saved = M, Then, Else;
+  splitMask(C, E->getCond(), Then, Else);
+  M = Then;
+  Value A = eval(E->getTrueExpr());
+  M = Else;
+  Value B = eval(E->getFalseExpr());
+  M = Saved;
+  if (A.K != B.K ||
+      (A.K == Value::Kind::Pointer &&
+       (A.Shared != B.Shared || A.Region != B.Region)) ||
+      A.K == Value::Kind::Unknown) {
+    Value R = E->getType()->isIntegralOrEnumerationType()
+                  ? opaqueInt("'" + sourceText(E) + "'")
+                  : unknown();
+    addDeps(R.Deps, A.Deps);
+    addDeps(R.Deps, B.Deps);
+    return R;
+  }
+  Value R = A;
+  R.CT.merge(B.CT);
+  bool Differs = false;
+  for (unsigned T = 0; T < N; ++T)
+    if (Then.A[T] != Activity::Inactive || Else.A[T] != Activity::Inactive)
+      if (A.L[T] != B.L[T])
+        Differs = true;
+  if (Differs && C.CT.hard() && !R.CT.hard()) {
+    R.CT.Why = CompileTime::Cause::Condition;
+    R.CT.What = sourceText(E->getCond());
+  }
+  if (Differs)
+    R.CT.merge(CompileTime{CompileTime::Cause::None, "", C.CT.Loops});
+  for (unsigned T = 0; T < N; ++T) {
+    bool InThen = Then.A[T] != Activity::Inactive;
+    bool InElse = Else.A[T] != Activity::Inactive;
+    if (InThen && InElse && A.L[T] != B.L[T]) {
+      R.L[T] = SymbolicInt::opaque();
+      addDeps(R.Deps, Then.Deps);
+      addDep(R.Deps, "'" + sourceText(E->getCond()) + "'");
+    } else if (!InThen) {
+      R.L[T] = B.L[T];
+    }
+  }
+  addDeps(R.Deps, B.Deps);
+  if (R.K == Value::Kind::Int)
+    fitToType(R, E->getType());
+  return R;
+}
+
+} // namespace simt
+} // namespace warpcheck

@@ -1,0 +1,130 @@
+//===--- ValueBuilder.cpp - Constructing and combining lane values ----------===//
+//
+// Constants, unknowns with their provenance, C integer semantics (widths and
+// signedness), warp uniformity, and the rule that turns a non-linear
+// operation on warp-uniform inputs into a fresh warp-uniform unknown.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Engine.h"
+
+using namespace clang;
+
+namespace warpcheck {
+namespace simt {
+
+Value Engine::intConstant(int64_t V) {
+  Value R;
+  R.K = Value::Kind::Int;
+  R.L.assign(N, SymbolicInt::constant(V));
+  return R;
+}
+
+Value Engine::opaqueInt(const std::string &Dep) {
+  Value R;
+  R.K = Value::Kind::Int;
+  R.L.assign(N, SymbolicInt::opaque());
+  addDep(R.Deps, Dep);
+  return R;
+}
+
+Value Engine::unknown(const std::string &Dep) {
+  Value R;
+  if (!Dep.empty())
+    R.Deps.push_back(Dep);
+  return R;
+}
+
+/// Truncates an integer value to the width and signedness of T.
+void Engine::fitToType(Value &V, QualType T) {
+  if (V.K != Value::Kind::Int || !T->isIntegralOrEnumerationType())
+    return;
+  unsigned Bits = T->isBooleanType() ? 1 : Ctx.getIntWidth(T);
+  bool Signed = T->isSignedIntegerOrEnumerationType();
+  if (T->isBooleanType()) {
+    for (auto &L : V.L)
+      if (L.isConstant())
+        L.Const = L.Const != 0;
+    return;
+  }
+  for (auto &L : V.L)
+    L = sym::truncate(L, Bits, Signed);
+}
+
+bool Engine::typeIsSigned(QualType T) const {
+  return T->isSignedIntegerOrEnumerationType();
+}
+
+unsigned Engine::typeBits(QualType T) const {
+  if (!T->isIntegralOrEnumerationType())
+    return 64;
+  return T->isBooleanType() ? 1 : Ctx.getIntWidth(T);
+}
+
+uint64_t Engine::sizeOf(QualType T) const {
+  if (T->isIncompleteType() || T->isDependentType())
+    return 0;
+  return Ctx.getTypeSizeInChars(T).getQuantity();
+}
+
+std::vector<std::string> Engine::atomNames(const SymbolicInt &S) const {
+  std::vector<std::string> Names;
+  for (const auto &T : S.Terms)
+    addDeps(Names, Atoms.baseNames(T.first));
+  return Names;
+}
+
+/// True when every live thread has the same non-opaque value.
+bool Engine::isUniform(const Lanes &V) const {
+  const SymbolicInt *First = nullptr;
+  for (unsigned L = 0; L < N; ++L) {
+    if (!laneLive(L))
+      continue;
+    if (V[L].Opaque)
+      return false;
+    if (!First)
+      First = &V[L];
+    else if (*First != V[L])
+      return false;
+  }
+  return true;
+}
+
+/// Lanes made opaque by a non-linear operation on unknowns: when the
+/// inputs were warp-uniform, the result is one new unknown named after
+/// the expression; otherwise record what it depends on.
+void Engine::settleOpaque(Value &R, const std::vector<const Value *> &Inputs, const Expr *E) {
+  bool AnyNew = false;
+  for (unsigned L = 0; L < N; ++L) {
+    if (!R.L[L].Opaque)
+      continue;
+    bool InputsKnown = true;
+    for (const Value *In : Inputs)
+      if (In->K != Value::Kind::Int || In->L[L].Opaque)
+        InputsKnown = false;
+    if (InputsKnown)
+      AnyNew = true;
+  }
+  for (const Value *In : Inputs)
+    addDeps(R.Deps, In->Deps);
+  if (!AnyNew)
+    return;
+  bool Uniform = true;
+  for (const Value *In : Inputs)
+    if (In->K != Value::Kind::Int || !isUniform(In->L))
+      Uniform = false;
+  if (Uniform) {
+    AtomId A = Atoms.fresh(sourceText(E));
+    for (unsigned L = 0; L < N; ++L)
+      if (R.L[L].Opaque)
+        R.L[L] = SymbolicInt::atom(A);
+    return;
+  }
+  for (const Value *In : Inputs)
+    for (unsigned L = 0; L < N; ++L)
+      if (laneLive(L) && In->K == Value::Kind::Int && !In->L[L].Opaque)
+        addDeps(R.Deps, atomNames(In->L[L]));
+}
+
+} // namespace simt
+} // namespace warpcheck
