@@ -93,7 +93,8 @@ __global__ void acc_ld64_stride16_ll(int *out) {
   for (int I = threadIdx.x; I < 512; I += blockDim.x)
     s[I] = I;
   __syncthreads();
-  out[threadIdx.x] = int(s[threadIdx.x * 16]);
+  long long V = s[threadIdx.x * 16];
+  out[threadIdx.x] = int(V ^ (V >> 32));
 }
 // PROBE load unknown: double loads at a data index (data lane*16: 32).
 __global__ void acc_ld64_data(const int *in, int *out) {
@@ -225,7 +226,9 @@ __global__ void acc_atom32_data(const int *in, int *out) {
   __syncthreads();
   out[threadIdx.x] = s[threadIdx.x * 32];
 }
-// PROBE atomic exact 32: 8-byte atomicAdd at stride 16.
+// An 8-byte atomicAdd on shared memory is a loop around LDS.64 and
+// ATOMS.CAST.SPIN.64 on sm_90; the probe is the CAS, one instruction.
+// PROBE atomic exact 4: 8-byte atomicAdd at stride 16 (the CAS takes 4, not 32).
 __global__ void acc_atom64_lane16(int *out) {
   __shared__ unsigned long long s[512];
   for (int I = threadIdx.x; I < 512; I += blockDim.x)
@@ -235,7 +238,7 @@ __global__ void acc_atom64_lane16(int *out) {
   __syncthreads();
   out[threadIdx.x] = int(s[threadIdx.x * 16]);
 }
-// PROBE atomic exact 1: 8-byte atomicAdd, every lane on one word.
+// PROBE atomic exact 2: 8-byte atomicAdd, every lane on one word (each pass of the CAS loop takes 2).
 __global__ void acc_atom64_uniform(int *out) {
   __shared__ unsigned long long s[512];
   for (int I = threadIdx.x; I < 512; I += blockDim.x)
@@ -245,7 +248,7 @@ __global__ void acc_atom64_uniform(int *out) {
   __syncthreads();
   out[threadIdx.x] = int(s[3]);
 }
-// PROBE atomic exact 2: 8-byte atomicAdd at stride 1.
+// PROBE atomic exact 4: 8-byte atomicAdd at stride 1 (the CAS takes 4).
 __global__ void acc_atom64_stride1(int *out) {
   __shared__ unsigned long long s[512];
   for (int I = threadIdx.x; I < 512; I += blockDim.x)
@@ -254,6 +257,26 @@ __global__ void acc_atom64_stride1(int *out) {
   atomicAdd(&s[threadIdx.x], 1ull);
   __syncthreads();
   out[threadIdx.x] = int(s[threadIdx.x]);
+}
+
+// PROBE atomic exact 32: 8-byte atomicExch at stride 16.
+__global__ void acc_atom64_exch_lane16(int *out) {
+  __shared__ unsigned long long s[512];
+  unsigned long long Old = atomicExch(&s[threadIdx.x * 16], threadIdx.x + 1ull);
+  __syncthreads();
+  long long V = s[threadIdx.x * 16];
+  out[threadIdx.x] = int(V ^ (V >> 32)) + int(Old & 0);
+}
+// PROBE atomic exact 2: 8-byte atomicCAS at stride 1.
+__global__ void acc_atom64_cas_stride1(int *out) {
+  __shared__ unsigned long long s[512];
+  for (int I = threadIdx.x; I < 512; I += blockDim.x)
+    s[I] = I;
+  __syncthreads();
+  atomicCAS(&s[threadIdx.x], threadIdx.x + 0ull, threadIdx.x + 7ull);
+  __syncthreads();
+  long long V = s[threadIdx.x];
+  out[threadIdx.x] = int(V ^ (V >> 32));
 }
 
 // ---- histograms ------------------------------------------------------------------------------
@@ -508,6 +531,10 @@ int main() {
   H.expect("acc_atom64_uniform", 32, [](int) { return 3 + 32; });
   acc_atom64_stride1<<<1, 32>>>(H.Out);
   H.expect("acc_atom64_stride1", 32, [](int T) { return T + 1; });
+  acc_atom64_exch_lane16<<<1, 32>>>(H.Out);
+  H.expect("acc_atom64_exch_lane16", 32, Plus1);
+  acc_atom64_cas_stride1<<<1, 32>>>(H.Out);
+  H.expect("acc_atom64_cas_stride1", 32, [](int T) { return T + 7; });
 
   // Bin 0 for lanes 0-15 of each warp, bin 2 for lanes 16-31: each word
   // holds the counts of two lanes of each of the two warps.
