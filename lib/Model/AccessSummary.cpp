@@ -6,18 +6,6 @@
 
 namespace warpcheck {
 
-const char *accessKindName(AccessKind K) {
-  switch (K) {
-  case AccessKind::Load:
-    return "load";
-  case AccessKind::Store:
-    return "store";
-  case AccessKind::Atomic:
-    return "atomic";
-  }
-  return "load";
-}
-
 void AccessSummary::add(const RequestResult &R, unsigned Warp,
                         unsigned Instance) {
   if (!R.executes())

@@ -9,9 +9,6 @@
 
 namespace warpcheck {
 
-enum class AccessKind { Load, Store, Atomic };
-const char *accessKindName(AccessKind K);
-
 /// Everything one block does at one access site: every warp, every dynamic
 /// execution (loop iteration, call) of the site.
 struct AccessSummary {

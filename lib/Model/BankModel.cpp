@@ -7,7 +7,114 @@
 #include <set>
 
 namespace warpcheck {
+
+const char *accessKindName(AccessKind K) {
+  switch (K) {
+  case AccessKind::Load:
+    return "load";
+  case AccessKind::Store:
+    return "store";
+  case AccessKind::Atomic:
+    return "atomic";
+  }
+  return "load";
+}
+
+const char *atomicFormName(AtomicForm F) {
+  switch (F) {
+  case AtomicForm::Native:
+    return "native";
+  case AtomicForm::Cas:
+    return "cas";
+  case AtomicForm::SpinLoop:
+    return "spin-loop";
+  case AtomicForm::Cas16Loop:
+    return "cas16-loop";
+  }
+  return "native";
+}
+
+std::optional<AtomicForm> atomicForm(std::string_view Function,
+                                     unsigned WidthBytes, bool IsFloat) {
+  for (std::string_view Suffix : {"_block", "_system"})
+    if (Function.size() > Suffix.size() &&
+        Function.substr(Function.size() - Suffix.size()) == Suffix)
+      Function.remove_suffix(Suffix.size());
+  // Each row: the kernels of bank_kinds.cu that measured it (SASS in
+  // cuda_samples/measurements/h100-bank-kinds/sass.txt).
+  if (Function == "atomicCAS") {
+    if (WidthBytes == 2)
+      return AtomicForm::Cas16Loop; // probe_atom_cas_b16: ATOMS.CAS loop
+    if (WidthBytes == 4 || WidthBytes == 8 || WidthBytes == 16)
+      return AtomicForm::Cas; // probe_atom_cas_b32/b64/b128
+    return std::nullopt;
+  }
+  if (Function == "atomicExch" && !IsFloat &&
+      (WidthBytes == 4 || WidthBytes == 8 || WidthBytes == 16))
+    return AtomicForm::Native; // probe_atom_exch_b32/b64/b128
+  if (Function == "atomicAdd") {
+    if (WidthBytes == 4)
+      // probe_atom_add_s32/u32: ATOMS.ADD; probe_atom_add_f32: CAST.SPIN.
+      return IsFloat ? AtomicForm::SpinLoop : AtomicForm::Native;
+    if (WidthBytes == 8)
+      return AtomicForm::SpinLoop; // probe_atom_add_u64/f64: CAST.SPIN.64
+    return std::nullopt;
+  }
+  if ((Function == "atomicMin" || Function == "atomicMax") && !IsFloat &&
+      WidthBytes == 4)
+    return AtomicForm::Native; // probe_atom_min_s32, probe_atom_max_u32
+  return std::nullopt;
+}
+
 namespace {
+
+/// How one access kind and width forms passes and what a pass costs; one row
+/// per kind and width, each measured on the H100 by
+/// cuda_samples/calibration/bank_kinds.cu (4116 probes,
+/// cuda_samples/measurements/h100-bank-kinds/bank_kinds_measured.csv;
+/// test/unit/BankKindsMeasuredTest.cpp checks every probe).
+struct PassRule {
+  /// Consecutive lanes per pass: 32 the whole warp, 16 half-warps, 8
+  /// quarter-warps.
+  unsigned PassLanes;
+  /// Lanes per pass when seed 000's condition holds (for every active lane
+  /// i, lane i^1, or for every active lane lane i^2, is inactive or asks for
+  /// the same address); 0: passes are never merged.
+  unsigned MergedLanes;
+  /// Whether lanes asking for the same word share one delivery; when not,
+  /// every lane costs one wavefront on each bank it touches.
+  bool ShareWords;
+};
+
+/// Widths 1, 2, 4, 8, 16 bytes.
+constexpr PassRule LoadRules[] = {
+    {32, 0, true}, {32, 0, true}, {32, 0, true}, {16, 32, true}, {8, 16, true}};
+constexpr PassRule StoreRules[] = {
+    {32, 0, true}, {32, 0, true}, {32, 0, true}, {16, 0, true}, {8, 0, true}};
+/// CUDA has no 1-byte atomics; the 2-byte row serves Cas16Loop, which works
+/// on 4-byte words.
+constexpr PassRule AtomicRules[] = {{32, 0, false},
+                                    {32, 0, false},
+                                    {32, 0, false},
+                                    {16, 0, false},
+                                    {8, 0, false}};
+
+const PassRule &passRule(AccessKind Kind, unsigned WidthBytes) {
+  unsigned Row = WidthBytes <= 1   ? 0
+                 : WidthBytes == 2 ? 1
+                 : WidthBytes <= 4 ? 2
+                 : WidthBytes == 8 ? 3
+                                   : 4;
+  switch (Kind) {
+  case AccessKind::Load:
+    return LoadRules[Row];
+  case AccessKind::Store:
+    return StoreRules[Row];
+  case AccessKind::Atomic:
+    return AtomicRules[Row];
+  }
+  return LoadRules[Row];
+}
 
 /// Cost of one pass over the given lanes.
 struct PassCost {
@@ -16,10 +123,11 @@ struct PassCost {
   std::vector<unsigned> WorstLanes;
 };
 
-PassCost passCost(unsigned WidthBytes, const WarpAddresses &Lanes,
+PassCost passCost(unsigned WidthBytes, bool ShareWords,
+                  const WarpAddresses &Lanes,
                   const std::vector<unsigned> &PassLanes) {
-  // The distinct words asked for, ordered by bank: a flat array, since this
-  // runs for every lane assignment of every candidate layout.
+  // The words asked for, ordered by bank: a flat array, since this runs for
+  // every lane assignment of every candidate layout.
   unsigned WordsPerLane = std::max(1u, WidthBytes / BankWidthBytes);
   std::array<std::pair<unsigned, uint64_t>, WarpSize * 4> Words;
   unsigned N = 0;
@@ -33,12 +141,12 @@ PassCost passCost(unsigned WidthBytes, const WarpAddresses &Lanes,
   std::sort(Words.begin(), Words.begin() + N);
   PassCost Cost;
   for (unsigned I = 0; I < N;) {
-    unsigned Bank = Words[I].first, Distinct = 0;
-    for (; I < N && Words[I].first == Bank; ++I)
-      if (I == 0 || Words[I] != Words[I - 1])
-        ++Distinct;
-    if (Distinct > Cost.Wavefronts) {
-      Cost.Wavefronts = Distinct;
+    unsigned Bank = Words[I].first, Count = 0;
+    for (unsigned First = I; I < N && Words[I].first == Bank; ++I)
+      if (!ShareWords || I == First || Words[I] != Words[I - 1])
+        ++Count;
+    if (Count > Cost.Wavefronts) {
+      Cost.Wavefronts = Count;
       Cost.WorstBank = Bank;
     }
   }
@@ -78,32 +186,25 @@ std::vector<unsigned> activeIn(const WarpAddresses &Lanes, unsigned Begin,
   return R;
 }
 
-} // namespace
-
-WavefrontCount countWavefronts(unsigned WidthBytes,
-                               const WarpAddresses &Lanes) {
-  // The passes of the request, each a set of lanes.
-  std::vector<std::vector<unsigned>> Passes;
-  if (WidthBytes <= 4) {
-    Passes.push_back(activeIn(Lanes, 0, WarpSize));
-  } else {
-    bool Merge = partnersAgree(Lanes, 1) || partnersAgree(Lanes, 2);
-    // 8 bytes: passes are half-warps, merged into one. 16 bytes: passes are
-    // quarter-warps, merged into one per half-warp.
-    unsigned Group = WidthBytes == 8 ? 16 : 8;
-    unsigned MergedGroup = WidthBytes == 8 ? 32 : 16;
-    unsigned Step = Merge ? MergedGroup : Group;
-    for (unsigned Begin = 0; Begin < WarpSize; Begin += Step)
-      Passes.push_back(activeIn(Lanes, Begin, Begin + Step));
-  }
-
-  WavefrontCount Result;
-  for (const auto &Pass : Passes) {
+/// One instruction: its passes and their costs, times Multiplier (2 for
+/// ATOMS.CAS), added to Result.
+void addInstruction(WavefrontCount &Result, unsigned WidthBytes,
+                    AccessKind Kind, const WarpAddresses &Lanes,
+                    unsigned Multiplier) {
+  const PassRule &Rule = passRule(Kind, WidthBytes);
+  unsigned Step = Rule.PassLanes;
+  if (Rule.MergedLanes &&
+      (partnersAgree(Lanes, 1) || partnersAgree(Lanes, 2)))
+    Step = Rule.MergedLanes;
+  bool Any = false;
+  for (unsigned Begin = 0; Begin < WarpSize; Begin += Step) {
+    std::vector<unsigned> Pass = activeIn(Lanes, Begin, Begin + Step);
     if (Pass.empty())
       continue;
-    PassCost Cost = passCost(WidthBytes, Lanes, Pass);
-    Result.Wavefronts += Cost.Wavefronts;
-    ++Result.Ideal;
+    Any = true;
+    PassCost Cost = passCost(WidthBytes, Rule.ShareWords, Lanes, Pass);
+    Result.Wavefronts += Multiplier * Cost.Wavefronts;
+    Result.Ideal += Multiplier;
     if (Cost.Wavefronts > Result.Ways) {
       Result.Ways = Cost.Wavefronts;
       Result.WorstBank = Cost.WorstBank;
@@ -111,7 +212,150 @@ WavefrontCount countWavefronts(unsigned WidthBytes,
       Result.WorstWords = Cost.Wavefronts;
     }
   }
+  if (Any)
+    ++Result.Instructions;
+}
+
+/// The ATOMS.CAST.SPIN loop (AtomicForm::SpinLoop).
+WavefrontCount spinLoop(unsigned WidthBytes, const WarpAddresses &Lanes) {
+  WavefrontCount Result;
+  // The first iteration is an ordinary atomic request, twice: its passes and
+  // worst bank explain the cost.
+  addInstruction(Result, WidthBytes, AccessKind::Atomic, Lanes, 2);
+  Result.Wavefronts = 0;
+  Result.Instructions = 0;
+  unsigned Step = passRule(AccessKind::Atomic, WidthBytes).PassLanes;
+  unsigned WordsPerLane = std::max(1u, WidthBytes / BankWidthBytes);
+  std::vector<unsigned> Pending = activeIn(Lanes, 0, WarpSize);
+  std::vector<std::pair<uint64_t, unsigned>> Versions; // address -> writes
+  auto Version = [&](uint64_t Address) -> unsigned & {
+    for (auto &[A, V] : Versions)
+      if (A == Address)
+        return V;
+    Versions.push_back({Address, 0});
+    return Versions.back().second;
+  };
+  while (!Pending.empty()) {
+    ++Result.Instructions;
+    // Each lane's view of its address at the iteration's load.
+    std::array<unsigned, WarpSize> Seen{};
+    for (unsigned L : Pending)
+      Seen[L] = Version(*Lanes[L]);
+    std::vector<unsigned> Next;
+    for (unsigned Begin = 0; Begin < WarpSize; Begin += Step) {
+      std::vector<unsigned> Pass;
+      for (unsigned L : Pending)
+        if (L >= Begin && L < Begin + Step)
+          Pass.push_back(L);
+      if (Pass.empty())
+        continue;
+      Result.Wavefronts += 2;
+      uint32_t UsedBanks = 0;
+      for (unsigned L : Pass) {
+        uint32_t Banks = 0;
+        for (unsigned W = 0; W < WordsPerLane; ++W)
+          Banks |= 1u << ((*Lanes[L] / BankWidthBytes + W) % NumBanks);
+        bool Served = !(Banks & UsedBanks);
+        if (Served)
+          UsedBanks |= Banks;
+        unsigned &V = Version(*Lanes[L]);
+        if (Served && V == Seen[L])
+          ++V;
+        else
+          Next.push_back(L);
+      }
+    }
+    Pending = std::move(Next);
+  }
   return Result;
+}
+
+/// nvcc's 16-bit atomicCAS (AtomicForm::Cas16Loop).
+WavefrontCount cas16Loop(const WarpAddresses &Lanes) {
+  WarpAddresses WordAddr;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (Lanes[L])
+      WordAddr[L] = *Lanes[L] / BankWidthBytes * BankWidthBytes;
+  WavefrontCount Result;
+  // Writes so far to each half of each word, and each lane's view of its
+  // word: (writes to half 0, writes to half 1).
+  std::vector<std::pair<uint64_t, std::array<unsigned, 2>>> Halves;
+  auto Word = [&](uint64_t Address) -> std::array<unsigned, 2> & {
+    for (auto &[A, H] : Halves)
+      if (A == Address)
+        return H;
+    Halves.push_back({Address, {0, 0}});
+    return Halves.back().second;
+  };
+  std::array<std::array<unsigned, 2>, WarpSize> Seen{};
+  std::vector<unsigned> Pending = activeIn(Lanes, 0, WarpSize);
+  bool First = true;
+  while (!Pending.empty()) {
+    WarpAddresses Iteration;
+    for (unsigned L : Pending)
+      Iteration[L] = WordAddr[L];
+    if (First) {
+      addInstruction(Result, 4, AccessKind::Atomic, Iteration, 2);
+      First = false;
+    } else {
+      WavefrontCount More;
+      addInstruction(More, 4, AccessKind::Atomic, Iteration, 2);
+      Result.Wavefronts += More.Wavefronts;
+      ++Result.Instructions;
+    }
+    // Lanes are served one by one in lane order.
+    std::vector<unsigned> Next;
+    for (unsigned L : Pending) {
+      std::array<unsigned, 2> &Now = Word(*WordAddr[L]);
+      unsigned Half = (*Lanes[L] / 2) % 2;
+      if (Now == Seen[L]) {
+        ++Now[Half]; // the compare-and-swap succeeds
+        continue;
+      }
+      Seen[L] = Now;
+      if (Now[Half] == 0)
+        Next.push_back(L); // its half is untouched: it tries again
+    }
+    Pending = std::move(Next);
+  }
+  return Result;
+}
+
+} // namespace
+
+WavefrontCount countWavefronts(unsigned WidthBytes, AccessKind Kind,
+                               const WarpAddresses &Lanes, AtomicForm Form) {
+  if (Kind == AccessKind::Atomic) {
+    switch (Form) {
+    case AtomicForm::Native:
+      break;
+    case AtomicForm::Cas: {
+      WavefrontCount Result;
+      addInstruction(Result, WidthBytes, Kind, Lanes, 2);
+      return Result;
+    }
+    case AtomicForm::SpinLoop:
+      return spinLoop(WidthBytes, Lanes);
+    case AtomicForm::Cas16Loop:
+      return cas16Loop(Lanes);
+    }
+  }
+  WavefrontCount Result;
+  addInstruction(Result, WidthBytes, Kind, Lanes, 1);
+  return Result;
+}
+
+unsigned maxWavefronts(unsigned WidthBytes, AccessKind Kind,
+                       unsigned ActiveLanes, AtomicForm Form) {
+  unsigned Words = std::max(1u, WidthBytes / BankWidthBytes);
+  if (Kind != AccessKind::Atomic || Form == AtomicForm::Native)
+    return ActiveLanes * Words;
+  if (Form == AtomicForm::Cas)
+    return 2 * ActiveLanes * Words;
+  // Loops: at most one iteration per lane (SpinLoop: every iteration serves
+  // a lane; Cas16Loop: a lane retries only after another one succeeded),
+  // each at most a Cas of every pending lane.
+  return 2 * ActiveLanes * ActiveLanes * Words;
 }
 
 std::string formatLaneList(const std::vector<unsigned> &Lanes) {

@@ -2,18 +2,23 @@
 //-*-===//
 //
 // 32 banks of 4 bytes. A warp-wide shared-memory instruction is served in
-// passes; each pass costs as many wavefronts as the most distinct 4-byte
-// words any one bank must deliver (one word is broadcast to every lane that
-// asks for it):
-//  - 1-, 2-, 4-byte accesses: one pass over the whole warp.
-//  - 8-byte accesses: one pass per active half-warp, merged into one pass
-//    when, for every active lane i, lane i^1 (or, for every active lane,
-//    lane i^2) is inactive or asks for the same address.
-//  - 16-byte accesses: within each half-warp, one pass per active
-//    quarter-warp, merged into one pass per half-warp under the same
-//    warp-wide condition.
-// These rules come from seed 000 (Turing) and were re-measured on an H100;
-// docs/bank-model.md lists the kernels and numbers that support each one.
+// passes of consecutive lanes; what a pass costs, and how lanes form passes,
+// depend on the access kind and width. Every rule below was measured on an
+// H100 (sm_90) by cuda_samples/calibration/bank_kinds.cu, one launch per
+// pattern, 4116 patterns (cuda_samples/measurements/h100-bank-kinds/,
+// docs/bank-model.md):
+//  - Loads: 1, 2, 4 bytes: one pass; 8 bytes: one pass per active half-warp,
+//    merged into one when, for every active lane i, lane i^1 (or, for every
+//    active lane, lane i^2) is inactive or asks for the same address (seed
+//    000's condition); 16 bytes: quarter-warps, merged per half-warp under the
+//    same condition. A pass costs the most distinct words one bank delivers.
+//  - Stores: the same passes, never merged (a warp-uniform 8-byte store takes
+//    2 wavefronts, a 16-byte one 4); lanes writing one word share it.
+//  - Atomics: the passes of stores, and no sharing: every lane costs one
+//    wavefront on each bank it touches, also lanes on the same address.
+//    ATOMS.CAS costs twice that. Float add, 64-bit add and double add are
+//    loops of ATOMS.CAST.SPIN, 16-bit atomicCAS a loop of 32-bit ATOMS.CAS:
+//    their cost is the sum over the loop's iterations (AtomicForm).
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPCHECK_MODEL_BANKMODEL_H
@@ -23,6 +28,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace warpcheck {
@@ -30,6 +36,41 @@ namespace warpcheck {
 constexpr unsigned WarpSize = 32;
 constexpr unsigned NumBanks = 32;
 constexpr unsigned BankWidthBytes = 4;
+
+/// What a shared-memory instruction does with its addresses.
+enum class AccessKind { Load, Store, Atomic };
+/// "load", "store", "atomic".
+const char *accessKindName(AccessKind K);
+
+/// How an atomic runs on sm_90 (nvcc 13, cuobjdump -sass of bank_kinds.cu).
+enum class AtomicForm {
+  /// One ATOMS.ADD/MIN/MAX/EXCH: each lane costs one wavefront on each bank
+  /// it touches.
+  Native,
+  /// One ATOMS.CAS (atomicCAS on 4, 8 or 16 bytes): twice Native.
+  Cas,
+  /// A loop of LDS and ATOMS.CAST.SPIN (atomicAdd on float, unsigned long
+  /// long and double): each iteration costs 2 wavefronts per pass with a
+  /// pending lane and serves, per pass, the lowest pending lane of each bank;
+  /// a served lane succeeds when no lane changed its address since the
+  /// iteration's load. Iterations repeat until every lane succeeded.
+  SpinLoop,
+  /// atomicCAS on 2 bytes: a loop of ATOMS.CAS on the containing 4-byte word
+  /// (each iteration costs as a Cas on the words of the pending lanes). Lanes
+  /// are served in lane order; a lane whose own half still holds its compare
+  /// value retries when another lane changed the other half first. Assumes
+  /// every lane's compare value is what its half held before the request.
+  Cas16Loop,
+};
+const char *atomicFormName(AtomicForm F);
+
+/// The form of CUDA's atomic Function (atomicAdd, atomicCAS, ... with an
+/// optional _block or _system suffix) on an element of WidthBytes, IsFloat
+/// for float and double. nullopt where no H100 measurement covers the
+/// combination (atomicSub, atomicAnd/Or/Xor, atomicInc/Dec, 64-bit min/max,
+/// __half and __nv_bfloat16 adds, ...): the caller should not predict those.
+std::optional<AtomicForm> atomicForm(std::string_view Function,
+                                     unsigned WidthBytes, bool IsFloat);
 
 /// The byte address each lane of a warp accesses; nullopt for inactive lanes.
 using WarpAddresses = std::array<std::optional<uint64_t>, WarpSize>;
@@ -47,13 +88,29 @@ struct WavefrontCount {
   /// pass (empty when the request is conflict-free).
   unsigned WorstBank = 0;
   std::vector<unsigned> WorstLanes;
-  /// Number of distinct words the worst bank serves.
+  /// Number of distinct words the worst bank serves (atomics: the lane
+  /// accesses it serves).
   unsigned WorstWords = 0;
+  /// Warp-level instructions the request executes: 1, or the iterations of
+  /// an atomic loop (what Nsight Compute counts as requests); 0 when no lane
+  /// is active.
+  unsigned Instructions = 0;
 };
 
 /// Counts the wavefronts of one warp request of WidthBytes (1, 2, 4, 8 or
-/// 16) at the given addresses. Returns Wavefronts == 0 when no lane is active.
-WavefrontCount countWavefronts(unsigned WidthBytes, const WarpAddresses &Lanes);
+/// 16) and kind Kind at the given addresses (Form says how an atomic runs;
+/// loads and stores ignore it). For atomic loops, the wavefronts and
+/// Instructions of all iterations. Returns Wavefronts == 0 when no lane is
+/// active.
+WavefrontCount countWavefronts(unsigned WidthBytes, AccessKind Kind,
+                               const WarpAddresses &Lanes,
+                               AtomicForm Form = AtomicForm::Native);
+
+/// An upper bound of countWavefronts over every address assignment of
+/// ActiveLanes lanes.
+unsigned maxWavefronts(unsigned WidthBytes, AccessKind Kind,
+                       unsigned ActiveLanes,
+                       AtomicForm Form = AtomicForm::Native);
 
 /// "0..31", "0, 2, 4..7": a compact list of lane numbers.
 std::string formatLaneList(const std::vector<unsigned> &Lanes);

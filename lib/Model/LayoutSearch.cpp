@@ -184,6 +184,8 @@ std::vector<RequestGroup>
 mergeRepeats(const std::vector<RequestGroup> &Groups) {
   auto Hash = [](const SymbolicRequest &R) {
     size_t H = R.WidthBytes;
+    H = H * 31 + unsigned(R.Kind);
+    H = H * 31 + unsigned(R.Atomic);
     auto Mix = [&H](uint64_t V) {
       H ^= V + 0x9e3779b97f4a7c15ULL + (H << 6) + (H >> 2);
     };
@@ -200,7 +202,8 @@ mergeRepeats(const std::vector<RequestGroup> &Groups) {
     return H;
   };
   auto Same = [](const SymbolicRequest &A, const SymbolicRequest &B) {
-    return A.WidthBytes == B.WidthBytes && A.Lanes == B.Lanes &&
+    return A.WidthBytes == B.WidthBytes && A.Kind == B.Kind &&
+           A.Atomic == B.Atomic && A.Lanes == B.Lanes &&
            A.Addresses == B.Addresses;
   };
   std::vector<RequestGroup> Merged;

@@ -30,13 +30,6 @@ void addNames(std::vector<std::string> &To,
       To.push_back(N);
 }
 
-/// The worst case possible for the active lanes: every lane on one bank,
-/// each with its own words.
-unsigned worstPossible(unsigned WidthBytes, unsigned ActiveLanes) {
-  unsigned Words = std::max(1u, WidthBytes / BankWidthBytes);
-  return ActiveLanes * Words;
-}
-
 } // namespace
 
 RequestResult analyzeRequest(const SymbolicRequest &Request,
@@ -88,10 +81,12 @@ RequestResult analyzeRequest(const SymbolicRequest &Request,
     WarpAddresses Shape;
     for (unsigned L : Possible)
       Shape[L] = uint64_t(L) * 4; // only the pass structure matters here
-    WavefrontCount Passes = countWavefronts(Request.WidthBytes, Shape);
+    WavefrontCount Passes = countWavefronts(Request.WidthBytes, Request.Kind,
+                                            Shape, Request.Atomic);
     Result.Ideal = Passes.Ideal;
     Result.MinWavefronts = 1;
-    Result.MaxWavefronts = worstPossible(Request.WidthBytes, Possible.size());
+    Result.MaxWavefronts = maxWavefronts(Request.WidthBytes, Request.Kind,
+                                         Possible.size(), Request.Atomic);
     Result.ActiveLanes = Possible;
     return Result;
   }
@@ -122,7 +117,8 @@ RequestResult analyzeRequest(const SymbolicRequest &Request,
     WarpAddresses Addr;
     for (unsigned L : Lanes)
       Addr[L] = uint64_t(Request.Addresses[L].Const + Shift);
-    return countWavefronts(Request.WidthBytes, Addr);
+    return countWavefronts(Request.WidthBytes, Request.Kind, Addr,
+                           Request.Atomic);
   };
 
   unsigned Min = ~0u, Max = 0;

@@ -33,6 +33,10 @@ const char *verdictName(Verdict V);
 /// One warp's request: per lane, its activity and byte address.
 struct SymbolicRequest {
   unsigned WidthBytes = 4;
+  /// Loads, stores and atomics form passes and share words differently
+  /// (BankModel.h); Atomic says how an atomic runs (atomicForm()).
+  AccessKind Kind = AccessKind::Load;
+  AtomicForm Atomic = AtomicForm::Native;
   std::array<Activity, WarpSize> Lanes{};
   std::array<SymbolicInt, WarpSize> Addresses{};
   /// Names that opaque addresses depend on (the interpreter fills these).

@@ -1,6 +1,9 @@
 // The bank model on concrete addresses: seed 000's eleven cases and the
 // probes of cuda_samples/bank_rules.cu, with the wavefronts the H100 measured
-// (cuda_samples/measurements/h100/metrics.csv).
+// (cuda_samples/measurements/h100/metrics.csv), and a few probes per access
+// kind from cuda_samples/calibration/bank_kinds.cu
+// (cuda_samples/measurements/h100-bank-kinds/; BankKindsMeasuredTest.cpp
+// checks all of them).
 #include "BankModel.h"
 
 #include <functional>
@@ -20,8 +23,17 @@ WarpAddresses lanes(
       A[T] = Index(T) * ElementBytes;
   return A;
 }
-unsigned waves(unsigned Width, const WarpAddresses &A) {
-  return countWavefronts(Width, A).Wavefronts;
+unsigned waves(unsigned Width, const WarpAddresses &A,
+               AccessKind Kind = AccessKind::Load,
+               AtomicForm Form = AtomicForm::Native) {
+  return countWavefronts(Width, Kind, A, Form).Wavefronts;
+}
+unsigned stores(unsigned Width, const WarpAddresses &A) {
+  return waves(Width, A, AccessKind::Store);
+}
+unsigned atomics(unsigned Width, const WarpAddresses &A,
+                 AtomicForm Form = AtomicForm::Native) {
+  return waves(Width, A, AccessKind::Atomic, Form);
 }
 } // namespace
 
@@ -115,15 +127,96 @@ TEST(BankModel, VectorProbesMeasuredOnH100) {
 
 TEST(BankModel, IdealCountsPasses) {
   WavefrontCount C =
-      countWavefronts(16, lanes(16, [](unsigned T) { return 2 * T; }));
+      countWavefronts(16, AccessKind::Load,
+                      lanes(16, [](unsigned T) { return 2 * T; }));
   EXPECT_EQ(C.Ideal, 4u);
   EXPECT_EQ(C.Ways, 2u);
   WavefrontCount Col =
-      countWavefronts(4, lanes(4, [](unsigned T) { return 32 * T; }));
+      countWavefronts(4, AccessKind::Load,
+                      lanes(4, [](unsigned T) { return 32 * T; }));
   EXPECT_EQ(Col.Ideal, 1u);
   EXPECT_EQ(Col.WorstBank, 0u);
   EXPECT_EQ(Col.WorstLanes.size(), 32u);
-  EXPECT_EQ(countWavefronts(4, WarpAddresses{}).Wavefronts, 0u);
+  EXPECT_EQ(countWavefronts(4, AccessKind::Load, WarpAddresses{}).Wavefronts,
+            0u);
+}
+
+// bank_rules.cu's store probes measured what the store rule predicts; the
+// old expectation that stores merge like loads was wrong for uniform 8- and
+// 16-byte stores (bank_kinds.cu probes uniform0 of probe_st_u64/u128: 2, 4).
+TEST(BankModel, StoresNeverMergePasses) {
+  EXPECT_EQ(stores(4, lanes(4, [](unsigned T) { return 32 * (31 - T); })),
+            32u);
+  EXPECT_EQ(stores(4, lanes(4, [](unsigned) { return 0; })), 1u);
+  EXPECT_EQ(stores(8, lanes(8, [](unsigned T) { return T; })), 2u);
+  EXPECT_EQ(stores(8, lanes(8, [](unsigned T) { return 2 * T; })), 4u);
+  EXPECT_EQ(stores(16, lanes(16, [](unsigned T) { return T; })), 4u);
+  // Warp-uniform: one wavefront per half-warp (8 bytes) or quarter-warp (16).
+  EXPECT_EQ(stores(8, lanes(8, [](unsigned) { return 0; })), 2u);
+  EXPECT_EQ(stores(16, lanes(16, [](unsigned) { return 0; })), 4u);
+  // Lane i and i^1 agree: loads merge, stores do not.
+  EXPECT_EQ(waves(8, lanes(8, [](unsigned T) { return T / 2; })), 1u);
+  EXPECT_EQ(stores(8, lanes(8, [](unsigned T) { return T / 2; })), 2u);
+  // Lanes writing one word share it.
+  EXPECT_EQ(stores(1, lanes(1, [](unsigned T) { return T / 4; })), 1u);
+}
+
+TEST(BankModel, AtomicsCountEveryLane) {
+  // atom32_distinct, atom32_stride32 (bank_rules.cu) and probe_atom_add_s32.
+  EXPECT_EQ(atomics(4, lanes(4, [](unsigned T) { return T; })), 1u);
+  EXPECT_EQ(atomics(4, lanes(4, [](unsigned T) { return 32 * T; })), 32u);
+  // Same address: no sharing (uniform0 of probe_atom_add_s32: 32).
+  EXPECT_EQ(atomics(4, lanes(4, [](unsigned) { return 0; })), 32u);
+  EXPECT_EQ(atomics(4, lanes(4, [](unsigned T) { return T / 2; })), 2u);
+  // 8 bytes: half-warp passes; 16 bytes: quarter-warp passes.
+  EXPECT_EQ(atomics(8, lanes(8, [](unsigned) { return 0; })), 32u);
+  EXPECT_EQ(atomics(16, lanes(16, [](unsigned) { return 0; })), 32u);
+  EXPECT_EQ(atomics(16, lanes(16, [](unsigned T) { return T; })), 4u);
+  // ATOMS.CAS costs twice as much.
+  EXPECT_EQ(atomics(4, lanes(4, [](unsigned T) { return T; }), AtomicForm::Cas),
+            2u);
+  EXPECT_EQ(atomics(16, lanes(16, [](unsigned) { return 0; }), AtomicForm::Cas),
+            64u);
+}
+
+TEST(BankModel, AtomicLoops) {
+  // Float add: ATOMS.CAST.SPIN, one lane per bank and iteration.
+  WavefrontCount Stride2 =
+      countWavefronts(4, AccessKind::Atomic,
+                      lanes(4, [](unsigned T) { return 2 * T; }),
+                      AtomicForm::SpinLoop);
+  EXPECT_EQ(Stride2.Instructions, 2u);
+  EXPECT_EQ(Stride2.Wavefronts, 4u);
+  EXPECT_EQ(Stride2.Ideal, 2u);
+  // Double add, all lanes on one address: 32 iterations, the first 16 with
+  // both half-warps pending (probe_atom_add_f64 uniform0: 32, 96).
+  WavefrontCount Uniform =
+      countWavefronts(8, AccessKind::Atomic,
+                      lanes(8, [](unsigned) { return 0; }),
+                      AtomicForm::SpinLoop);
+  EXPECT_EQ(Uniform.Instructions, 32u);
+  EXPECT_EQ(Uniform.Wavefronts, 96u);
+  // 16-bit CAS: lanes 0, 2 on half 0 and 1, 3 on half 1 of each word retry
+  // once (probe_atom_cas_b16 pair_xor2: 2 instructions, 12 wavefronts).
+  WavefrontCount Halves =
+      countWavefronts(2, AccessKind::Atomic,
+                      lanes(2, [](unsigned T) { return T & ~2u; }),
+                      AtomicForm::Cas16Loop);
+  EXPECT_EQ(Halves.Instructions, 2u);
+  EXPECT_EQ(Halves.Wavefronts, 12u);
+}
+
+TEST(BankModel, AtomicForms) {
+  EXPECT_EQ(atomicForm("atomicAdd", 4, false), AtomicForm::Native);
+  EXPECT_EQ(atomicForm("atomicAdd_block", 4, true), AtomicForm::SpinLoop);
+  EXPECT_EQ(atomicForm("atomicAdd", 8, false), AtomicForm::SpinLoop);
+  EXPECT_EQ(atomicForm("atomicAdd", 8, true), AtomicForm::SpinLoop);
+  EXPECT_EQ(atomicForm("atomicCAS", 2, false), AtomicForm::Cas16Loop);
+  EXPECT_EQ(atomicForm("atomicCAS", 16, false), AtomicForm::Cas);
+  EXPECT_EQ(atomicForm("atomicExch", 16, false), AtomicForm::Native);
+  EXPECT_EQ(atomicForm("atomicMax", 4, false), AtomicForm::Native);
+  EXPECT_EQ(atomicForm("atomicAnd", 4, false), std::nullopt);
+  EXPECT_EQ(atomicForm("atomicAdd", 2, true), std::nullopt);
 }
 
 TEST(BankModel, FormatsLaneLists) {
