@@ -267,7 +267,7 @@ __global__ void acc_atom64_exch_lane16(int *out) {
   long long V = s[threadIdx.x * 16];
   out[threadIdx.x] = int(V ^ (V >> 32)) + int(Old & 0);
 }
-// PROBE atomic exact 2: 8-byte atomicCAS at stride 1.
+// PROBE atomic exact 4: 8-byte atomicCAS at stride 1 (ATOMS.CAS.64 takes 4, not 2).
 __global__ void acc_atom64_cas_stride1(int *out) {
   __shared__ unsigned long long s[512];
   for (int I = threadIdx.x; I < 512; I += blockDim.x)
