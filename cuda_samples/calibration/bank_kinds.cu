@@ -38,7 +38,7 @@
   do {                                                                         \
     cudaError_t Err = (Call);                                                  \
     if (Err != cudaSuccess) {                                                  \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #Call,      \
+      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #Call,       \
                    cudaGetErrorString(Err));                                   \
       std::exit(2);                                                            \
     }                                                                          \
@@ -115,7 +115,41 @@ struct alignas(16) Quad {
   uint32_t W[4];
 };
 
-enum Op { OpLd, OpSt, OpAdd, OpMin, OpMax, OpExch, OpCas };
+enum Op {
+  OpLd,
+  OpSt,
+  OpAdd, // atomicAdd(P, lane + 1)
+  OpMin,
+  OpMax,
+  OpExch,
+  OpCas,
+  // Second round (probe ids from 4116): operands the compiler may aggregate.
+  OpInc1,    // atomicAdd(P, 1)
+  OpAdd2,    // atomicAdd(P, 2)
+  OpAddUni,  // atomicAdd(P, Probe % 5 + 3): warp-uniform, not constant
+  OpSub1,    // atomicSub(P, 1)
+  OpIncWrap, // atomicInc(P, 0xfffffff0)
+  OpAnd,
+  OpOr,
+  OpXor,
+};
+
+/// The operand an add-like atomic adds for lane Lane of probe Probe.
+__host__ __device__ inline long long addOperand(int O, uint32_t Probe,
+                                                uint32_t Lane) {
+  switch (O) {
+  case OpInc1:
+    return 1;
+  case OpAdd2:
+    return 2;
+  case OpAddUni:
+    return Probe % 5 + 3;
+  case OpSub1:
+    return -1;
+  default:
+    return Lane + 1;
+  }
+}
 
 template <typename T> __device__ T makeValue(uint32_t Probe, uint32_t Lane) {
   if constexpr (sizeof(T) == 16) {
@@ -146,8 +180,7 @@ template <typename T> __device__ T fillValue(int Mode, uint32_t Off) {
 template <int O, typename T, int Mode>
 __device__ __forceinline__ void probeBody(const int *Offsets,
                                           unsigned char *Out,
-                                          unsigned char *Dump,
-                                          uint32_t Probe) {
+                                          unsigned char *Dump, uint32_t Probe) {
   __shared__ __align__(16) unsigned char S[ArrayBytes];
   const uint32_t Lane = threadIdx.x;
   uint32_t *Words = reinterpret_cast<uint32_t *>(S);
@@ -168,6 +201,22 @@ __device__ __forceinline__ void probeBody(const int *Offsets,
       *P = makeValue<T>(Probe, Lane);
     } else if constexpr (O == OpAdd) {
       atomicAdd(P, T(Lane + 1));
+    } else if constexpr (O == OpInc1) {
+      atomicAdd(P, T(1));
+    } else if constexpr (O == OpAdd2) {
+      atomicAdd(P, T(2));
+    } else if constexpr (O == OpAddUni) {
+      atomicAdd(P, T(Probe % 5 + 3));
+    } else if constexpr (O == OpSub1) {
+      atomicSub(P, T(1));
+    } else if constexpr (O == OpIncWrap) {
+      atomicInc(P, 0xfffffff0u);
+    } else if constexpr (O == OpAnd) {
+      atomicAnd(P, makeValue<T>(Probe, Lane));
+    } else if constexpr (O == OpOr) {
+      atomicOr(P, makeValue<T>(Probe, Lane));
+    } else if constexpr (O == OpXor) {
+      atomicXor(P, makeValue<T>(Probe, Lane));
     } else if constexpr (O == OpMin) {
       atomicMin(P, makeValue<T>(Probe, Lane));
     } else if constexpr (O == OpMax) {
@@ -220,6 +269,18 @@ PROBE_KERNEL(probe_atom_cas_b64, OpCas, unsigned long long, FillHash)
 PROBE_KERNEL(probe_atom_add_f64, OpAdd, double, FillF64)
 PROBE_KERNEL(probe_atom_cas_b128, OpCas, Quad, FillHash)
 PROBE_KERNEL(probe_atom_exch_b128, OpExch, Quad, FillHash)
+PROBE_KERNEL(probe_atom_inc1_u32, OpInc1, unsigned, FillHash)
+PROBE_KERNEL(probe_atom_inc1_s32, OpInc1, int, FillHash)
+PROBE_KERNEL(probe_atom_add2_u32, OpAdd2, unsigned, FillHash)
+PROBE_KERNEL(probe_atom_adduni_u32, OpAddUni, unsigned, FillHash)
+PROBE_KERNEL(probe_atom_sub1_s32, OpSub1, int, FillHash)
+PROBE_KERNEL(probe_atom_incwrap_u32, OpIncWrap, unsigned, FillHash)
+PROBE_KERNEL(probe_atom_and_b32, OpAnd, unsigned, FillHash)
+PROBE_KERNEL(probe_atom_or_b32, OpOr, unsigned, FillHash)
+PROBE_KERNEL(probe_atom_xor_b32, OpXor, unsigned, FillHash)
+PROBE_KERNEL(probe_atom_min_u64, OpMin, unsigned long long, FillHash)
+PROBE_KERNEL(probe_atom_max_s64, OpMax, long long, FillHash)
+PROBE_KERNEL(probe_atom_inc1_u64, OpInc1, unsigned long long, FillHash)
 
 using KernelFn = void (*)(const int *, unsigned char *, unsigned char *,
                           uint32_t);
@@ -258,6 +319,20 @@ const KernelInfo KernelTable[] = {
     {"probe_atom_add_f64", probe_atom_add_f64, OpAdd, 8, FillF64, 'f'},
     {"probe_atom_cas_b128", probe_atom_cas_b128, OpCas, 16, FillHash, 'u'},
     {"probe_atom_exch_b128", probe_atom_exch_b128, OpExch, 16, FillHash, 'u'},
+    {"probe_atom_inc1_u32", probe_atom_inc1_u32, OpInc1, 4, FillHash, 'u'},
+    {"probe_atom_inc1_s32", probe_atom_inc1_s32, OpInc1, 4, FillHash, 's'},
+    {"probe_atom_add2_u32", probe_atom_add2_u32, OpAdd2, 4, FillHash, 'u'},
+    {"probe_atom_adduni_u32", probe_atom_adduni_u32, OpAddUni, 4, FillHash,
+     'u'},
+    {"probe_atom_sub1_s32", probe_atom_sub1_s32, OpSub1, 4, FillHash, 's'},
+    {"probe_atom_incwrap_u32", probe_atom_incwrap_u32, OpIncWrap, 4, FillHash,
+     'u'},
+    {"probe_atom_and_b32", probe_atom_and_b32, OpAnd, 4, FillHash, 'u'},
+    {"probe_atom_or_b32", probe_atom_or_b32, OpOr, 4, FillHash, 'u'},
+    {"probe_atom_xor_b32", probe_atom_xor_b32, OpXor, 4, FillHash, 'u'},
+    {"probe_atom_min_u64", probe_atom_min_u64, OpMin, 8, FillHash, 'u'},
+    {"probe_atom_max_s64", probe_atom_max_s64, OpMax, 8, FillHash, 's'},
+    {"probe_atom_inc1_u64", probe_atom_inc1_u64, OpInc1, 8, FillHash, 'u'},
 };
 
 struct Probe {
@@ -317,7 +392,15 @@ struct Checker {
         break;
       case OpAdd:
       case OpMin:
-      case OpMax: {
+      case OpMax:
+      case OpInc1:
+      case OpAdd2:
+      case OpAddUni:
+      case OpSub1:
+      case OpIncWrap:
+      case OpAnd:
+      case OpOr:
+      case OpXor: {
         if (K.Num == 'f' && W == 4) {
           float V;
           std::memcpy(&V, &Init[Off], 4);
@@ -337,11 +420,25 @@ struct Checker {
             uint64_t X = 0;
             auto B = laneBytes(P, L, W);
             std::memcpy(&X, B.data(), W);
-            if (K.Operation == OpAdd)
-              V += L + 1;
+            if (K.Operation == OpAdd || K.Operation == OpInc1 ||
+                K.Operation == OpAdd2 || K.Operation == OpAddUni ||
+                K.Operation == OpSub1)
+              V += uint64_t(addOperand(K.Operation, P.Id, L));
+            else if (K.Operation == OpIncWrap)
+              V = uint32_t(V) >= 0xfffffff0u ? 0 : uint32_t(V) + 1;
+            else if (K.Operation == OpAnd)
+              V &= X;
+            else if (K.Operation == OpOr)
+              V |= X;
+            else if (K.Operation == OpXor)
+              V ^= X;
             else if (K.Num == 's' && W == 4) {
               int32_t A = int32_t(V), C = int32_t(X);
               V = uint32_t(K.Operation == OpMin ? std::min(A, C)
+                                                : std::max(A, C));
+            } else if (K.Num == 's') {
+              int64_t A = int64_t(V), C = int64_t(X);
+              V = uint64_t(K.Operation == OpMin ? std::min(A, C)
                                                 : std::max(A, C));
             } else
               V = K.Operation == OpMin ? std::min(V, X) : std::max(V, X);
@@ -373,9 +470,8 @@ struct Checker {
         }
       }
       if (!Covered && Dump[I] != Want[I]) {
-        fail(P, "byte " + std::to_string(I) + " is " +
-                    std::to_string(Dump[I]) + ", expected " +
-                    std::to_string(Want[I]));
+        fail(P, "byte " + std::to_string(I) + " is " + std::to_string(Dump[I]) +
+                    ", expected " + std::to_string(Want[I]));
         return;
       }
     }

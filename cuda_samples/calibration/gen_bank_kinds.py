@@ -45,6 +45,24 @@ KERNELS = [
     ("probe_atom_exch_b128", "atomic", 16, 30),
 ]
 
+# Second round (ids after the first round's): operands the compiler may
+# aggregate (atomicAdd of the constant 1 becomes ATOMS.POPC.INC), and the
+# remaining atomic operations. One batch of random probes.
+KERNELS2 = [
+    ("probe_atom_inc1_u32", "atomic", 4, 40),
+    ("probe_atom_inc1_s32", "atomic", 4, 20),
+    ("probe_atom_add2_u32", "atomic", 4, 20),
+    ("probe_atom_adduni_u32", "atomic", 4, 20),
+    ("probe_atom_sub1_s32", "atomic", 4, 20),
+    ("probe_atom_incwrap_u32", "atomic", 4, 20),
+    ("probe_atom_and_b32", "atomic", 4, 15),
+    ("probe_atom_or_b32", "atomic", 4, 15),
+    ("probe_atom_xor_b32", "atomic", 4, 15),
+    ("probe_atom_min_u64", "atomic", 8, 20),
+    ("probe_atom_max_s64", "atomic", 8, 20),
+    ("probe_atom_inc1_u64", "atomic", 8, 20),
+]
+
 ALL = [True] * LANES
 
 
@@ -186,6 +204,23 @@ def main():
                     kname, kind, width, name, idx = p[i]
                     offs = [-1 if x is None else x * width for x in idx]
                     rows.append(("r%d" % batch, kname, kind, width, name, offs))
+    # Second round: structured, then one interleaved random batch.
+    for kname, kind, width, _ in KERNELS2:
+        rng = random.Random("structured-%d" % width)
+        for name, idx in structured(width, rng):
+            offs = [-1 if i is None else i * width for i in idx]
+            rows.append(("s2", kname, kind, width, name, offs))
+    per_kernel = []
+    for kname, kind, width, n in KERNELS2:
+        rng = random.Random("random-%s-3" % kname)
+        per_kernel.append([(kname, kind, width) + random_pattern(width, rng)
+                           for _ in range(n)])
+    for i in range(max(len(p) for p in per_kernel)):
+        for p in per_kernel:
+            if i < len(p):
+                kname, kind, width, name, idx = p[i]
+                offs = [-1 if x is None else x * width for x in idx]
+                rows.append(("r3", kname, kind, width, name, offs))
     with open(out, "w") as f:
         f.write("# warpcheck bank_kinds probes, written by gen_bank_kinds.py.\n")
         f.write("# id group kernel kind width_bytes name offset_lane0 .. "

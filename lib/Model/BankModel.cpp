@@ -26,6 +26,8 @@ const char *atomicFormName(AtomicForm F) {
     return "native";
   case AtomicForm::Cas:
     return "cas";
+  case AtomicForm::PopcInc:
+    return "popc-inc";
   case AtomicForm::SpinLoop:
     return "spin-loop";
   case AtomicForm::Cas16Loop:
@@ -35,13 +37,14 @@ const char *atomicFormName(AtomicForm F) {
 }
 
 std::optional<AtomicForm> atomicForm(std::string_view Function,
-                                     unsigned WidthBytes, bool IsFloat) {
+                                     unsigned WidthBytes, bool IsFloat,
+                                     std::optional<int64_t> ConstantOperand) {
   for (std::string_view Suffix : {"_block", "_system"})
     if (Function.size() > Suffix.size() &&
         Function.substr(Function.size() - Suffix.size()) == Suffix)
       Function.remove_suffix(Suffix.size());
-  // Each row: the kernels of bank_kinds.cu that measured it (SASS in
-  // cuda_samples/measurements/h100-bank-kinds/sass.txt).
+  // Each row names the kernels of bank_kinds.cu that measured it (their SASS
+  // is in cuda_samples/measurements/h100-bank-kinds/sass*.txt*).
   if (Function == "atomicCAS") {
     if (WidthBytes == 2)
       return AtomicForm::Cas16Loop; // probe_atom_cas_b16: ATOMS.CAS loop
@@ -52,17 +55,28 @@ std::optional<AtomicForm> atomicForm(std::string_view Function,
   if (Function == "atomicExch" && !IsFloat &&
       (WidthBytes == 4 || WidthBytes == 8 || WidthBytes == 16))
     return AtomicForm::Native; // probe_atom_exch_b32/b64/b128
-  if (Function == "atomicAdd") {
-    if (WidthBytes == 4)
-      // probe_atom_add_s32/u32: ATOMS.ADD; probe_atom_add_f32: CAST.SPIN.
-      return IsFloat ? AtomicForm::SpinLoop : AtomicForm::Native;
-    if (WidthBytes == 8)
-      return AtomicForm::SpinLoop; // probe_atom_add_u64/f64: CAST.SPIN.64
+  if (Function == "atomicAdd" && WidthBytes == 8)
+    return AtomicForm::SpinLoop; // probe_atom_add_u64/f64, inc1_u64
+  if (Function == "atomicAdd" && WidthBytes == 4 && IsFloat)
+    return AtomicForm::SpinLoop; // probe_atom_add_f32: CAST.SPIN
+  if (IsFloat || WidthBytes != 4)
     return std::nullopt;
+  if (Function == "atomicAdd") {
+    if (ConstantOperand && *ConstantOperand == 1)
+      return AtomicForm::PopcInc; // probe_atom_inc1_u32/s32
+    if (ConstantOperand && *ConstantOperand < 0)
+      return std::nullopt; // not measured
+    // probe_atom_add_s32/u32 (per-lane operands), add2_u32 (constant 2),
+    // adduni_u32 (warp-uniform, not constant): ATOMS.ADD.
+    return AtomicForm::Native;
   }
-  if ((Function == "atomicMin" || Function == "atomicMax") && !IsFloat &&
-      WidthBytes == 4)
-    return AtomicForm::Native; // probe_atom_min_s32, probe_atom_max_u32
+  if (Function == "atomicSub" && ConstantOperand && *ConstantOperand == 1)
+    return AtomicForm::Native; // probe_atom_sub1_s32: ATOMS.ADD
+  if (Function == "atomicMin" || Function == "atomicMax" ||
+      Function == "atomicInc" || Function == "atomicAnd" ||
+      Function == "atomicOr" || Function == "atomicXor")
+    // probe_atom_min_s32, max_u32, incwrap_u32, and_b32, or_b32, xor_b32.
+    return AtomicForm::Native;
   return std::nullopt;
 }
 
@@ -92,14 +106,20 @@ constexpr PassRule LoadRules[] = {
 constexpr PassRule StoreRules[] = {
     {32, 0, true}, {32, 0, true}, {32, 0, true}, {16, 0, true}, {8, 0, true}};
 /// CUDA has no 1-byte atomics; the 2-byte row serves Cas16Loop, which works
-/// on 4-byte words.
+/// on 4-byte words. (PopcInc: PopcIncRule.)
 constexpr PassRule AtomicRules[] = {{32, 0, false},
                                     {32, 0, false},
                                     {32, 0, false},
                                     {16, 0, false},
                                     {8, 0, false}};
 
-const PassRule &passRule(AccessKind Kind, unsigned WidthBytes) {
+/// ATOMS.POPC.INC.32: one pass, lanes on one word share it.
+constexpr PassRule PopcIncRule = {32, 0, true};
+
+const PassRule &passRule(AccessKind Kind, unsigned WidthBytes,
+                         AtomicForm Form = AtomicForm::Native) {
+  if (Kind == AccessKind::Atomic && Form == AtomicForm::PopcInc)
+    return PopcIncRule;
   unsigned Row = WidthBytes <= 1   ? 0
                  : WidthBytes == 2 ? 1
                  : WidthBytes <= 4 ? 2
@@ -190,11 +210,10 @@ std::vector<unsigned> activeIn(const WarpAddresses &Lanes, unsigned Begin,
 /// ATOMS.CAS), added to Result.
 void addInstruction(WavefrontCount &Result, unsigned WidthBytes,
                     AccessKind Kind, const WarpAddresses &Lanes,
-                    unsigned Multiplier) {
-  const PassRule &Rule = passRule(Kind, WidthBytes);
+                    unsigned Multiplier, AtomicForm Form = AtomicForm::Native) {
+  const PassRule &Rule = passRule(Kind, WidthBytes, Form);
   unsigned Step = Rule.PassLanes;
-  if (Rule.MergedLanes &&
-      (partnersAgree(Lanes, 1) || partnersAgree(Lanes, 2)))
+  if (Rule.MergedLanes && (partnersAgree(Lanes, 1) || partnersAgree(Lanes, 2)))
     Step = Rule.MergedLanes;
   bool Any = false;
   for (unsigned Begin = 0; Begin < WarpSize; Begin += Step) {
@@ -329,6 +348,11 @@ WavefrontCount countWavefronts(unsigned WidthBytes, AccessKind Kind,
     switch (Form) {
     case AtomicForm::Native:
       break;
+    case AtomicForm::PopcInc: {
+      WavefrontCount Result;
+      addInstruction(Result, WidthBytes, Kind, Lanes, 1, Form);
+      return Result;
+    }
     case AtomicForm::Cas: {
       WavefrontCount Result;
       addInstruction(Result, WidthBytes, Kind, Lanes, 2);
@@ -348,7 +372,8 @@ WavefrontCount countWavefronts(unsigned WidthBytes, AccessKind Kind,
 unsigned maxWavefronts(unsigned WidthBytes, AccessKind Kind,
                        unsigned ActiveLanes, AtomicForm Form) {
   unsigned Words = std::max(1u, WidthBytes / BankWidthBytes);
-  if (Kind != AccessKind::Atomic || Form == AtomicForm::Native)
+  if (Kind != AccessKind::Atomic || Form == AtomicForm::Native ||
+      Form == AtomicForm::PopcInc)
     return ActiveLanes * Words;
   if (Form == AtomicForm::Cas)
     return 2 * ActiveLanes * Words;

@@ -16,7 +16,8 @@
 //    2 wavefronts, a 16-byte one 4); lanes writing one word share it.
 //  - Atomics: the passes of stores, and no sharing: every lane costs one
 //    wavefront on each bank it touches, also lanes on the same address.
-//    ATOMS.CAS costs twice that. Float add, 64-bit add and double add are
+//    ATOMS.CAS costs twice that; atomicAdd(p, 1) (ATOMS.POPC.INC) shares
+//    words like a load. Float add, 64-bit add and double add are
 //    loops of ATOMS.CAST.SPIN, 16-bit atomicCAS a loop of 32-bit ATOMS.CAS:
 //    their cost is the sum over the loop's iterations (AtomicForm).
 //
@@ -49,6 +50,9 @@ enum class AtomicForm {
   Native,
   /// One ATOMS.CAS (atomicCAS on 4, 8 or 16 bytes): twice Native.
   Cas,
+  /// One ATOMS.POPC.INC.32 (atomicAdd of the constant 1 on 4 bytes): lanes
+  /// on one word share it, as for loads and stores.
+  PopcInc,
   /// A loop of LDS and ATOMS.CAST.SPIN (atomicAdd on float, unsigned long
   /// long and double): each iteration costs 2 wavefronts per pass with a
   /// pending lane and serves, per pass, the lowest pending lane of each bank;
@@ -66,11 +70,15 @@ const char *atomicFormName(AtomicForm F);
 
 /// The form of CUDA's atomic Function (atomicAdd, atomicCAS, ... with an
 /// optional _block or _system suffix) on an element of WidthBytes, IsFloat
-/// for float and double. nullopt where no H100 measurement covers the
-/// combination (atomicSub, atomicAnd/Or/Xor, atomicInc/Dec, 64-bit min/max,
-/// __half and __nv_bfloat16 adds, ...): the caller should not predict those.
-std::optional<AtomicForm> atomicForm(std::string_view Function,
-                                     unsigned WidthBytes, bool IsFloat);
+/// for float and double; ConstantOperand is the value operand when it is a
+/// compile-time constant (atomicAdd(p, 1) becomes ATOMS.POPC.INC). nullopt
+/// where no H100 measurement covers the combination (atomicDec, 64-bit
+/// and/or/xor/exch of floats, 64-bit min/max, whose loop skips lanes
+/// depending on the values, __half and __nv_bfloat16 adds, a constant -1,
+/// ...): the caller should not predict those.
+std::optional<AtomicForm>
+atomicForm(std::string_view Function, unsigned WidthBytes, bool IsFloat,
+           std::optional<int64_t> ConstantOperand = std::nullopt);
 
 /// The byte address each lane of a warp accesses; nullopt for inactive lanes.
 using WarpAddresses = std::array<std::optional<uint64_t>, WarpSize>;

@@ -126,14 +126,12 @@ TEST(BankModel, VectorProbesMeasuredOnH100) {
 }
 
 TEST(BankModel, IdealCountsPasses) {
-  WavefrontCount C =
-      countWavefronts(16, AccessKind::Load,
-                      lanes(16, [](unsigned T) { return 2 * T; }));
+  WavefrontCount C = countWavefronts(
+      16, AccessKind::Load, lanes(16, [](unsigned T) { return 2 * T; }));
   EXPECT_EQ(C.Ideal, 4u);
   EXPECT_EQ(C.Ways, 2u);
-  WavefrontCount Col =
-      countWavefronts(4, AccessKind::Load,
-                      lanes(4, [](unsigned T) { return 32 * T; }));
+  WavefrontCount Col = countWavefronts(
+      4, AccessKind::Load, lanes(4, [](unsigned T) { return 32 * T; }));
   EXPECT_EQ(Col.Ideal, 1u);
   EXPECT_EQ(Col.WorstBank, 0u);
   EXPECT_EQ(Col.WorstLanes.size(), 32u);
@@ -145,8 +143,7 @@ TEST(BankModel, IdealCountsPasses) {
 // old expectation that stores merge like loads was wrong for uniform 8- and
 // 16-byte stores (bank_kinds.cu probes uniform0 of probe_st_u64/u128: 2, 4).
 TEST(BankModel, StoresNeverMergePasses) {
-  EXPECT_EQ(stores(4, lanes(4, [](unsigned T) { return 32 * (31 - T); })),
-            32u);
+  EXPECT_EQ(stores(4, lanes(4, [](unsigned T) { return 32 * (31 - T); })), 32u);
   EXPECT_EQ(stores(4, lanes(4, [](unsigned) { return 0; })), 1u);
   EXPECT_EQ(stores(8, lanes(8, [](unsigned T) { return T; })), 2u);
   EXPECT_EQ(stores(8, lanes(8, [](unsigned T) { return 2 * T; })), 4u);
@@ -162,7 +159,7 @@ TEST(BankModel, StoresNeverMergePasses) {
 }
 
 TEST(BankModel, AtomicsCountEveryLane) {
-  // atom32_distinct, atom32_stride32 (bank_rules.cu) and probe_atom_add_s32.
+  // probe_atom_add_s32 (per-lane operands: ATOMS.ADD).
   EXPECT_EQ(atomics(4, lanes(4, [](unsigned T) { return T; })), 1u);
   EXPECT_EQ(atomics(4, lanes(4, [](unsigned T) { return 32 * T; })), 32u);
   // Same address: no sharing (uniform0 of probe_atom_add_s32: 32).
@@ -179,29 +176,41 @@ TEST(BankModel, AtomicsCountEveryLane) {
             64u);
 }
 
+// atomicAdd(p, 1) is ATOMS.POPC.INC: bank_rules.cu's atom32_four_words
+// (lanes on 4 words, 8 each) measured 1, atom32_stride32 32.
+TEST(BankModel, PopcIncSharesWords) {
+  EXPECT_EQ(atomics(4, lanes(4, [](unsigned T) { return T % 4; }),
+                    AtomicForm::PopcInc),
+            1u);
+  EXPECT_EQ(
+      atomics(4, lanes(4, [](unsigned) { return 0; }), AtomicForm::PopcInc),
+      1u);
+  EXPECT_EQ(atomics(4, lanes(4, [](unsigned T) { return 32 * T; }),
+                    AtomicForm::PopcInc),
+            32u);
+  EXPECT_EQ(atomics(4, lanes(4, [](unsigned T) { return T % 4; })), 8u);
+}
+
 TEST(BankModel, AtomicLoops) {
   // Float add: ATOMS.CAST.SPIN, one lane per bank and iteration.
-  WavefrontCount Stride2 =
-      countWavefronts(4, AccessKind::Atomic,
-                      lanes(4, [](unsigned T) { return 2 * T; }),
-                      AtomicForm::SpinLoop);
+  WavefrontCount Stride2 = countWavefronts(
+      4, AccessKind::Atomic, lanes(4, [](unsigned T) { return 2 * T; }),
+      AtomicForm::SpinLoop);
   EXPECT_EQ(Stride2.Instructions, 2u);
   EXPECT_EQ(Stride2.Wavefronts, 4u);
   EXPECT_EQ(Stride2.Ideal, 2u);
   // Double add, all lanes on one address: 32 iterations, the first 16 with
   // both half-warps pending (probe_atom_add_f64 uniform0: 32, 96).
-  WavefrontCount Uniform =
-      countWavefronts(8, AccessKind::Atomic,
-                      lanes(8, [](unsigned) { return 0; }),
-                      AtomicForm::SpinLoop);
+  WavefrontCount Uniform = countWavefronts(8, AccessKind::Atomic,
+                                           lanes(8, [](unsigned) { return 0; }),
+                                           AtomicForm::SpinLoop);
   EXPECT_EQ(Uniform.Instructions, 32u);
   EXPECT_EQ(Uniform.Wavefronts, 96u);
   // 16-bit CAS: lanes 0, 2 on half 0 and 1, 3 on half 1 of each word retry
   // once (probe_atom_cas_b16 pair_xor2: 2 instructions, 12 wavefronts).
-  WavefrontCount Halves =
-      countWavefronts(2, AccessKind::Atomic,
-                      lanes(2, [](unsigned T) { return T & ~2u; }),
-                      AtomicForm::Cas16Loop);
+  WavefrontCount Halves = countWavefronts(
+      2, AccessKind::Atomic, lanes(2, [](unsigned T) { return T & ~2u; }),
+      AtomicForm::Cas16Loop);
   EXPECT_EQ(Halves.Instructions, 2u);
   EXPECT_EQ(Halves.Wavefronts, 12u);
 }
@@ -215,7 +224,11 @@ TEST(BankModel, AtomicForms) {
   EXPECT_EQ(atomicForm("atomicCAS", 16, false), AtomicForm::Cas);
   EXPECT_EQ(atomicForm("atomicExch", 16, false), AtomicForm::Native);
   EXPECT_EQ(atomicForm("atomicMax", 4, false), AtomicForm::Native);
-  EXPECT_EQ(atomicForm("atomicAnd", 4, false), std::nullopt);
+  EXPECT_EQ(atomicForm("atomicAnd", 4, false), AtomicForm::Native);
+  EXPECT_EQ(atomicForm("atomicAdd", 4, false, 1), AtomicForm::PopcInc);
+  EXPECT_EQ(atomicForm("atomicAdd", 4, false, 2), AtomicForm::Native);
+  EXPECT_EQ(atomicForm("atomicDec", 4, false), std::nullopt);
+  EXPECT_EQ(atomicForm("atomicMin", 8, false), std::nullopt);
   EXPECT_EQ(atomicForm("atomicAdd", 2, true), std::nullopt);
 }
 
