@@ -52,6 +52,8 @@ void LocalMemoryArrayCheck::registerMatchers(MatchFinder *Finder) {
 
 void LocalMemoryArrayCheck::check(const MatchFinder::MatchResult &Result) {
   Context = Result.Context;
+  if (!Analyses)
+    Analyses = KernelAnalysisCache::acquire(*Context);
   if (const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel")) {
     if (Kernel->isDependentContext() ||
         Result.SourceManager->isInSystemHeader(Kernel->getLocation()))
@@ -67,12 +69,15 @@ void LocalMemoryArrayCheck::check(const MatchFinder::MatchResult &Result) {
 void LocalMemoryArrayCheck::onEndOfTranslationUnit() {
   TranslationUnitRecord TU;
   if (Context)
-    for (const FunctionDecl *Kernel : Kernels)
+    for (const FunctionDecl *Kernel : Kernels) {
       if (Kernel->getBody() && !Kernel->isInvalidDecl()) {
         analyzeKernel(Kernel);
         ++TU.Kernels;
       }
+      Analyses->finished(Kernel);
+    }
   TU.HasDeviceCode = TU.Kernels > 0;
+  Analyses.reset();
   if (AnalysisReport *Report = activeAnalysisReport())
     Report->addTranslationUnit(TU);
   Kernels.clear();
@@ -89,9 +94,9 @@ void LocalMemoryArrayCheck::analyzeKernel(const FunctionDecl *Kernel) {
   InterpreterLimits Limits;
   Limits.UnrollBudget = UnrollBudget;
   Limits.MaxLoopIterations = MaxLoopIterations;
-  KernelAnalysis Interp(*Context, Kernel, Block, Limits);
-  Interp.run();
-  std::vector<LocalArrayVerdict> Verdicts = judgeLocalArrays(Interp, *Context);
+  std::shared_ptr<const KernelAnalysis> Interp =
+      Analyses->get(Kernel, Block, Limits);
+  std::vector<LocalArrayVerdict> Verdicts = judgeLocalArrays(*Interp, *Context);
   const SourceManager &SM = Context->getSourceManager();
   std::string KName = displayName(Kernel, *Context);
 

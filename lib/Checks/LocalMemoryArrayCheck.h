@@ -8,6 +8,7 @@
 #ifndef WARPCHECK_CHECKS_LOCALMEMORYARRAYCHECK_H
 #define WARPCHECK_CHECKS_LOCALMEMORYARRAYCHECK_H
 
+#include "KernelAnalysisCache.h"
 #include "LaunchConfig.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
@@ -35,6 +36,8 @@ private:
   const unsigned MaxLoopIterations;
 
   clang::ASTContext *Context = nullptr;
+  /// The translation unit's analyses, shared with the other checks.
+  std::shared_ptr<KernelAnalysisCache> Analyses;
   std::vector<const clang::FunctionDecl *> Kernels;
   LaunchSites Launches;
 };

@@ -120,6 +120,13 @@ void SharedBankConflictCheck::registerMatchers(MatchFinder *Finder) {
 
 void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
   Context = Result.Context;
+  if (!Analyses) {
+    Analyses = KernelAnalysisCache::acquire(*Context);
+    // Said before any check reads a result: every kernel runs once, with
+    // the requests the layout search needs.
+    if (FixStyle != "none")
+      Analyses->wantCapture();
+  }
   if (const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel")) {
     // Templates are analyzed per instantiation, with their arguments.
     if (Kernel->isDependentContext() ||
@@ -186,6 +193,7 @@ void SharedBankConflictCheck::onEndOfTranslationUnit() {
     if (!Kernel->getBody() || Kernel->isInvalidDecl() ||
         containsErrors(Kernel->getBody())) {
       ++TU.KernelsSkipped;
+      Analyses->finished(Kernel);
       continue;
     }
     ++TU.Kernels;
@@ -198,6 +206,7 @@ void SharedBankConflictCheck::onEndOfTranslationUnit() {
       for (auto &[Array, Requests] : Arrays)
         if (Requests.FirstFinding)
           proposeLayout(Kernel, Array, Requests, Findings);
+    Analyses->finished(Kernel);
     for (const Finding &F : Findings) {
       diag(F.Loc, "%0") << F.Message << F.Fixes;
       for (const std::string &Note : F.Notes)
@@ -212,6 +221,7 @@ void SharedBankConflictCheck::onEndOfTranslationUnit() {
   Launches = LaunchSites();
   HasDeviceCode = false;
   Context = nullptr;
+  Analyses.reset();
 }
 
 void SharedBankConflictCheck::analyzeKernel(
@@ -237,10 +247,12 @@ void SharedBankConflictCheck::analyzeKernel(
   };
   InterpreterLimits Limits;
   Limits.MaxLoopIterations = MaxLoopIterations;
-  KernelAnalysis Interp(*Context, Kernel, Shape.Block, Limits);
-  if (FixStyle != "none")
-    Interp.captureRequests();
-  Interp.run();
+  std::shared_ptr<const KernelAnalysis> Analysis = Analyses->get(
+      Kernel, Shape.Block, Limits,
+      FixStyle != "none"
+          ? std::optional<size_t>(KernelAnalysisCache::DefaultCaptureLimit)
+          : std::nullopt);
+  const KernelAnalysis &Interp = *Analysis;
   const SourceManager &SM = Context->getSourceManager();
   std::string KName = displayName(Kernel, *Context);
   AnalysisReport *Sink = activeAnalysisReport();

@@ -3,14 +3,16 @@
 //
 // Finds shared-memory accesses whose warp requests take more wavefronts
 // than their ideal because several lanes ask one bank for different words.
-// Every kernel is interpreted for its block shape (KernelInterpreter); every
-// warp of the block and every execution of the access is judged by the bank
-// model. Undecidable accesses are reported as such, with what they depend on.
+// Every kernel is interpreted once per block shape (KernelAnalysis, shared
+// with the other checks through KernelAnalysisCache); every warp of the
+// block and every execution of the access is judged by the bank model.
+// Undecidable accesses are reported as such, with what they depend on.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPCHECK_CHECKS_SHAREDBANKCONFLICTCHECK_H
 #define WARPCHECK_CHECKS_SHAREDBANKCONFLICTCHECK_H
 
+#include "KernelAnalysisCache.h"
 #include "LaunchConfig.h"
 #include "LayoutSearch.h"
 
@@ -77,6 +79,8 @@ private:
 
   // Per translation unit.
   clang::ASTContext *Context = nullptr;
+  /// The translation unit's analyses, shared with the other checks.
+  std::shared_ptr<KernelAnalysisCache> Analyses;
   std::vector<const clang::FunctionDecl *> Kernels;
   LaunchSites Launches;
   bool HasDeviceCode = false;

@@ -1,0 +1,126 @@
+//===--- KernelAnalysisCache.cpp - One analysis per kernel and shape ------===//
+
+#include "KernelAnalysisCache.h"
+
+#include "LaunchConfig.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+
+using namespace clang;
+
+namespace warpcheck {
+
+namespace {
+/// The live cache of each translation unit, by its ASTContext.
+struct Registry {
+  std::mutex Mutex;
+  std::map<const ASTContext *, std::weak_ptr<KernelAnalysisCache>> Caches;
+};
+
+Registry &registry() {
+  static Registry R;
+  return R;
+}
+
+std::atomic<uint64_t> TotalRuns{0}, TotalReuses{0};
+} // namespace
+
+std::shared_ptr<KernelAnalysisCache>
+KernelAnalysisCache::acquire(ASTContext &Ctx) {
+  Registry &R = registry();
+  std::lock_guard<std::mutex> Lock(R.Mutex);
+  std::weak_ptr<KernelAnalysisCache> &Slot = R.Caches[&Ctx];
+  std::shared_ptr<KernelAnalysisCache> Cache = Slot.lock();
+  if (!Cache) {
+    Cache.reset(new KernelAnalysisCache(Ctx));
+    Slot = Cache;
+  }
+  std::lock_guard<std::mutex> CacheLock(Cache->Mutex);
+  ++Cache->Holders;
+  return Cache;
+}
+
+KernelAnalysisCache::~KernelAnalysisCache() {
+  {
+    Registry &R = registry();
+    std::lock_guard<std::mutex> Lock(R.Mutex);
+    auto It = R.Caches.find(&Ctx);
+    if (It != R.Caches.end() && It->second.expired())
+      R.Caches.erase(It);
+  }
+  if (!std::getenv("WARPCHECK_DEBUG_ANALYSIS_CACHE"))
+    return;
+  for (const auto &[K, S] : Statistics)
+    llvm::errs() << "warpcheck-analysis-cache: '"
+                 << displayName(std::get<0>(K), Ctx) << "' block "
+                 << std::get<1>(K).str() << ": " << S.Runs
+                 << (S.Runs == 1 ? " run, " : " runs, ") << S.Reuses
+                 << (S.Reuses == 1 ? " reuse\n" : " reuses\n");
+}
+
+KernelAnalysisCache::Key
+KernelAnalysisCache::keyOf(const FunctionDecl *Kernel, Dim3 Block,
+                           const InterpreterLimits &L) {
+  return Key(Kernel, Block, L.MaxLoopIterations, L.MaxTotalIterations,
+             L.MaxWarpRequests, L.MaxCallDepth, L.UnrollBudget,
+             L.MaxFullUnrollTrip);
+}
+
+void KernelAnalysisCache::wantCapture(size_t Limit) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  CaptureWanted = std::max(CaptureWanted.value_or(0), Limit);
+}
+
+std::shared_ptr<const KernelAnalysis>
+KernelAnalysisCache::get(const FunctionDecl *Kernel, Dim3 Block,
+                         const InterpreterLimits &Limits,
+                         std::optional<size_t> CaptureLimit) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Key K = keyOf(Kernel, Block, Limits);
+  auto StatIt = std::find_if(Statistics.begin(), Statistics.end(),
+                             [&](const auto &S) { return S.first == K; });
+  if (StatIt == Statistics.end()) {
+    Statistics.push_back({K, {}});
+    StatIt = std::prev(Statistics.end());
+  }
+  Statistic &Stat = StatIt->second;
+
+  auto It = Entries.find(K);
+  if (It != Entries.end() &&
+      (!CaptureLimit ||
+       (It->second.Captured && *It->second.Captured >= *CaptureLimit))) {
+    ++Stat.Reuses;
+    ++TotalReuses;
+    return It->second.Result;
+  }
+  // Run (again, when the result lacks the requests asked for now), with
+  // capture whenever any holder wants it.
+  std::optional<size_t> Capture = CaptureWanted;
+  if (CaptureLimit)
+    Capture = std::max(Capture.value_or(0), *CaptureLimit);
+  auto Result = std::make_shared<KernelAnalysis>(Ctx, Kernel, Block, Limits);
+  if (Capture)
+    Result->captureRequests(*Capture);
+  Result->run();
+  ++Stat.Runs;
+  ++TotalRuns;
+  Entries[K] = Entry{Result, Capture};
+  return Result;
+}
+
+void KernelAnalysisCache::finished(const FunctionDecl *Kernel) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (++FinishedBy[Kernel] < Holders)
+    return;
+  for (auto It = Entries.begin(); It != Entries.end();)
+    It = std::get<0>(It->first) == Kernel ? Entries.erase(It) : std::next(It);
+}
+
+uint64_t KernelAnalysisCache::totalRuns() { return TotalRuns; }
+uint64_t KernelAnalysisCache::totalReuses() { return TotalReuses; }
+
+} // namespace warpcheck

@@ -1,0 +1,46 @@
+// Each kernel is interpreted once per block shape: the bank-conflict and
+// local-memory checks read one shared result. WARPCHECK_DEBUG_ANALYSIS_CACHE
+// prints the engine runs per kernel and shape when the translation unit
+// ends; a second run of the same kernel and shape prints "2 runs".
+// RUN: env WARPCHECK_DEBUG_ANALYSIS_CACHE=1 %warpcheck --fix-style=none %s -- 2>&1 | FileCheck %s -check-prefix=RUNS -implicit-check-not=warpcheck-analysis-cache
+// RUN: env WARPCHECK_DEBUG_ANALYSIS_CACHE=1 %clang-tidy-cuda %s -- %cuda-prelude-args 2>&1 | FileCheck %s -check-prefix=RUNS -implicit-check-not=warpcheck-analysis-cache
+// With a layout fix, the run captures the requests the layout search needs
+// (asked for before any check reads, so still one run); the fixed copy is
+// then a translation unit of its own, analyzed by the bank-conflict check
+// alone.
+// RUN: env WARPCHECK_DEBUG_ANALYSIS_CACHE=1 %warpcheck %s -- 2>&1 | FileCheck %s -check-prefixes=RUNS,PROOF -implicit-check-not=warpcheck-analysis-cache
+// One check alone runs each kernel once too, and reuses nothing.
+// RUN: env WARPCHECK_DEBUG_ANALYSIS_CACHE=1 %warpcheck --checks='-*,warpcheck-local-*' %s -- 2>&1 | FileCheck %s -check-prefix=LOCAL -implicit-check-not=warpcheck-analysis-cache
+// Several files on several threads: one cache per translation unit.
+// RUN: env WARPCHECK_DEBUG_ANALYSIS_CACHE=1 %warpcheck -j 2 %s %S/Inputs/unlaunched.cu -- 2>&1 | FileCheck %s -check-prefixes=RUNS,OTHER -implicit-check-not=warpcheck-analysis-cache
+
+// The local-memory check reads the first launched shape, the bank-conflict
+// check every shape: 32x4x1 once for both, 64x1x1 once for one.
+__global__ void twoShapes(float *out, const int *idx) {
+  __shared__ float s[1024];
+  float a[8];
+  for (int i = 0; i < 8; ++i)
+    a[i] = s[threadIdx.x * 2 + i];
+  out[threadIdx.x] = a[idx[threadIdx.x] & 7];
+}
+
+// No launch: the default shape, once for both checks.
+__global__ void unlaunchedHere(float *out) {
+  __shared__ float t[256];
+  out[threadIdx.x] = t[threadIdx.x];
+}
+
+void host(float *out, const int *idx) {
+  twoShapes<<<1, dim3(32, 4)>>>(out, idx);
+  twoShapes<<<1, 64>>>(out, idx);
+}
+
+// RUNS-DAG: warpcheck-analysis-cache: 'twoShapes' block 32x4x1: 1 run, 1 reuse
+// RUNS-DAG: warpcheck-analysis-cache: 'twoShapes' block 64x1x1: 1 run, 0 reuses
+// RUNS-DAG: warpcheck-analysis-cache: 'unlaunchedHere' block 256x1x1: 1 run, 1 reuse
+// PROOF-DAG: warpcheck-analysis-cache: 'twoShapes' block 32x4x1: 1 run, 0 reuses
+// PROOF-DAG: warpcheck-analysis-cache: 'twoShapes' block 64x1x1: 1 run, 0 reuses
+// PROOF-DAG: warpcheck-analysis-cache: 'unlaunchedHere' block 256x1x1: 1 run, 0 reuses
+// OTHER-DAG: warpcheck-analysis-cache: 'unlaunched' block 256x1x1: 1 run, 1 reuse
+// LOCAL-DAG: warpcheck-analysis-cache: 'twoShapes' block 32x4x1: 1 run, 0 reuses
+// LOCAL-DAG: warpcheck-analysis-cache: 'unlaunchedHere' block 256x1x1: 1 run, 0 reuses
