@@ -2,8 +2,11 @@
 //
 // Where a kernel's block shape comes from, in order of precedence: a
 // per-kernel option, the launches in the translation unit
-// (`k<<<g, b, smem>>>` with a constant b or a dim3 built from constants),
-// --block-dim, __launch_bounds__ (as a 1-D block), and a documented default.
+// (`k<<<g, b, smem>>>` with a constant b, a dim3 built from constants, or a
+// local dim3 then assigned constants member by member in straight-line code
+// before the launch), --block-dim, __launch_bounds__ (as a 1-D block), and a
+// documented default. A launch whose shape cannot be resolved gives no shape
+// at all; the shape used instead says why.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPCHECK_ANALYSIS_LAUNCHCONFIG_H
@@ -39,9 +42,15 @@ std::string displayName(const clang::FunctionDecl *FD,
                         const clang::ASTContext &Ctx);
 
 /// Evaluates a launch's block argument: an integer constant, a dim3
-/// constructed from constants, or a variable initialized that way.
+/// constructed from constants, or a variable initialized that way; a local
+/// dim3 variable may then have its members assigned constants (`b.x = 64;`,
+/// `b.y *= 2;`) in straight-line code between its declaration and the
+/// launch. A member assigned under a condition, in a loop, through a pointer
+/// or reference, or from a value that is not a compile-time constant leaves
+/// the shape unresolved: nullopt, and WhyNot (when given) says why.
 std::optional<Dim3> evaluateBlockDim(const clang::Expr *E,
-                                     const clang::ASTContext &Ctx);
+                                     const clang::ASTContext &Ctx,
+                                     std::string *WhyNot = nullptr);
 
 /// Collects the block shapes of kernel launches in one translation unit.
 class LaunchSites {
@@ -51,8 +60,16 @@ public:
   /// The distinct shapes launched for Kernel, with their first launch.
   const std::vector<BlockShapeChoice> &
   shapesFor(const clang::FunctionDecl *Kernel) const;
-  /// Launches of Kernel whose shape is not a constant.
-  unsigned unresolvedLaunches(const clang::FunctionDecl *Kernel) const;
+  /// A launch whose block shape is not known: it gives no shape.
+  struct UnresolvedLaunch {
+    /// "main.cu:88".
+    std::string Location;
+    /// "'b.x' is assigned 'n', which is not a compile-time constant".
+    std::string Reason;
+  };
+  /// Launches of Kernel whose shape is not a constant, in source order.
+  const std::vector<UnresolvedLaunch> &
+  unresolvedLaunches(const clang::FunctionDecl *Kernel) const;
 
   /// One launch's dynamic shared-memory argument (the third in <<<>>>).
   struct DynamicShared {
@@ -67,7 +84,8 @@ public:
 private:
   std::map<const clang::FunctionDecl *, std::vector<DynamicShared>> Dynamic;
   std::map<const clang::FunctionDecl *, std::vector<BlockShapeChoice>> Shapes;
-  std::map<const clang::FunctionDecl *, unsigned> Unresolved;
+  std::map<const clang::FunctionDecl *, std::vector<UnresolvedLaunch>>
+      Unresolved;
 };
 
 /// Options that decide block shapes, read once by the check.

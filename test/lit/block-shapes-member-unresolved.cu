@@ -1,0 +1,62 @@
+// A dim3 member assigned a value that is not a compile-time constant, under
+// a condition, in a loop or through a reference gives no shape: the launch
+// is not used, and the shape used instead says why.
+// RUN: %warpcheck %s -- 2>&1 | grep -v -E '^ *[0-9]* [|]' | FileCheck %s -check-prefixes=CHECK-MESSAGES,DEFAULT -implicit-check-not='{{warning|error}}:'
+// RUN: %warpcheck --block-dim=32 %s -- 2>&1 | grep -v -E '^ *[0-9]* [|]' | FileCheck %s -check-prefixes=CHECK-MESSAGES,OPTION -implicit-check-not='{{warning|error}}:'
+
+__global__ void runtimeMember(int *out) {
+  __shared__ int s[4096];
+  s[threadIdx.x * 2] = 0;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal
+  // DEFAULT: :[[@LINE-2]]:3: note: in 'runtimeMember' with block 256x1x1 (default; the launch at block-shapes-member-unresolved.cu:[[@LINE+35]] is not used: 'b.x' is assigned 'n', which is not a compile-time constant: set --block-dim or the per-kernel option)
+  // OPTION: :[[@LINE-3]]:3: note: in 'runtimeMember' with block 32x1x1 (from --block-dim; the launch at block-shapes-member-unresolved.cu:[[@LINE+34]] is not used: 'b.x' is assigned 'n', which is not a compile-time constant)
+}
+
+// __launch_bounds__ is the fallback here.
+__global__ void __launch_bounds__(128) conditional(int *out) {
+  __shared__ int s[4096];
+  s[threadIdx.x * 4] = 0;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 4-way bank conflict on store to 's': 4 wavefronts per request, 1 ideal
+  // DEFAULT: :[[@LINE-2]]:3: note: in 'conditional' with block 128x1x1 (from __launch_bounds__(128), taken as a 1-D block; the launch at block-shapes-member-unresolved.cu:[[@LINE+31]] is not used: 'c.y' is assigned under a condition)
+  // OPTION: :[[@LINE-3]]:3: note: in 'conditional' with block 32x1x1 (from --block-dim; the launch at block-shapes-member-unresolved.cu:[[@LINE+30]] is not used: 'c.y' is assigned under a condition)
+}
+
+__global__ void looped(int *out) {
+  __shared__ int s[4096];
+  s[threadIdx.x * 8] = 0;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 8-way bank conflict on store to 's': 8 wavefronts per request, 1 ideal
+  // DEFAULT: :[[@LINE-2]]:3: note: in 'looped' with block 256x1x1 (default; the launch at block-shapes-member-unresolved.cu:[[@LINE+28]] is not used: 'd.x' is assigned in a loop: set --block-dim or the per-kernel option)
+  // OPTION: :[[@LINE-3]]:3: note: in 'looped' with block 32x1x1 (from --block-dim; the launch at block-shapes-member-unresolved.cu:[[@LINE+27]] is not used: 'd.x' is assigned in a loop)
+}
+
+// Launched twice, with neither shape known.
+__global__ void byReference(int *out) {
+  __shared__ int s[4096];
+  s[threadIdx.x * 16] = 0;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 16-way bank conflict on store to 's': 16 wavefronts per request, 1 ideal
+  // DEFAULT: :[[@LINE-2]]:3: note: in 'byReference' with block 256x1x1 (default; the 2 launches are not used; the one at block-shapes-member-unresolved.cu:[[@LINE+23]]: 'e' may be changed through a pointer or reference: set --block-dim or the per-kernel option)
+  // OPTION: :[[@LINE-3]]:3: note: in 'byReference' with block 32x1x1 (from --block-dim; the 2 launches are not used; the one at block-shapes-member-unresolved.cu:[[@LINE+22]]: 'e' may be changed through a pointer or reference)
+}
+
+void scale(dim3 &shape);
+
+void host(int *out, unsigned n, bool wide) {
+  dim3 b;
+  b.x = n;
+  runtimeMember<<<1, b>>>(out);
+
+  dim3 c(32);
+  if (wide)
+    c.y = 4;
+  conditional<<<1, c>>>(out);
+
+  dim3 d(16);
+  for (int i = 0; i < 3; ++i)
+    d.x *= 2;
+  looped<<<1, d>>>(out);
+
+  dim3 e(32);
+  scale(e);
+  byReference<<<1, e>>>(out);
+  byReference<<<1, n>>>(out);
+}
