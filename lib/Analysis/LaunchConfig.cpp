@@ -147,6 +147,8 @@ LocalDim3::classify(const DeclRefExpr *Ref,
   if (const auto *Cast = dyn_cast<ImplicitCastExpr>(P))
     if (Cast->getCastKind() == CK_LValueToRValue)
       return {};
+  if (isa<UnaryExprOrTypeTraitExpr>(P)) // sizeof(b)
+    return {};
   const auto *Member = dyn_cast<MemberExpr>(P);
   if (!Member || Member->isArrow())
     return {Ref, ""};
@@ -183,10 +185,6 @@ void LocalDim3::findChange(const Stmt *S, std::vector<const Stmt *> &Parents,
   Parents.push_back(S);
   for (const Stmt *Child : S->children())
     findChange(Child, Parents, Found);
-  // A lambda's body is not among its children: a capture by reference
-  // shows as such among them, but look inside too.
-  if (const auto *Lambda = dyn_cast<LambdaExpr>(S))
-    findChange(Lambda->getBody(), Parents, Found);
   Parents.pop_back();
 }
 
