@@ -11,6 +11,9 @@ void AccessSummary::add(const RequestResult &R, unsigned Warp,
   if (!R.executes())
     return;
   ++Requests;
+  Instructions += R.Status == Verdict::Exact
+                      ? std::max(1u, R.Worst.Instructions)
+                      : 1;
   TotalMinWavefronts += R.MinWavefronts;
   TotalMaxWavefronts += R.MaxWavefronts;
   TotalIdeal += R.Ideal;

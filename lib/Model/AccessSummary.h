@@ -16,6 +16,11 @@ struct AccessSummary {
   unsigned Instances = 0;
   /// Warp requests: pairs of (instance, warp with an active lane).
   unsigned Requests = 0;
+  /// Warp-level instructions those requests execute: Requests, except for
+  /// atomics that run as loops (each iteration is one instruction, which is
+  /// what Nsight Compute counts as a request). Exact only when every request
+  /// is exact.
+  uint64_t Instructions = 0;
   /// Sums over requests, for comparison with hardware counters.
   uint64_t TotalMinWavefronts = 0, TotalMaxWavefronts = 0, TotalIdeal = 0;
   Verdict Status = Verdict::Exact;

@@ -22,7 +22,8 @@ AtomId Engine::baseAtom(const VarDecl *V) {
   return A;
 }
 
-void Engine::record(const Expr *Site, AccessKind Kind, QualType T, const LValue &LV) {
+void Engine::record(const Expr *Site, AccessKind Kind, QualType T,
+                    const LValue &LV, const AtomicOp *Op) {
   if (LV.K != LValue::Kind::Shared || Stopped)
     return;
   uint64_t Size = sizeOf(T);
@@ -34,10 +35,11 @@ void Engine::record(const Expr *Site, AccessKind Kind, QualType T, const LValue 
   if (!isPowerOfTwoWidth(Size) || Align < Size)
     Chunk = std::min<uint64_t>(16, std::max<uint64_t>(1, Align));
   for (uint64_t Part = 0; Part < Size; Part += Chunk)
-    recordOne(Site, Kind, unsigned(Chunk), LV, Part);
+    recordOne(Site, Kind, unsigned(Chunk), LV, Part, Op);
 }
 
-void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width, const LValue &LV, uint64_t Extra) {
+void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
+                       const LValue &LV, uint64_t Extra, const AtomicOp *Op) {
   auto Key = std::make_pair(Site, Kind);
   auto It = SiteIndex.find(Key);
   if (It == SiteIndex.end()) {
@@ -60,6 +62,9 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width, const 
   for (unsigned W = 0; W < Block.warps(); ++W) {
     SymbolicRequest R;
     R.WidthBytes = Width;
+    R.Kind = Kind;
+    if (Op && Op->Form)
+      R.Atomic = *Op->Form;
     bool Any = false;
     for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
       unsigned T = W * WarpSize + Lane;
@@ -77,6 +82,14 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width, const 
     if (!Any)
       continue;
     R.OpaqueDependencies = LV.Deps;
+    if (Op && !Op->Form) {
+      // No GPU measurement covers this atomic: its cost is not predicted.
+      for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
+        R.Addresses[Lane] = SymbolicInt::opaque();
+      addDep(R.OpaqueDependencies,
+             "the cost of '" + Op->Function + "' on " + std::to_string(Width) +
+                 " bytes, which warpcheck has not measured");
+    }
     R.ActivityDependencies = M.Deps;
     S.Summary.add(analyzeRequest(R, Atoms), W, Instance);
     if (CaptureLimit && !CaptureOverflow.count(LV.Var)) {
@@ -135,8 +148,14 @@ void Engine::recordLocal(const Expr *Site, const VarDecl *Object, bool IsStore, 
 /// A pointer into a per-thread aggregate handed to code warpcheck does not
 /// follow: the aggregate escapes.
 void Engine::noteEscape(const Value &V, const Expr *Site) {
-  if (V.K == Value::Kind::Pointer && V.LocalObject)
+  if (V.K != Value::Kind::Pointer || !V.LocalObject)
+    return;
+  if (isAggregateLocal(V.LocalObject))
     recordLocal(Site, V.LocalObject, false, true, CompileTime(), nullptr);
+  // Code the engine does not follow may write it, now or later.
+  havocObject(V.LocalObject, "'" + V.LocalObject->getNameAsString() +
+                                 "' passed to code warpcheck does not follow");
+  objectOf(V.LocalObject).Escaped = true;
 }
 
 } // namespace simt

@@ -46,9 +46,10 @@ Mask Engine::applyExits(Mask Base) {
     }
   };
   Apply(frame().Returned);
-  if (!Loops.empty()) {
-    Apply(Loops.back().Broken);
-    Apply(Loops.back().Continued);
+  // Threads that left any enclosing loop or switch do not run here.
+  for (const LoopState &L : Loops) {
+    Apply(L.Broken);
+    Apply(L.Continued);
   }
   return Base;
 }

@@ -7,19 +7,21 @@
 
 #include "Engine.h"
 
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/ErrorHandling.h"
+
 using namespace clang;
 
 namespace warpcheck {
 namespace simt {
 
 
-Value Engine::evalIntrinsic(StringRef Name,
-                                             const CallExpr *E) {
+Value Engine::evalIntrinsic(StringRef Name, const CallExpr *E) {
+  if (auto R = evalWarpIntrinsic(Name, E))
+    return *R;
   std::vector<Value> Args;
-  for (const Expr *Arg : E->arguments()) {
-    Args.push_back(eval(Arg));
-    noteEscape(Args.back(), Arg);
-  }
+  for (const Expr *Arg : E->arguments())
+    Args.push_back(evalOpaqueArgument(Arg));
   CompileTime ArgsCT;
   for (const Value &V : Args)
     ArgsCT.merge(V.CT);
@@ -93,21 +95,29 @@ Value Engine::evalIntrinsic(StringRef Name,
     settleOpaque(R, {&Args[0]}, E);
     return R;
   }
-  // Any other function: a pure function of warp-uniform arguments (warp
-  // votes, shuffles from one lane, math on uniform values) is uniform. A
-  // call without arguments may read a per-thread register (%laneid,
-  // %clock): never uniform.
+  // Any other function. A device function of the CUDA headers is a pure
+  // function of its arguments unless it reads per-thread state, and those
+  // take no arguments (%clock, __activemask) or are modelled above: with
+  // warp-uniform integer arguments its result is one warp-uniform unknown.
+  // A function whose body warpcheck cannot see may read threadIdx itself:
+  // unknown per thread.
+  std::string What = "'" + Name.str() + "'";
+  havocEscaped("a call to " + What + " warpcheck does not follow");
   CompileTime CallCT;
   CallCT.Why = CompileTime::Cause::Call;
-  CallCT.What = "the result of '" + Name.str() + "'";
+  CallCT.What = "the result of " + What;
   if (!E->getType()->isIntegralOrEnumerationType()) {
-    Value R = unknown("result of '" + Name.str() + "'");
+    Value R = unknown("result of " + What);
     R.CT = CallCT;
     return R;
   }
-  Value R = opaqueInt("result of '" + Name.str() + "'");
+  Value R = opaqueInt("result of " + What);
   R.CT = CallCT;
-  bool Uniform = !Args.empty();
+  const FunctionDecl *Callee = E->getDirectCallee();
+  bool Library =
+      Callee && (Callee->getBuiltinID() != 0 ||
+                 SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())));
+  bool Uniform = Library && !Args.empty();
   for (const Value &V : Args)
     if (V.K != Value::Kind::Int || !isUniform(V.L))
       Uniform = false;
@@ -117,6 +127,384 @@ Value Engine::evalIntrinsic(StringRef Name,
     R.Deps.clear();
   }
   return R;
+}
+
+// ---- warp shuffles and votes -----------------------------------------------
+
+namespace {
+
+enum class ShuffleKind { Idx, Up, Down, Xor };
+
+/// The lane a shuffle reads for lane Lane (0..31) of its warp, or nullopt
+/// when it reads its own value; Width is the segment size.
+std::optional<unsigned> shuffleSource(ShuffleKind K, unsigned Lane,
+                                      int64_t Operand, unsigned Width) {
+  unsigned Base = Lane & ~(Width - 1);
+  switch (K) {
+  case ShuffleKind::Idx:
+    return Base + unsigned(uint64_t(Operand) & (Width - 1));
+  case ShuffleKind::Up:
+    if (Operand < 0 || int64_t(Lane - Base) < Operand)
+      return std::nullopt;
+    return Lane - unsigned(Operand);
+  case ShuffleKind::Down:
+    if (Operand < 0 || int64_t(Lane - Base) + Operand >= int64_t(Width))
+      return std::nullopt;
+    return Lane + unsigned(Operand);
+  case ShuffleKind::Xor: {
+    unsigned Src = Lane ^ unsigned(uint64_t(Operand) & 31);
+    // A later segment is out of reach: the lane keeps its own value.
+    if (Src >= Base + Width)
+      return std::nullopt;
+    return Src;
+  }
+  }
+  llvm_unreachable("covered switch");
+}
+
+} // namespace
+
+Value Engine::shuffle(const Value &Var, const Value &Operand, unsigned Width,
+                      int Kind, const Expr *E) {
+  Value R = Var;
+  if (Var.K != Value::Kind::Int && Var.K != Value::Kind::Pointer)
+    return unknown("'" + sourceText(E) + "'");
+  std::string Why = "'" + sourceText(E) + "' reads a lane warpcheck cannot "
+                    "place";
+  for (unsigned T = 0; T < N; ++T) {
+    if (!laneLive(T))
+      continue;
+    unsigned Lane = T % WarpSize, Warp = T / WarpSize;
+    auto Op = Operand.K == Value::Kind::Int ? Operand.L[T].asConstant()
+                                            : std::nullopt;
+    if (!Op || Width == 0 || Width > WarpSize || (Width & (Width - 1))) {
+      R.L[T] = SymbolicInt::opaque();
+      addDep(R.Deps, Why);
+      continue;
+    }
+    auto Src = shuffleSource(ShuffleKind(Kind), Lane, *Op, Width);
+    if (!Src)
+      continue; // its own value
+    unsigned SrcThread = Warp * WarpSize + *Src;
+    // A source thread that does not take part: the result is undefined.
+    if (SrcThread >= N || M.A[SrcThread] != Activity::Active) {
+      R.L[T] = SymbolicInt::opaque();
+      addDep(R.Deps, Why);
+      continue;
+    }
+    R.L[T] = Var.L[SrcThread];
+  }
+  R.CT.merge(Operand.CT);
+  if (!R.CT.hard()) {
+    R.CT.Why = CompileTime::Cause::Thread;
+    R.CT.What = sourceText(E);
+  }
+  return R;
+}
+
+Value Engine::vote(StringRef Name, const Value &Pred, const Expr *E) {
+  // Per warp: the lanes that run this and whose predicate holds.
+  Value R = intConstant(0);
+  R.CT.Why = CompileTime::Cause::Thread;
+  R.CT.What = sourceText(E);
+  for (unsigned W = 0; W * WarpSize < N; ++W) {
+    bool Known = true;
+    uint32_t Active = 0, Holds = 0;
+    for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+      unsigned T = W * WarpSize + Lane;
+      if (T >= N || M.A[T] == Activity::Inactive)
+        continue;
+      if (M.A[T] == Activity::Maybe) {
+        Known = false;
+        break;
+      }
+      Active |= 1u << Lane;
+      if (Name == "__activemask")
+        continue;
+      auto P = Pred.K == Value::Kind::Int ? Pred.L[T].asConstant()
+                                          : std::nullopt;
+      if (!P) {
+        Known = false;
+        break;
+      }
+      if (*P)
+        Holds |= 1u << Lane;
+    }
+    int64_t Result = 0;
+    if (Name == "__activemask")
+      Result = Active;
+    else if (Name == "__ballot_sync" || Name == "__ballot")
+      Result = Holds;
+    else if (Name == "__any_sync" || Name == "__any")
+      Result = Holds != 0;
+    else if (Name == "__all_sync" || Name == "__all")
+      Result = Holds == Active;
+    for (unsigned Lane = 0; Lane < WarpSize && W * WarpSize + Lane < N;
+         ++Lane) {
+      unsigned T = W * WarpSize + Lane;
+      R.L[T] = Known ? SymbolicInt::constant(Result) : SymbolicInt::opaque();
+    }
+    if (!Known)
+      addDep(R.Deps, "'" + sourceText(E) + "'");
+  }
+  fitToType(R, E->getType());
+  return R;
+}
+
+std::optional<Value> Engine::evalWarpIntrinsic(StringRef Name,
+                                               const CallExpr *E) {
+  static const llvm::StringMap<int> Shuffles = {
+      {"__shfl_sync", int(ShuffleKind::Idx)},
+      {"__shfl_up_sync", int(ShuffleKind::Up)},
+      {"__shfl_down_sync", int(ShuffleKind::Down)},
+      {"__shfl_xor_sync", int(ShuffleKind::Xor)}};
+  auto Sh = Shuffles.find(Name);
+  if (Sh != Shuffles.end() && E->getNumArgs() >= 3) {
+    eval(E->getArg(0));
+    Value Var = eval(E->getArg(1));
+    Value Operand = eval(E->getArg(2));
+    std::optional<int64_t> Width = int64_t(WarpSize);
+    if (E->getNumArgs() >= 4) {
+      Value W = eval(E->getArg(3));
+      Width = W.K == Value::Kind::Int && isUniform(W.L) && laneCount()
+                  ? W.L[firstLiveLane()].asConstant()
+                  : std::nullopt;
+    }
+    Value R = shuffle(Var, Operand, unsigned(Width.value_or(0)), Sh->second, E);
+    if (R.K == Value::Kind::Int)
+      fitToType(R, E->getType());
+    return R;
+  }
+  if (Name == "__ballot_sync" || Name == "__any_sync" ||
+      Name == "__all_sync") {
+    if (E->getNumArgs() != 2)
+      return std::nullopt;
+    eval(E->getArg(0));
+    Value Pred = eval(E->getArg(1));
+    Value Bool = Pred;
+    if (Pred.K == Value::Kind::Int)
+      for (unsigned T = 0; T < N; ++T)
+        if (auto C = Pred.L[T].asConstant())
+          Bool.L[T] = SymbolicInt::constant(*C != 0);
+    return vote(Name, Bool, E);
+  }
+  if (Name == "__activemask" && E->getNumArgs() == 0)
+    return vote(Name, Value(), E);
+  return std::nullopt;
+}
+
+unsigned Engine::laneCount() const {
+  unsigned C = 0;
+  for (unsigned T = 0; T < N; ++T)
+    C += laneLive(T);
+  return C;
+}
+
+unsigned Engine::firstLiveLane() const {
+  for (unsigned T = 0; T < N; ++T)
+    if (laneLive(T))
+      return T;
+  return 0;
+}
+
+// ---- cooperative groups -----------------------------------------------------
+
+/// The class of the object a member function is called on (static member
+/// functions too: `block.thread_rank()` is static in thread_block).
+static const CXXRecordDecl *objectClass(const CallExpr *E) {
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(E->getDirectCallee());
+  if (!Method)
+    return nullptr;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+    return MC->getObjectType()->getAsCXXRecordDecl();
+  if (const auto *ME =
+          dyn_cast<MemberExpr>(E->getCallee()->IgnoreParenImpCasts())) {
+    QualType T = ME->getBase()->getType();
+    if (ME->isArrow())
+      T = T->getPointeeType();
+    return T->getAsCXXRecordDecl();
+  }
+  return Method->getParent();
+}
+
+bool Engine::isCooperativeGroupsCall(const CallExpr *E) const {
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(E->getDirectCallee());
+  const CXXRecordDecl *Class = objectClass(E);
+  if (!Class || !Method || !Method->getIdentifier())
+    return false;
+  for (const DeclContext *DC = Class->getDeclContext(); DC;
+       DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getName() == "cooperative_groups")
+        return true;
+  return false;
+}
+
+Value Engine::evalLibraryMemberCall(const CallExpr *E) {
+  if (!isCooperativeGroupsCall(E))
+    return opaqueCall(E, "'" + sourceText(E->getCallee()) + "'");
+  const auto *Method = cast<CXXMethodDecl>(E->getDirectCallee());
+  const CXXRecordDecl *Class = objectClass(E);
+  const CallExpr *MC = E;
+  // The group: the whole block, or a static tile of Size threads.
+  unsigned Size = 0;
+  StringRef ClassName = Class->getName();
+  if (ClassName == "thread_block") {
+    Size = N;
+  } else if (const auto *Spec =
+                 dyn_cast<ClassTemplateSpecializationDecl>(Class)) {
+    const TemplateArgumentList &Args = Spec->getTemplateArgs();
+    if (ClassName == "thread_block_tile" && Args.size() >= 1 &&
+        Args[0].getKind() == TemplateArgument::Integral)
+      Size = unsigned(Args[0].getAsIntegral().getZExtValue());
+  }
+  StringRef M = Method->getName();
+  if (Size == 0 || (Size != N && (Size > WarpSize || (Size & (Size - 1)))))
+    return opaqueCall(E, "'" + sourceText(E->getCallee()) + "'");
+  Value R = intConstant(0);
+  R.CT.Why = CompileTime::Cause::Thread;
+  R.CT.What = sourceText(E);
+  auto PerThread = [&](auto F) {
+    for (unsigned T = 0; T < N; ++T)
+      R.L[T] = SymbolicInt::constant(F(T));
+    fitToType(R, E->getType());
+    return R;
+  };
+  if (M == "thread_rank")
+    return PerThread([&](unsigned T) { return int64_t(T % Size); });
+  if (M == "size" || M == "num_threads")
+    return PerThread([&](unsigned) { return int64_t(Size); });
+  if (M == "meta_group_rank")
+    return PerThread([&](unsigned T) { return int64_t(T / Size); });
+  if (M == "meta_group_size")
+    return PerThread([&](unsigned) { return int64_t((N + Size - 1) / Size); });
+  if (M == "sync")
+    return unknown();
+  if (Size <= WarpSize && MC->getNumArgs() >= 2 &&
+      (M == "shfl" || M == "shfl_up" || M == "shfl_down" || M == "shfl_xor")) {
+    int Kind = M == "shfl"        ? int(ShuffleKind::Idx)
+               : M == "shfl_up"   ? int(ShuffleKind::Up)
+               : M == "shfl_down" ? int(ShuffleKind::Down)
+                                  : int(ShuffleKind::Xor);
+    Value Var = eval(MC->getArg(0));
+    Value Operand = eval(MC->getArg(1));
+    Value Out = shuffle(Var, Operand, Size, Kind, E);
+    if (Out.K == Value::Kind::Int)
+      fitToType(Out, E->getType());
+    return Out;
+  }
+  return opaqueCall(E, "'" + sourceText(E->getCallee()) + "'");
+}
+
+// ---- inline assembly ---------------------------------------------------------
+
+void Engine::execAsm(const AsmStmt *S) {
+  for (unsigned I = 0; I < S->getNumInputs(); ++I)
+    noteEscape(eval(S->getInputExpr(I)), S->getInputExpr(I));
+  std::string Text;
+  if (const auto *G = dyn_cast<GCCAsmStmt>(S))
+    Text = G->getAsmString()->getString().str();
+  bool Clobbers = false;
+  for (unsigned I = 0; I < S->getNumClobbers(); ++I)
+    Clobbers |= S->getClobber(I) == "memory";
+  for (StringRef Op : {"st.", "atom.", "red.", "cp.", "stmatrix", "mbarrier"})
+    Clobbers |= StringRef(Text).contains(Op);
+  if (Clobbers) {
+    havocExposed("inline assembly that may write memory");
+    havocEscaped("inline assembly that may write memory");
+  }
+  // One instruction reading a special register: `mov.u32 %0, %%laneid;`.
+  llvm::SmallVector<StringRef, 4> Parts;
+  StringRef Body = StringRef(Text).trim();
+  Body.consume_back(";");
+  std::string Special;
+  if (S->getNumOutputs() == 1 && Body.starts_with("mov.") &&
+      !Body.contains(';')) {
+    auto Comma = Body.split(',');
+    StringRef Src = Comma.second.trim();
+    if (Src.consume_front("%%") || Src.consume_front("%"))
+      Special = Src.str();
+  }
+  for (unsigned I = 0; I < S->getNumOutputs(); ++I) {
+    const Expr *Out = S->getOutputExpr(I);
+    QualType T = Out->getType();
+    Value V = specialRegister(Special, S);
+    if (V.K != Value::Kind::Int)
+      V = T->isIntegralOrEnumerationType()
+              ? opaqueInt("output of inline assembly at line " +
+                          std::to_string(lineOf(S)))
+              : unknown("output of inline assembly");
+    else
+      fitToType(V, T);
+    store(evalLValue(Out), V, T, Out);
+  }
+}
+
+Value Engine::specialRegister(const std::string &Name, const Stmt *S) {
+  Value R = intConstant(0);
+  R.CT.Why = CompileTime::Cause::Thread;
+  R.CT.What = "%" + Name;
+  unsigned Dims[] = {Block.X, Block.Y, Block.Z};
+  auto Axis = [&](StringRef Prefix) -> int {
+    StringRef Rest = StringRef(Name);
+    if (!Rest.consume_front(Prefix))
+      return -1;
+    return Rest == "x" ? 0 : Rest == "y" ? 1 : Rest == "z" ? 2 : -1;
+  };
+  if (Name == "laneid") {
+    for (unsigned T = 0; T < N; ++T)
+      R.L[T] = SymbolicInt::constant(T % WarpSize);
+    return R;
+  }
+  if (StringRef(Name).starts_with("lanemask_")) {
+    StringRef K = StringRef(Name).drop_front(9);
+    for (unsigned T = 0; T < N; ++T) {
+      uint64_t Lane = T % WarpSize, Bit = 1ull << Lane;
+      uint64_t V = K == "eq"   ? Bit
+                   : K == "lt" ? Bit - 1
+                   : K == "le" ? (Bit << 1) - 1
+                   : K == "gt" ? ~((Bit << 1) - 1) & 0xffffffffu
+                   : K == "ge" ? ~(Bit - 1) & 0xffffffffu
+                               : 0;
+      R.L[T] = SymbolicInt::constant(int64_t(V));
+    }
+    return R;
+  }
+  if (int A = Axis("tid."); A >= 0) {
+    for (unsigned T = 0; T < N; ++T) {
+      Dim3 C = Block.coordinatesOf(T);
+      unsigned Coord[] = {C.X, C.Y, C.Z};
+      R.L[T] = SymbolicInt::constant(Coord[A]);
+    }
+    return R;
+  }
+  if (int A = Axis("ntid."); A >= 0) {
+    R.L.assign(N, SymbolicInt::constant(Dims[A]));
+    return R;
+  }
+  if (int A = Axis("ctaid."); A >= 0) {
+    static const char *Names[] = {"blockIdx.x", "blockIdx.y", "blockIdx.z"};
+    R.L.assign(N, SymbolicInt::atom(Atoms.named(Names[A])));
+    return R;
+  }
+  if (int A = Axis("nctaid."); A >= 0) {
+    static const char *Names[] = {"gridDim.x", "gridDim.y", "gridDim.z"};
+    R.L.assign(N, SymbolicInt::atom(Atoms.named(Names[A])));
+    return R;
+  }
+  if (Name == "warpid" || Name == "smid" || Name == "nwarpid" ||
+      Name == "nsmid") {
+    // The same in every lane of a warp at one instruction, but which
+    // hardware slot or SM is not known (and may change between reads).
+    for (unsigned W = 0; W * WarpSize < N; ++W) {
+      AtomId A = Atoms.fresh("%" + Name + " of warp " + std::to_string(W) +
+                             " at line " + std::to_string(lineOf(S)));
+      for (unsigned L = 0; L < WarpSize && W * WarpSize + L < N; ++L)
+        R.L[W * WarpSize + L] = SymbolicInt::atom(A);
+    }
+    return R;
+  }
+  return Value();
 }
 
 } // namespace simt

@@ -53,6 +53,8 @@ struct Frame {
   std::vector<Exit> Returned;
   Value Result;
   bool HasResult = false;
+  /// `this` in a member function followed inline.
+  Value This;
 };
 
 struct LoopState {
@@ -111,6 +113,8 @@ public:
   std::map<const Stmt *, LoopUnrolling> Unrolling;
   std::map<const Stmt *, UnrollHint> Hints;
   llvm::DenseMap<const Stmt *, unsigned> CostCache;
+  std::map<const VarDecl *, ThreadObject> Objects;
+  std::set<const VarDecl *> ObjectScalars;
 
   Frame &frame() { return Frames.back(); }
   bool laneLive(unsigned L) const { return M.A[L] != Activity::Inactive; }
@@ -125,6 +129,10 @@ public:
   Value intConstant(int64_t V);
   Value opaqueInt(const std::string &Dep);
   Value unknown(const std::string &Dep = "");
+  /// The join of two values that point to different places (or are of
+  /// different kinds): unknown, except that a pointer that may point into a
+  /// __shared__ array stays one, with unknown offsets.
+  Value mergeTargets(const Value &A, const Value &B, const std::string &Why);
   /// Truncates an integer value to the width and signedness of T.
   void fitToType(Value &V, QualType T);
   bool typeIsSigned(QualType T) const;
@@ -163,10 +171,48 @@ public:
   Value pointerTo(const LValue &LV);
   void store(const LValue &LV, const Value &V, QualType T, const Expr *Site);
 
+  /// Per-thread objects: aggregate locals, and scalars whose address
+  /// was taken (promoted from Env when it happened).
+  bool isObjectVar(const VarDecl *V) const;
+  ThreadObject &objectOf(const VarDecl *V);
+  void promoteToObject(const VarDecl *V);
+  void declareObject(const VarDecl *V);
+  Value loadObject(const LValue &LV, QualType T, const Expr *Site);
+  void storeObject(const LValue &LV, const Value &V, QualType T);
+  /// Copies Size bytes of Src (any lvalue) into the object Dst; bytes the
+  /// engine cannot follow become unknown, with Why.
+  void copyIntoObject(const LValue &Dst, const LValue &Src, uint64_t Size,
+                      const std::string &Why);
+  void initAggregate(const LValue &Dst, QualType T, const Expr *Init);
+  void initObjectList(const VarDecl *V, int64_t Base, QualType T,
+                      const InitListExpr *ILE);
+  void initObjectAt(const VarDecl *V, int64_t Off, QualType T,
+                    const Expr *Init);
+  void writeLane(ThreadObject &O, int64_t Off, uint64_t Size, const Value &V,
+                 unsigned T, bool Join);
+  void invalidateLane(ThreadObject &O, int64_t Off, uint64_t Size, unsigned T,
+                      const ObjectCell *Keep);
+  void havocLane(ThreadObject &O, unsigned T);
+  /// Makes the live threads' copies of an object unknown.
+  void havocObject(const VarDecl *V, const std::string &Why);
+  /// A write the engine cannot place: every object whose address was taken.
+  void havocExposed(const std::string &Why);
+  /// A call the engine does not follow: every object whose address left.
+  void havocEscaped(const std::string &Why);
+  /// Before a symbolic iteration: every object the statement may write.
+  void havocObjectsWrittenIn(const Stmt *S, const std::string &Why);
+
   // ---- AccessRecorder.cpp ----------------------------------------------------
   AtomId baseAtom(const VarDecl *V);
-  void record(const Expr *Site, AccessKind Kind, QualType T, const LValue &LV);
-  void recordOne(const Expr *Site, AccessKind Kind, unsigned Width, const LValue &LV, uint64_t Extra);
+  /// An atomic function and how it runs (nullopt: not measured).
+  struct AtomicOp {
+    std::optional<AtomicForm> Form;
+    std::string Function;
+  };
+  void record(const Expr *Site, AccessKind Kind, QualType T, const LValue &LV,
+              const AtomicOp *Op = nullptr);
+  void recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
+                 const LValue &LV, uint64_t Extra, const AtomicOp *Op);
   void recordLocal(const Expr *Site, const VarDecl *Object, bool IsStore, bool Escape, const CompileTime &Index, const Lanes *Offset);
   /// A pointer into a per-thread aggregate handed to code warpcheck does not
   /// follow: the aggregate escapes.
@@ -188,13 +234,35 @@ public:
   // ---- InterpretCallAndReturn.cpp --------------------------------------------
   Value evalCall(const CallExpr *E);
   Value inlineCall(const FunctionDecl *Callee, const CallExpr *E);
+  Value opaqueCall(const CallExpr *E, const std::string &What);
+  Value evalOpaqueArgument(const Expr *Arg);
+  Value assignAggregate(const Expr *Dst, const Expr *Src);
+  Value evalAtomic(const CallExpr *E, StringRef Name);
 
   // ---- CudaIntrinsics.cpp ----------------------------------------------------
   Value evalIntrinsic(StringRef Name, const CallExpr *E);
+  std::optional<Value> evalWarpIntrinsic(StringRef Name, const CallExpr *E);
+  /// A warp shuffle of Var: Kind is an Idx/Up/Down/Xor, Operand the source
+  /// lane, delta or lane mask, Width the segment size.
+  Value shuffle(const Value &Var, const Value &Operand, unsigned Width,
+                int Kind, const Expr *E);
+  /// __ballot_sync, __any_sync, __all_sync and __activemask.
+  Value vote(StringRef Name, const Value &Pred, const Expr *E);
+  /// A PTX special register (%laneid, %tid.x...), or an Unknown value.
+  Value specialRegister(const std::string &Name, const Stmt *S);
+  unsigned laneCount() const;
+  unsigned firstLiveLane() const;
+  bool isCooperativeGroupsCall(const CallExpr *E) const;
+  /// A member call into a library (cooperative groups, ...).
+  Value evalLibraryMemberCall(const CallExpr *E);
+  /// Inline assembly: outputs the engine can decode (%laneid...) or
+  /// unknown.
+  void execAsm(const AsmStmt *S);
 
   // ---- InterpretControlFlow.cpp ----------------------------------------------
   void exec(const Stmt *S);
   void execIf(const IfStmt *S);
+  void execSwitch(const SwitchStmt *S);
   void execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
                 const VarDecl *CondVar, const Expr *Inc, const Stmt *Body,
                 bool TestFirst);

@@ -13,6 +13,14 @@ namespace warpcheck {
 namespace simt {
 
 void Engine::assign(const VarDecl *V, Value New) {
+  if (ObjectScalars.count(V)) {
+    LValue LV;
+    LV.K = LValue::Kind::LocalObject;
+    LV.Var = V;
+    LV.Offset.assign(N, SymbolicInt::constant(0));
+    storeObject(LV, New, V->getType());
+    return;
+  }
   auto It = frame().Env.find(V);
   bool Whole = !M.Conditional;
   for (unsigned L = 0; L < N && Whole; ++L)
@@ -33,7 +41,7 @@ void Engine::assign(const VarDecl *V, Value New) {
       Old.K == Value::Kind::Pointer && !Old.Shared && Old.Region.empty();
   if (Old.K != New.K || (New.K == Value::Kind::Pointer &&
                          Old.Shared != New.Shared && !OldUninit)) {
-    Old = unknown("'" + V->getNameAsString() + "'");
+    Old = mergeTargets(Old, New, "'" + V->getNameAsString() + "'");
     return;
   }
   if (New.K == Value::Kind::Pointer) {
@@ -77,6 +85,13 @@ void Engine::assign(const VarDecl *V, Value New) {
 }
 
 Value Engine::readVariable(const VarDecl *V) {
+  if (ObjectScalars.count(V)) {
+    LValue LV;
+    LV.K = LValue::Kind::LocalObject;
+    LV.Var = V;
+    LV.Offset.assign(N, SymbolicInt::constant(0));
+    return loadObject(LV, V->getType().getNonReferenceType(), nullptr);
+  }
   auto It = frame().Env.find(V);
   if (It != frame().Env.end())
     return It->second;

@@ -13,77 +13,138 @@ namespace warpcheck {
 namespace simt {
 
 
+/// A call the engine does not follow: it may write whatever its pointer and
+/// reference arguments reach, and any object whose address escaped before.
+Value Engine::opaqueCall(const CallExpr *E, const std::string &What) {
+  for (const Expr *Arg : E->arguments())
+    evalOpaqueArgument(Arg);
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+    evalOpaqueArgument(MC->getImplicitObjectArgument());
+  havocEscaped("a call to " + What + " warpcheck does not follow");
+  Value R = E->getType()->isIntegralOrEnumerationType()
+                ? opaqueInt("result of " + What)
+                : unknown("result of " + What);
+  R.CT.Why = CompileTime::Cause::Call;
+  R.CT.What = "the result of " + What;
+  return R;
+}
+
+Value Engine::evalOpaqueArgument(const Expr *Arg) {
+  // An lvalue argument is bound to a reference (or is the object of a
+  // member call): the callee gets its address.
+  if (Arg->isGLValue() && !Arg->getType()->isFunctionType()) {
+    Value P = pointerTo(evalLValue(Arg));
+    if (P.K == Value::Kind::Pointer)
+      noteEscape(P, Arg);
+    else
+      havocExposed("'" + sourceText(Arg) +
+                   "' passed to code warpcheck does not follow");
+    return P;
+  }
+  Value V = eval(Arg);
+  noteEscape(V, Arg);
+  if (V.K == Value::Kind::Unknown && Arg->getType()->isPointerType())
+    havocExposed("a pointer warpcheck does not follow passed to a call");
+  return V;
+}
+
 Value Engine::evalCall(const CallExpr *E) {
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
     if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
-        Op->getArg(0)->getType()->isRecordType()) {
-      LValue Src = evalLValue(Op->getArg(1));
-      if (Src.K == LValue::Kind::Shared)
-        record(Op->getArg(1), AccessKind::Load, Op->getArg(1)->getType(), Src);
-      LValue Dst = evalLValue(Op->getArg(0));
-      if (Dst.K == LValue::Kind::Shared)
-        record(Op->getArg(0), AccessKind::Store, Op->getArg(0)->getType(), Dst);
-      return unknown();
-    }
+        Op->getArg(0)->getType()->isRecordType() &&
+        (!Op->getDirectCallee() ||
+         cast<CXXMethodDecl>(Op->getDirectCallee())->isTrivial()))
+      return assignAggregate(Op->getArg(0), Op->getArg(1));
   }
   const FunctionDecl *Callee = E->getDirectCallee();
-  if (!Callee || isa<CXXMemberCallExpr>(E) || isa<CXXOperatorCallExpr>(E)) {
-    for (const Expr *Arg : E->arguments())
-      noteEscape(eval(Arg), Arg);
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
-      eval(MC->getImplicitObjectArgument());
-    return E->getType()->isIntegralOrEnumerationType()
-               ? opaqueInt("'" + sourceText(E) + "'")
-               : unknown();
-  }
+  if (!Callee)
+    return opaqueCall(E, "'" + sourceText(E->getCallee()) + "'");
   StringRef Name = Callee->getIdentifier() ? Callee->getName() : "";
-  if (isAtomicFunctionName(Name) && E->getNumArgs() >= 1) {
-    Value Ptr = eval(E->getArg(0));
-    for (unsigned I = 1; I < E->getNumArgs(); ++I)
-      eval(E->getArg(I));
-    if (Ptr.K == Value::Kind::Pointer && Ptr.Shared) {
-      LValue LV;
-      LV.K = LValue::Kind::Shared;
-      LV.Var = Ptr.Shared;
-      LV.Offset = Ptr.L;
-      LV.Deps = Ptr.Deps;
-      record(E, AccessKind::Atomic, E->getArg(0)->getType()->getPointeeType(),
-             LV);
-    }
-    return E->getType()->isIntegralOrEnumerationType()
-               ? opaqueInt("result of '" + Name.str() + "'")
-               : unknown();
-  }
-  const FunctionDecl *Def = nullptr;
-  // A launch from device code (dynamic parallelism) starts another grid: it
-  // is not a call to follow; nor is a function already being followed.
-  bool Recursive = false;
-  if (Callee->hasBody(Def) && Def)
-    for (const Frame &F : Frames)
-      Recursive |= F.FD == Def;
-  if (Def && !isa<CUDAKernelCallExpr>(E) && !Recursive &&
-      !Def->hasAttr<CUDAGlobalAttr>() &&
-      !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())) &&
-      !Def->isVariadic())
-    return inlineCall(Def, E);
+  if (isAtomicFunctionName(Name) && E->getNumArgs() >= 1)
+    return evalAtomic(E, Name);
   if (const auto *Launch = dyn_cast<CUDAKernelCallExpr>(E)) {
+    // A launch from device code (dynamic parallelism) starts another grid.
     for (const Expr *Arg : Launch->arguments())
       noteEscape(eval(Arg), Arg);
-    return unknown();
+    return unknown("a kernel launch");
   }
-  return evalIntrinsic(Name, E);
+  if (isCooperativeGroupsCall(E))
+    return evalLibraryMemberCall(E);
+  const FunctionDecl *Def = nullptr;
+  bool InSystemHeader =
+      SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation()));
+  if (InSystemHeader || !Callee->hasBody(Def) || !Def) {
+    if (isa<CXXMemberCallExpr>(E) || isa<CXXOperatorCallExpr>(E))
+      return evalLibraryMemberCall(E);
+    return evalIntrinsic(Name, E);
+  }
+  bool Recursive = false;
+  for (const Frame &F : Frames)
+    Recursive |= F.FD == Def;
+  const auto *Method = dyn_cast<CXXMethodDecl>(Def);
+  bool Lambda = Method && Method->getParent()->isLambda();
+  if (Recursive || Def->hasAttr<CUDAGlobalAttr>() || Def->isVariadic() ||
+      Lambda || (Method && Method->isVirtual()))
+    return opaqueCall(E, "'" + Callee->getNameAsString() + "'");
+  return inlineCall(Def, E);
 }
 
-Value Engine::inlineCall(const FunctionDecl *Callee,
-                                          const CallExpr *E) {
-  if (Frames.size() > Limits.MaxCallDepth) {
-    for (const Expr *Arg : E->arguments())
-      eval(Arg);
-    return E->getType()->isIntegralOrEnumerationType()
-               ? opaqueInt("result of '" + Callee->getNameAsString() +
-                           "' (calls nested too deeply)")
-               : unknown();
+Value Engine::assignAggregate(const Expr *DstE, const Expr *SrcE) {
+  LValue Src = evalLValue(SrcE);
+  if (Src.K == LValue::Kind::Shared)
+    record(SrcE, AccessKind::Load, SrcE->getType(), Src);
+  LValue Dst = evalLValue(DstE);
+  if (Dst.K == LValue::Kind::Shared)
+    record(DstE, AccessKind::Store, DstE->getType(), Dst);
+  if (Dst.K == LValue::Kind::LocalObject)
+    copyIntoObject(Dst, Src, sizeOf(DstE->getType()),
+                   "'" + sourceText(DstE) + "' assigned from " +
+                       sourceText(SrcE));
+  else if (Dst.K == LValue::Kind::None)
+    havocExposed("a write through a pointer warpcheck does not follow (" +
+                 sourceText(DstE) + ")");
+  return unknown();
+}
+
+Value Engine::evalAtomic(const CallExpr *E, StringRef Name) {
+  Value Ptr = eval(E->getArg(0));
+  std::vector<Value> Operands;
+  for (unsigned I = 1; I < E->getNumArgs(); ++I)
+    Operands.push_back(eval(E->getArg(I)));
+  LValue LV = lvalueOf(Ptr);
+  QualType Elem = E->getArg(0)->getType()->getPointeeType();
+  if (LV.K == LValue::Kind::Shared) {
+    // The operand, when the compiler sees one constant for every thread
+    // (atomicAdd(p, 1) runs as ATOMS.POPC.INC).
+    std::optional<int64_t> Constant;
+    if (!Operands.empty() && Operands[0].K == Value::Kind::Int &&
+        !Operands[0].CT.hard() && laneCount())
+      if (auto C = Operands[0].L[firstLiveLane()].asConstant();
+          C && isUniform(Operands[0].L))
+        Constant = C;
+    AtomicOp Op;
+    Op.Function = Name.str();
+    Op.Form = atomicForm(Op.Function, unsigned(sizeOf(Elem)),
+                         Elem->isRealFloatingType(), Constant);
+    record(E, AccessKind::Atomic, Elem, LV, &Op);
   }
+  else if (LV.K == LValue::Kind::LocalObject)
+    havocObject(LV.Var, "an atomic update of '" +
+                            LV.Var->getNameAsString() + "'");
+  else if (LV.K == LValue::Kind::None)
+    havocExposed("an atomic update through a pointer warpcheck does not "
+                 "follow");
+  // Each thread gets the old value it replaced: unknown per thread.
+  Value R = E->getType()->isIntegralOrEnumerationType()
+                ? opaqueInt("result of '" + Name.str() + "'")
+                : unknown("result of '" + Name.str() + "'");
+  return R;
+}
+
+Value Engine::inlineCall(const FunctionDecl *Callee, const CallExpr *E) {
+  if (Frames.size() > Limits.MaxCallDepth)
+    return opaqueCall(E, "'" + Callee->getNameAsString() +
+                             "' (calls nested too deeply)");
   Frame F;
   F.FD = Callee;
   F.Returned.assign(N, Exit::None);
@@ -91,26 +152,29 @@ Value Engine::inlineCall(const FunctionDecl *Callee,
   // per-thread array handed to it escapes (its body is still followed for
   // its shared-memory accesses).
   bool StaysACall = Callee->hasAttr<NoInlineAttr>();
-  for (unsigned I = 0; I < Callee->getNumParams() && I < E->getNumArgs(); ++I) {
+  // The object of a member call, and where the arguments start.
+  unsigned FirstArg = 0;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const Expr *Obj = MC->getImplicitObjectArgument();
+    F.This = Obj->getType()->isPointerType() ? eval(Obj)
+                                             : pointerTo(evalLValue(Obj));
+  } else if (isa<CXXOperatorCallExpr>(E) && isa<CXXMethodDecl>(Callee)) {
+    F.This = pointerTo(evalLValue(E->getArg(0)));
+    FirstArg = 1;
+  }
+  std::vector<std::pair<const ParmVarDecl *, const Expr *>> Aggregates;
+  for (unsigned I = 0;
+       I < Callee->getNumParams() && I + FirstArg < E->getNumArgs(); ++I) {
     const ParmVarDecl *P = Callee->getParamDecl(I);
-    const Expr *Arg = E->getArg(I);
+    const Expr *Arg = E->getArg(I + FirstArg);
     if (P->getType()->isReferenceType()) {
-      // Bind the reference to the argument's address.
-      LValue LV = evalLValue(Arg);
-      Value Ref;
-      if (LV.K == LValue::Kind::Shared || LV.K == LValue::Kind::Memory ||
-          LV.K == LValue::Kind::LocalObject) {
-        Ref = pointerTo(LV);
-      } else if (LV.K == LValue::Kind::Local) {
-        // A reference to a caller's local: pass its value (writes through
-        // the reference are lost, so the caller's variable goes unknown).
-        Ref = readVariable(LV.Var);
-        frame().Env[LV.Var] =
-            unknown("'" + LV.Var->getNameAsString() + "' passed by reference");
-        F.Env[P] = Ref;
-        continue;
-      }
-      F.Env[P] = Ref;
+      // Bind the reference to the argument's address (a scalar local
+      // becomes a per-thread object, so the callee's writes reach it).
+      F.Env[P] = pointerTo(evalLValue(Arg));
+      continue;
+    }
+    if (isAggregateLocal(P)) {
+      Aggregates.push_back({P, Arg});
       continue;
     }
     Value V = eval(Arg);
@@ -119,6 +183,15 @@ Value Engine::inlineCall(const FunctionDecl *Callee,
     if (V.K == Value::Kind::Int)
       fitToType(V, P->getType());
     F.Env[P] = std::move(V);
+  }
+  // Aggregates passed by value: the callee's copy starts as the argument.
+  for (auto &[P, Arg] : Aggregates) {
+    Objects[P] = ThreadObject();
+    LValue Dst;
+    Dst.K = LValue::Kind::LocalObject;
+    Dst.Var = P;
+    Dst.Offset.assign(N, SymbolicInt::constant(0));
+    initAggregate(Dst, P->getType(), Arg);
   }
   Mask Saved = M;
   std::vector<LoopState> SavedLoops;

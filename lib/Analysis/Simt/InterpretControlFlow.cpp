@@ -15,6 +15,10 @@ namespace simt {
 void Engine::execDecl(const VarDecl *V) {
   if (isSharedVariable(V) || V->isStaticLocal() || V->hasExternalStorage())
     return;
+  if (isObjectVar(V)) {
+    declareObject(V);
+    return;
+  }
   QualType T = V->getType();
   const Expr *Init = V->getInit();
   Value Val;
@@ -174,6 +178,12 @@ void Engine::symbolicIteration(const Stmt *Loop,
     }
   }
   tagLoopVariables(Loop);
+  // What earlier iterations wrote to per-thread objects is not known.
+  std::string Written =
+      "written by the loop at line " + std::to_string(Line);
+  havocObjectsWrittenIn(Body, Written);
+  havocObjectsWrittenIn(Inc, Written);
+  havocObjectsWrittenIn(Cond, Written);
   // One generic iteration: it may not run at all.
   if (Cond) {
     Value C = eval(Cond);
@@ -288,6 +298,8 @@ void Engine::execLoop(const Stmt *Loop, const Stmt *Init,
   if (RanUniformUnknown && !Symbolic) {
     std::string Why = "how many iterations of the loop at line " +
                       std::to_string(lineOf(Loop)) + " ran";
+    havocObjectsWrittenIn(Body, Why);
+    havocObjectsWrittenIn(Inc, Why);
     for (const VarDecl *V : modifiedIn(Loop)) {
       auto It = frame().Env.find(V);
       if (It == frame().Env.end())
@@ -403,7 +415,8 @@ void Engine::exec(const Stmt *S) {
             F.Result.L[T] = SymbolicInt::opaque();
         addDeps(F.Result.Deps, V.Deps);
       } else {
-        F.Result = unknown("result of '" + F.FD->getNameAsString() + "'");
+        F.Result = mergeTargets(F.Result, V,
+                                "result of '" + F.FD->getNameAsString() + "'");
       }
     }
     markExit(frame().Returned);
@@ -417,30 +430,17 @@ void Engine::exec(const Stmt *S) {
     return;
   }
   if (isa<ContinueStmt>(S)) {
-    if (!Loops.empty())
-      markExit(Loops.back().Continued);
+    // The innermost loop, not an enclosing switch.
+    for (auto It = Loops.rbegin(); It != Loops.rend(); ++It)
+      if (It->Loop) {
+        markExit(It->Continued);
+        break;
+      }
     M = applyExits(M);
     return;
   }
-  if (const auto *Switch = dyn_cast<SwitchStmt>(S)) {
-    // Cases are not told apart: the body runs, conditionally, for every
-    // thread that reaches the switch.
-    if (Switch->getInit())
-      exec(Switch->getInit());
-    Value C = eval(Switch->getCond());
-    (void)C;
-    Mask Saved = M;
-    for (unsigned T = 0; T < N; ++T)
-      if (M.A[T] == Activity::Active)
-        M.A[T] = Activity::Maybe;
-    addDep(M.Deps, "'" + sourceText(Switch->getCond()) + "'");
-    Loops.push_back({std::vector<Exit>(N, Exit::None),
-                     std::vector<Exit>(N, Exit::None), nullptr});
-    exec(Switch->getBody());
-    Loops.pop_back();
-    M = applyExits(Saved);
-    return;
-  }
+  if (const auto *Switch = dyn_cast<SwitchStmt>(S))
+    return execSwitch(Switch);
   if (const auto *Case = dyn_cast<SwitchCase>(S))
     return exec(Case->getSubStmt());
   if (const auto *Label = dyn_cast<LabelStmt>(S))
@@ -476,14 +476,130 @@ void Engine::exec(const Stmt *S) {
     stop("goto is not followed");
     return;
   }
-  if (isa<NullStmt>(S) || isa<AsmStmt>(S))
+  if (isa<NullStmt>(S))
     return;
+  if (const auto *Asm = dyn_cast<AsmStmt>(S))
+    return execAsm(Asm);
   if (const auto *E = dyn_cast<Expr>(S)) {
     eval(E);
     return;
   }
   for (const Stmt *Child : S->children())
     exec(Child);
+}
+
+namespace {
+
+/// Counts the case labels anywhere in S, not inside a nested switch.
+unsigned countLabels(const Stmt *S) {
+  if (!S || isa<SwitchStmt>(S))
+    return 0;
+  unsigned C = isa<SwitchCase>(S);
+  for (const Stmt *Child : S->children())
+    C += countLabels(Child);
+  return C;
+}
+
+} // namespace
+
+void Engine::execSwitch(const SwitchStmt *Switch) {
+  if (Switch->getInit())
+    exec(Switch->getInit());
+  if (const VarDecl *CV = Switch->getConditionVariable())
+    execDecl(CV);
+  Value C = eval(Switch->getCond());
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Switch->getBody());
+  // The labels at the top of the body and their values (nullopt: default).
+  std::vector<std::pair<const SwitchCase *, std::optional<int64_t>>> Labels;
+  bool Simple = Body != nullptr;
+  if (Body)
+    for (const Stmt *Child : Body->body())
+      for (const auto *SC = dyn_cast<SwitchCase>(Child); SC;
+           SC = dyn_cast<SwitchCase>(SC->getSubStmt())) {
+        std::optional<int64_t> V;
+        if (const auto *Case = dyn_cast<CaseStmt>(SC)) {
+          V = Case->getRHS() ? std::nullopt : constantValue(Case->getLHS());
+          if (!V)
+            Simple = false;
+        }
+        Labels.push_back({SC, V});
+      }
+  Simple = Simple && countLabels(Body) == Labels.size();
+  Mask Saved = M;
+  Loops.push_back({std::vector<Exit>(N, Exit::None),
+                   std::vector<Exit>(N, Exit::None), nullptr});
+  if (!Simple) {
+    // Labels the engine cannot place: the body runs, conditionally, for
+    // every thread that reaches the switch.
+    for (unsigned T = 0; T < N; ++T)
+      if (M.A[T] == Activity::Active)
+        M.A[T] = Activity::Maybe;
+    addDep(M.Deps, "'" + sourceText(Switch->getCond()) + "'");
+    ++M.Region;
+    exec(Switch->getBody());
+  } else {
+    // Each thread enters at the label of its value; a thread whose value is
+    // not known may enter at any label.
+    std::vector<const SwitchCase *> Target(N, nullptr);
+    std::vector<bool> Decided(N, false);
+    const SwitchCase *Default = nullptr;
+    for (auto &[SC, V] : Labels)
+      if (!V)
+        Default = SC;
+    bool AnyUndecided = false;
+    for (unsigned T = 0; T < N; ++T) {
+      if (!laneLive(T))
+        continue;
+      auto V = C.K == Value::Kind::Int ? C.L[T].asConstant() : std::nullopt;
+      if (!V) {
+        AnyUndecided = true;
+        continue;
+      }
+      Decided[T] = true;
+      Target[T] = Default;
+      for (auto &[SC, LV] : Labels)
+        if (LV && *LV == *V)
+          Target[T] = SC;
+    }
+    if (AnyUndecided) {
+      addDep(M.Deps, "'" + sourceText(Switch->getCond()) + "'");
+      ++M.Region;
+    }
+    if (C.CT.hard()) {
+      if (!M.CT.hard()) {
+        M.CT.Why = CompileTime::Cause::Condition;
+        M.CT.What = sourceText(Switch->getCond());
+      }
+      ++M.Depth;
+    }
+    Mask Entry = M;
+    for (unsigned T = 0; T < N; ++T)
+      M.A[T] = Activity::Inactive;
+    for (const Stmt *Child : Body->body()) {
+      const Stmt *Inner = Child;
+      while (const auto *SC = dyn_cast<SwitchCase>(Inner)) {
+        for (unsigned T = 0; T < N; ++T) {
+          if (Entry.A[T] == Activity::Inactive)
+            continue;
+          Activity In = Activity::Inactive;
+          if (!Decided[T])
+            In = Activity::Maybe;
+          else if (Target[T] == SC)
+            In = Entry.A[T];
+          if (In == Activity::Active ||
+              (In == Activity::Maybe && M.A[T] == Activity::Inactive))
+            M.A[T] = In;
+        }
+        Inner = SC->getSubStmt();
+      }
+      M = applyExits(M);
+      if (anyLive())
+        exec(Inner);
+      M = applyExits(M);
+    }
+  }
+  Loops.pop_back();
+  M = applyExits(Saved);
 }
 
 } // namespace simt

@@ -113,7 +113,7 @@ Value Engine::eval(const Expr *E) {
     if (const auto *EC = dyn_cast<EnumConstantDecl>(Ref->getDecl()))
       return intConstant(EC->getInitVal().getExtValue());
     if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl())) {
-      if (V->getType()->isReferenceType()) {
+      if (V->getType()->isReferenceType() || isObjectVar(V)) {
         LValue LV = evalLValue(E);
         return load(LV, E->getType(), E);
       }
@@ -130,6 +130,29 @@ Value Engine::eval(const Expr *E) {
   if (const auto *Comma = dyn_cast<StmtExpr>(E)) {
     (void)Comma;
     return unknown("a statement expression");
+  }
+  if (isa<CXXThisExpr>(E))
+    return frame().This.K == Value::Kind::Pointer ? frame().This
+                                                   : unknown("'this'");
+  if (const auto *Lambda = dyn_cast<LambdaExpr>(E)) {
+    // A closure holding references: calls warpcheck does not follow may
+    // write those variables.
+    for (const LambdaCapture &C : Lambda->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar());
+            V && V->hasLocalStorage()) {
+          LValue LV;
+          LV.K = isObjectVar(V) ? LValue::Kind::LocalObject
+                                : LValue::Kind::Local;
+          LV.Var = V;
+          LV.Offset.assign(N, SymbolicInt::constant(0));
+          pointerTo(LV);
+          objectOf(V).Escaped = true;
+        }
+    for (const Expr *Init : Lambda->capture_inits())
+      if (Init)
+        eval(Init);
+    return unknown("a lambda");
   }
   // Anything else: evaluate children for their accesses.
   for (const Stmt *Child : E->children())
@@ -171,7 +194,7 @@ LValue Engine::evalLValue(const Expr *E) {
       // A reference bound at its declaration: follow the pointer we stored.
       return lvalueOf(readVariable(V));
     }
-    if (isAggregateLocal(V)) {
+    if (isObjectVar(V)) {
       R.K = LValue::Kind::LocalObject;
       R.Var = V;
       R.Offset.assign(N, SymbolicInt::constant(0));
@@ -636,11 +659,12 @@ Value Engine::evalConditional(
   M = Saved;
   if (A.K != B.K ||
       (A.K == Value::Kind::Pointer &&
-       (A.Shared != B.Shared || A.Region != B.Region)) ||
+       (A.Shared != B.Shared || A.Region != B.Region ||
+        A.LocalObject != B.LocalObject)) ||
       A.K == Value::Kind::Unknown) {
     Value R = E->getType()->isIntegralOrEnumerationType()
                   ? opaqueInt("'" + sourceText(E) + "'")
-                  : unknown();
+                  : mergeTargets(A, B, "'" + sourceText(E) + "'");
     addDeps(R.Deps, A.Deps);
     addDeps(R.Deps, B.Deps);
     return R;

@@ -1,7 +1,11 @@
-//===--- MemoryModel.cpp - Loads, stores and lvalues ------------------------===//
+//===--- MemoryModel.cpp - Loads, stores, lvalues and per-thread objects --===//
 //
-// Where an lvalue points (shared array, per-thread object, scalar variable,
-// other memory) and what a load from it yields.
+// Where an lvalue points (a __shared__ array, a per-thread object, a scalar
+// variable, other memory), what a load from it yields, and what a store
+// changes. Per-thread objects (aggregate locals, and scalar locals whose
+// address was taken) are followed cell by cell for every thread; a write
+// the engine cannot place makes what it may touch unknown (a "havoc"), and
+// a read of bytes nobody wrote in a way the engine followed is unknown.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,49 +16,31 @@ using namespace clang;
 namespace warpcheck {
 namespace simt {
 
-Value Engine::load(const LValue &LV, QualType T, const Expr *Site) {
-  switch (LV.K) {
-  case LValue::Kind::Local:
-    return readVariable(LV.Var);
-  case LValue::Kind::Shared:
-    record(Site, AccessKind::Load, T, LV);
-    return loadedValue(LV, T, "'" + LV.Var->getNameAsString() + "'", Site);
-  case LValue::Kind::Memory:
-    return loadedValue(LV, T, "'" + LV.Region + "'", Site);
-  case LValue::Kind::LocalObject:
-    recordLocal(Site, LV.Var, false, false, LV.CT, &LV.Offset);
-    return loadedValue(LV, T, "'" + LV.Var->getNameAsString() + "'", Site);
-  case LValue::Kind::None:
-    break;
-  }
-  Value R = T->isIntegralOrEnumerationType()
-                ? opaqueInt("a value the analysis cannot follow")
-                : unknown();
-  addDeps(R.Deps, LV.Deps);
-  return R;
+namespace {
+
+bool isLaneKind(const Value &V) {
+  return V.K == Value::Kind::Int || V.K == Value::Kind::Pointer;
 }
 
-/// A value loaded from memory: the same for every thread when every
-/// thread reads one address, otherwise unknown per thread.
-Value Engine::loadedValue(const LValue &LV, QualType T, const std::string &From, const Expr *Site) {
-  Value R;
-  if (!T->isIntegralOrEnumerationType()) {
-    R = unknown("value loaded from " + From);
-  } else if (isUniform(LV.Offset)) {
-    R.K = Value::Kind::Int;
-    R.L.assign(N, SymbolicInt::atom(Atoms.fresh(sourceText(Site))));
-  } else {
-    R = opaqueInt("value loaded from " + From);
-  }
-  R.CT.Why = CompileTime::Cause::Memory;
-  R.CT.What = "a value loaded from " + From;
-  return R;
+bool sameTarget(const Value &A, const Value &B) {
+  return A.K == B.K &&
+         (A.K != Value::Kind::Pointer ||
+          (A.Shared == B.Shared && A.LocalObject == B.LocalObject &&
+           A.Region == B.Region));
 }
+
+} // namespace
+
+// ---- lvalues ----------------------------------------------------------------
 
 bool Engine::isAggregateLocal(const VarDecl *V) {
   QualType T = V->getType();
   return !T->isReferenceType() && (T->isArrayType() || T->isRecordType()) &&
-         (V->hasLocalStorage() || V->isStaticLocal()) && !isSharedVariable(V);
+         V->hasLocalStorage() && !isSharedVariable(V);
+}
+
+bool Engine::isObjectVar(const VarDecl *V) const {
+  return isAggregateLocal(V) || ObjectScalars.count(V);
 }
 
 LValue Engine::lvalueOf(const Value &Ptr) {
@@ -76,6 +62,16 @@ LValue Engine::lvalueOf(const Value &Ptr) {
 
 Value Engine::pointerTo(const LValue &LV) {
   Value R;
+  if (LV.K == LValue::Kind::Local) {
+    // The address of a scalar the engine followed by value: from now on it
+    // is a per-thread object, so writes through the pointer reach it.
+    promoteToObject(LV.Var);
+    LValue Obj;
+    Obj.K = LValue::Kind::LocalObject;
+    Obj.Var = LV.Var;
+    Obj.Offset.assign(N, SymbolicInt::constant(0));
+    return pointerTo(Obj);
+  }
   if (LV.K == LValue::Kind::Shared || LV.K == LValue::Kind::Memory ||
       LV.K == LValue::Kind::LocalObject) {
     R.K = Value::Kind::Pointer;
@@ -86,20 +82,579 @@ Value Engine::pointerTo(const LValue &LV) {
         LV.K == LValue::Kind::Memory ? LV.Region : LV.Var->getNameAsString();
     R.Deps = LV.Deps;
     R.CT = LV.CT;
+    if (R.LocalObject)
+      objectOf(R.LocalObject).Exposed = true;
+    return R;
   }
+  R = unknown("the address of an object warpcheck does not follow");
+  addDeps(R.Deps, LV.Deps);
   return R;
 }
 
-void Engine::store(const LValue &LV, const Value &V, QualType T, const Expr *Site) {
-  if (LV.K == LValue::Kind::Shared)
+// ---- loads and stores -------------------------------------------------------
+
+Value Engine::load(const LValue &LV, QualType T, const Expr *Site) {
+  switch (LV.K) {
+  case LValue::Kind::Local:
+    return readVariable(LV.Var);
+  case LValue::Kind::Shared:
+    record(Site, AccessKind::Load, T, LV);
+    return loadedValue(LV, T, "'" + LV.Var->getNameAsString() + "'", Site);
+  case LValue::Kind::Memory:
+    return loadedValue(LV, T, "'" + LV.Region + "'", Site);
+  case LValue::Kind::LocalObject:
+    if (isAggregateLocal(LV.Var))
+      recordLocal(Site, LV.Var, false, false, LV.CT, &LV.Offset);
+    return loadObject(LV, T, Site);
+  case LValue::Kind::None:
+    break;
+  }
+  Value R = T->isIntegralOrEnumerationType()
+                ? opaqueInt("a value the analysis cannot follow")
+                : unknown("a value the analysis cannot follow");
+  addDeps(R.Deps, LV.Deps);
+  return R;
+}
+
+/// A value loaded from memory other than a per-thread object: the same for
+/// every thread of a warp when every thread reads one address (one load
+/// instruction reads one value), otherwise unknown per thread.
+Value Engine::loadedValue(const LValue &LV, QualType T, const std::string &From,
+                          const Expr *Site) {
+  Value R;
+  if (!T->isIntegralOrEnumerationType()) {
+    R = unknown("value loaded from " + From);
+  } else if (isUniform(LV.Offset)) {
+    R.K = Value::Kind::Int;
+    R.L.assign(N, SymbolicInt::atom(Atoms.fresh(sourceText(Site))));
+  } else {
+    R = opaqueInt("value loaded from " + From);
+  }
+  R.CT.Why = CompileTime::Cause::Memory;
+  R.CT.What = "a value loaded from " + From;
+  return R;
+}
+
+void Engine::store(const LValue &LV, const Value &V, QualType T,
+                   const Expr *Site) {
+  switch (LV.K) {
+  case LValue::Kind::Shared:
     record(Site, AccessKind::Store, T, LV);
-  else if (LV.K == LValue::Kind::Local)
+    break;
+  case LValue::Kind::Local:
     assign(LV.Var, V);
-  else if (LV.K == LValue::Kind::LocalObject)
-    recordLocal(Site, LV.Var, true, false, LV.CT, &LV.Offset);
-  // A pointer to a per-thread array written to memory escapes.
-  if (LV.K != LValue::Kind::Local)
+    return;
+  case LValue::Kind::LocalObject:
+    if (isAggregateLocal(LV.Var))
+      recordLocal(Site, LV.Var, true, false, LV.CT, &LV.Offset);
+    storeObject(LV, V, T);
+    break;
+  case LValue::Kind::Memory:
+    break;
+  case LValue::Kind::None:
+    // A write through a pointer the engine lost: it may land in any
+    // per-thread object whose address was taken.
+    havocExposed("a write through a pointer warpcheck does not follow (" +
+                 sourceText(Site) + ")");
+    break;
+  }
+  // A pointer to a per-thread object written to memory escapes.
+  if (LV.K != LValue::Kind::LocalObject)
     noteEscape(V, Site);
+}
+
+// ---- per-thread objects -----------------------------------------------------
+
+ThreadObject &Engine::objectOf(const VarDecl *V) {
+  auto It = Objects.find(V);
+  if (It != Objects.end())
+    return It->second;
+  ThreadObject &O = Objects[V];
+  if (isa<ParmVarDecl>(V) && V->getDeclContext() == Kernel) {
+    // A kernel parameter passed by value: every thread gets the same copy.
+    O.UniformContent = true;
+    addDep(O.Deps, "kernel parameter '" + V->getNameAsString() + "'");
+  } else {
+    addDep(O.Deps, "the contents of '" + V->getNameAsString() + "'");
+  }
+  return O;
+}
+
+void Engine::promoteToObject(const VarDecl *V) {
+  if (ObjectScalars.count(V))
+    return;
+  Value Cur = readVariable(V);
+  ObjectScalars.insert(V);
+  frame().Env.erase(V);
+  ThreadObject &O = Objects[V];
+  O = ThreadObject();
+  addDep(O.Deps, "the contents of '" + V->getNameAsString() + "'");
+  uint64_t Size = sizeOf(V->getType().getNonReferenceType());
+  if (Size == 0)
+    return;
+  ObjectCell &C = O.Cells[0];
+  C.Size = Size;
+  C.V = Cur;
+  if (isLaneKind(Cur) && C.V.L.size() != N)
+    C.V.L.assign(N, SymbolicInt::opaque());
+}
+
+void Engine::invalidateLane(ThreadObject &O, int64_t Off, uint64_t Size,
+                            unsigned T, const ObjectCell *Keep) {
+  auto It = O.Cells.upper_bound(Off);
+  if (It != O.Cells.begin())
+    --It;
+  for (; It != O.Cells.end() && It->first < Off + int64_t(Size); ++It) {
+    ObjectCell &C = It->second;
+    if (&C == Keep || It->first + int64_t(C.Size) <= Off)
+      continue;
+    if (isLaneKind(C.V))
+      C.V.L[T] = SymbolicInt::opaque();
+  }
+}
+
+void Engine::writeLane(ThreadObject &O, int64_t Off, uint64_t Size,
+                       const Value &V, unsigned T, bool Join) {
+  ObjectCell *Cell = nullptr;
+  auto It = O.Cells.find(Off);
+  if (It != O.Cells.end())
+    Cell = &It->second;
+  // A cell of another size or kind at the same offset: replace it when no
+  // other thread holds a value in it, otherwise this thread's bytes become
+  // unknown.
+  auto OthersHold = [&](const ObjectCell &C) {
+    if (!isLaneKind(C.V))
+      return false;
+    for (unsigned U = 0; U < N; ++U)
+      if (U != T && !C.V.L[U].Opaque)
+        return true;
+    return false;
+  };
+  if (Cell && (Cell->Size != Size || !sameTarget(Cell->V, V))) {
+    if (OthersHold(*Cell)) {
+      invalidateLane(O, Off, Size, T, nullptr);
+      return;
+    }
+    O.Cells.erase(It);
+    Cell = nullptr;
+  }
+  invalidateLane(O, Off, Size, T, Cell);
+  if (!Cell) {
+    Cell = &O.Cells[Off];
+    Cell->Size = Size;
+    Cell->V = V;
+    Cell->V.Deps = O.Deps;
+    addDeps(Cell->V.Deps, V.Deps);
+    if (isLaneKind(V))
+      Cell->V.L.assign(N, SymbolicInt::opaque());
+  }
+  if (!isLaneKind(V))
+    return;
+  const SymbolicInt &New = V.L[T];
+  if (Join && Cell->V.L[T] != New)
+    Cell->V.L[T] = SymbolicInt::opaque();
+  else
+    Cell->V.L[T] = New;
+  Cell->V.CT.merge(V.CT);
+  if (Join)
+    addDeps(Cell->V.Deps, M.Deps);
+  addDeps(Cell->V.Deps, V.Deps);
+}
+
+void Engine::havocLane(ThreadObject &O, unsigned T) {
+  for (auto &[Off, C] : O.Cells)
+    if (isLaneKind(C.V))
+      C.V.L[T] = SymbolicInt::opaque();
+}
+
+void Engine::havocObject(const VarDecl *V, const std::string &Why) {
+  ThreadObject &O = objectOf(V);
+  addDep(O.Deps, Why);
+  for (auto &[Off, C] : O.Cells)
+    addDep(C.V.Deps, Why);
+  for (unsigned T = 0; T < N; ++T)
+    if (laneLive(T))
+      havocLane(O, T);
+}
+
+void Engine::havocExposed(const std::string &Why) {
+  for (auto &[V, O] : Objects)
+    if (O.Exposed)
+      havocObject(V, Why);
+}
+
+void Engine::havocEscaped(const std::string &Why) {
+  for (auto &[V, O] : Objects)
+    if (O.Escaped)
+      havocObject(V, Why);
+}
+
+Value Engine::loadObject(const LValue &LV, QualType T, const Expr *Site) {
+  ThreadObject &O = objectOf(LV.Var);
+  uint64_t Size = sizeOf(T);
+  bool IsInt = T->isIntegralOrEnumerationType();
+  if (!IsInt && !T->isPointerType()) {
+    Value R = unknown("the contents of '" + LV.Var->getNameAsString() + "'");
+    R.CT.Why = CompileTime::Cause::Memory;
+    R.CT.What = "the contents of '" + LV.Var->getNameAsString() + "'";
+    return R;
+  }
+  Value R;
+  R.K = IsInt ? Value::Kind::Int : Value::Kind::Pointer;
+  R.L.assign(N, SymbolicInt::opaque());
+  bool Missing = false, HaveTarget = false;
+  for (unsigned U = 0; U < N; ++U) {
+    if (!laneLive(U))
+      continue;
+    auto Off = LV.Offset[U].asConstant();
+    const ObjectCell *Cell = nullptr;
+    if (Off) {
+      auto It = O.Cells.find(*Off);
+      if (It != O.Cells.end() && It->second.Size == Size &&
+          It->second.V.K == R.K)
+        Cell = &It->second;
+      if (!Cell && O.UniformContent && IsInt && Site &&
+          !O.Cells.count(*Off)) {
+        // A by-value kernel parameter: the same unknown in every thread.
+        ObjectCell &C = O.Cells[*Off];
+        C.Size = Size;
+        C.V.K = Value::Kind::Int;
+        C.V.L.assign(N, SymbolicInt::atom(Atoms.named(sourceText(Site))));
+        C.V.CT.Why = CompileTime::Cause::Parameter;
+        C.V.CT.What = sourceText(Site);
+        Cell = &C;
+      }
+    }
+    if (!Cell) {
+      Missing = true;
+      continue;
+    }
+    if (R.K == Value::Kind::Pointer) {
+      if (!HaveTarget) {
+        R.Shared = Cell->V.Shared;
+        R.LocalObject = Cell->V.LocalObject;
+        R.Region = Cell->V.Region;
+        HaveTarget = true;
+      } else if (!sameTarget(R, Cell->V)) {
+        Missing = true;
+        continue;
+      }
+    }
+    R.L[U] = Cell->V.L[U];
+    if (R.L[U].Opaque)
+      Missing = true;
+    R.CT.merge(Cell->V.CT);
+    addDeps(R.Deps, Cell->V.Deps);
+  }
+  if (Missing) {
+    addDeps(R.Deps, O.Deps);
+    addDeps(R.Deps, LV.Deps);
+    if (!R.CT.hard()) {
+      R.CT.Why = CompileTime::Cause::Memory;
+      R.CT.What = "the contents of '" + LV.Var->getNameAsString() + "'";
+    }
+  }
+  if (R.K == Value::Kind::Pointer && !HaveTarget)
+    return unknown("a pointer read from '" + LV.Var->getNameAsString() + "'");
+  if (R.K == Value::Kind::Int)
+    fitToType(R, T);
+  return R;
+}
+
+void Engine::storeObject(const LValue &LV, const Value &V, QualType T) {
+  ThreadObject &O = objectOf(LV.Var);
+  uint64_t Size = sizeOf(T);
+  if (Size == 0 || T->isRecordType() || T->isArrayType()) {
+    // Whole-aggregate stores come through copyIntoObject; anything else
+    // is not followed.
+    havocObject(LV.Var, "a write to '" + LV.Var->getNameAsString() +
+                            "' warpcheck does not follow");
+    return;
+  }
+  for (unsigned U = 0; U < N; ++U) {
+    if (!laneLive(U))
+      continue;
+    auto Off = LV.Offset[U].asConstant();
+    if (!Off) {
+      // Written at an offset the engine does not know: any of its bytes.
+      havocLane(O, U);
+      addDeps(O.Deps, LV.Deps);
+      addDep(O.Deps, "'" + LV.Var->getNameAsString() +
+                         "' written at an index warpcheck does not know");
+      continue;
+    }
+    bool Join = M.Conditional || M.A[U] == Activity::Maybe;
+    writeLane(O, *Off, Size, V, U, Join);
+  }
+}
+
+void Engine::copyIntoObject(const LValue &Dst, const LValue &Src,
+                            uint64_t Size, const std::string &Why) {
+  ThreadObject &D = objectOf(Dst.Var);
+  ThreadObject *S = Src.K == LValue::Kind::LocalObject ? &objectOf(Src.Var)
+                                                       : nullptr;
+  // Copy the source cells first: source and destination may be one object.
+  std::vector<std::pair<int64_t, ObjectCell>> SrcCells;
+  if (S)
+    for (auto &[Off, C] : S->Cells)
+      SrcCells.push_back({Off, C});
+  addDep(D.Deps, Why);
+  for (unsigned U = 0; U < N; ++U) {
+    if (!laneLive(U))
+      continue;
+    auto DOff = Dst.Offset[U].asConstant();
+    if (!DOff) {
+      havocLane(D, U);
+      continue;
+    }
+    // The old bytes are replaced (or, for a thread that may not run here,
+    // joined with the new ones: unknown either way unless rewritten).
+    bool Join = M.Conditional || M.A[U] == Activity::Maybe;
+    for (auto &[Off, C] : D.Cells)
+      if (Off >= *DOff && Off < *DOff + int64_t(Size))
+        addDep(C.V.Deps, Why);
+    invalidateLane(D, *DOff, Size, U, nullptr);
+    std::optional<int64_t> SOff;
+    if (S)
+      SOff = Src.Offset[U].asConstant();
+    if (!SOff)
+      continue;
+    for (auto &[Off, C] : SrcCells)
+      if (Off >= *SOff && Off + int64_t(C.Size) <= *SOff + int64_t(Size))
+        writeLane(D, *DOff + (Off - *SOff), C.Size, C.V, U, Join);
+  }
+}
+
+/// Walks an initializer list of a per-thread object at byte offset Base.
+void Engine::initObjectList(const VarDecl *V, int64_t Base, QualType T,
+                            const InitListExpr *ILE) {
+  if (const auto *AT = Ctx.getAsConstantArrayType(T)) {
+    QualType Elem = AT->getElementType();
+    uint64_t ElemSize = sizeOf(Elem);
+    uint64_t Count = AT->getSize().getZExtValue();
+    for (uint64_t I = 0; I < Count && I < 4096 && ElemSize; ++I) {
+      const Expr *Init = I < ILE->getNumInits() ? ILE->getInit(unsigned(I))
+                                                : ILE->getArrayFiller();
+      if (!Init)
+        break;
+      initObjectAt(V, Base + int64_t(I * ElemSize), Elem, Init);
+    }
+    return;
+  }
+  const auto *RD = T->getAsRecordDecl();
+  if (!RD || RD->isInvalidDecl())
+    return;
+  const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(RD);
+  if (RD->isUnion()) {
+    if (const FieldDecl *F = ILE->getInitializedFieldInUnion())
+      if (ILE->getNumInits() == 1 && !F->isBitField())
+        initObjectAt(V, Base, F->getType(), ILE->getInit(0));
+    return;
+  }
+  unsigned I = 0;
+  if (const auto *CXX = dyn_cast<CXXRecordDecl>(RD))
+    I = CXX->getNumBases(); // base-class initializers come first
+  for (const FieldDecl *F : RD->fields()) {
+    if (F->isUnnamedBitField())
+      continue;
+    if (I >= ILE->getNumInits())
+      break;
+    const Expr *Init = ILE->getInit(I++);
+    if (F->isBitField()) {
+      eval(Init);
+      continue;
+    }
+    int64_t Off =
+        Base + int64_t(Layout.getFieldOffset(F->getFieldIndex()) / 8);
+    initObjectAt(V, Off, F->getType(), Init);
+  }
+}
+
+void Engine::initObjectAt(const VarDecl *V, int64_t Off, QualType T,
+                          const Expr *Init) {
+  Init = Init->IgnoreParens();
+  if (const auto *ILE = dyn_cast<InitListExpr>(Init)) {
+    if (!T->isRecordType() && !T->isArrayType() && ILE->getNumInits() == 1)
+      return initObjectAt(V, Off, T, ILE->getInit(0));
+    if (T->isRecordType() || T->isArrayType())
+      return initObjectList(V, Off, T, ILE);
+  }
+  if (T->isRecordType() || T->isArrayType()) {
+    // A nested aggregate initialized some other way (a copy, a call).
+    LValue Dst;
+    Dst.K = LValue::Kind::LocalObject;
+    Dst.Var = V;
+    Dst.Offset.assign(N, SymbolicInt::constant(Off));
+    initAggregate(Dst, T, Init);
+    return;
+  }
+  Value Val;
+  if (isa<ImplicitValueInitExpr>(Init))
+    Val = T->isPointerType() ? unknown("a null pointer") : intConstant(0);
+  else
+    Val = eval(Init);
+  if (Val.K == Value::Kind::Int)
+    fitToType(Val, T);
+  ThreadObject &O = objectOf(V);
+  for (unsigned U = 0; U < N; ++U)
+    if (laneLive(U))
+      writeLane(O, Off, sizeOf(T), Val, U, false);
+}
+
+void Engine::initAggregate(const LValue &Dst, QualType T, const Expr *Init) {
+  uint64_t Size = sizeOf(T);
+  const Expr *E = Init;
+  while (true) {
+    E = E->IgnoreParens();
+    if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+      E = EWC->getSubExpr();
+    else if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = MT->getSubExpr();
+    else if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = BT->getSubExpr();
+    else if (const auto *IC = dyn_cast<ImplicitCastExpr>(E);
+             IC && (IC->getCastKind() == CK_NoOp ||
+                    IC->getCastKind() == CK_ConstructorConversion))
+      E = IC->getSubExpr();
+    else
+      break;
+  }
+  std::string Name = Dst.Var->getNameAsString();
+  if (const auto *ILE = dyn_cast<InitListExpr>(E)) {
+    // Bytes the list does not name are zero: start from zero-filled
+    // scalars where the list is complete, otherwise from unknown.
+    auto Off = Dst.Offset[0].asConstant();
+    if (Off)
+      initObjectList(Dst.Var, *Off, T, ILE);
+    return;
+  }
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    const CXXConstructorDecl *Ctor = Construct->getConstructor();
+    if (Construct->getNumArgs() == 1 && Ctor &&
+        Ctor->isCopyOrMoveConstructor()) {
+      const Expr *Arg = Construct->getArg(0);
+      LValue Src = evalLValue(Arg);
+      if (Src.K == LValue::Kind::Shared)
+        record(Arg, AccessKind::Load, Arg->getType(), Src);
+      std::string From = Src.K == LValue::Kind::LocalObject
+                             ? "a copy of '" + Src.Var->getNameAsString() + "'"
+                         : Src.K == LValue::Kind::Shared ||
+                                 Src.K == LValue::Kind::Memory
+                             ? "'" + Name + "' loaded from memory (" +
+                                   sourceText(Arg) + ")"
+                             : "'" + Name + "' copied from " + sourceText(Arg);
+      copyIntoObject(Dst, Src, Size, From);
+      return;
+    }
+    for (const Expr *Arg : Construct->arguments())
+      noteEscape(eval(Arg), Arg);
+    std::string Why =
+        Construct->getNumArgs() == 0 && Ctor && Ctor->isTrivial()
+            ? "uninitialized '" + Name + "'"
+            : "'" + Name + "' set by a constructor warpcheck does not follow";
+    LValue None;
+    copyIntoObject(Dst, None, Size, Why);
+    return;
+  }
+  // Any other source (a call returning the aggregate, a load): evaluate it
+  // for its accesses; the bytes are unknown.
+  Value V = eval(E);
+  (void)V;
+  LValue None;
+  copyIntoObject(Dst, None, Size,
+                 "'" + Name + "' set from " + sourceText(E));
+}
+
+void Engine::declareObject(const VarDecl *V) {
+  ThreadObject &O = Objects[V];
+  bool Exposed = O.Exposed;
+  O = ThreadObject();
+  // A pointer kept from an earlier iteration still names this storage.
+  O.Exposed = Exposed;
+  std::string Name = V->getNameAsString();
+  const Expr *Init = V->getInit();
+  QualType T = V->getType();
+  if (!Init) {
+    addDep(O.Deps, "uninitialized '" + Name + "'");
+    return;
+  }
+  addDep(O.Deps, "the contents of '" + Name + "'");
+  LValue Dst;
+  Dst.K = LValue::Kind::LocalObject;
+  Dst.Var = V;
+  Dst.Offset.assign(N, SymbolicInt::constant(0));
+  if (T->isRecordType() || T->isArrayType()) {
+    initAggregate(Dst, T, Init);
+    return;
+  }
+  initObjectAt(V, 0, T, Init);
+}
+
+/// The variable at the root of an lvalue expression (`a` in `a[i].x`).
+static const VarDecl *rootVariable(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      E = AS->getBase();
+    else if (const auto *ME = dyn_cast<MemberExpr>(E))
+      E = ME->getBase();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(E);
+             UO && (UO->getOpcode() == UO_Deref ||
+                    UO->getOpcode() == UO_AddrOf))
+      E = UO->getSubExpr();
+    else
+      break;
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return dyn_cast<VarDecl>(Ref->getDecl());
+  return nullptr;
+}
+
+void Engine::havocObjectsWrittenIn(const Stmt *S, const std::string &Why) {
+  if (!S)
+    return;
+  auto Written = [&](const Expr *Target) {
+    const VarDecl *V = rootVariable(Target);
+    if (!V) {
+      havocExposed(Why);
+      return;
+    }
+    if (isObjectVar(V)) {
+      havocObject(V, Why);
+      return;
+    }
+    // Through a pointer variable: whatever it points to now.
+    auto It = frame().Env.find(V);
+    if (It == frame().Env.end() || !V->getType()->isPointerType())
+      return;
+    const Value &P = It->second;
+    if (P.K == Value::Kind::Pointer && P.LocalObject)
+      havocObject(P.LocalObject, Why);
+    else if (P.K != Value::Kind::Pointer)
+      havocExposed(Why);
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->isAssignmentOp())
+      Written(BO->getLHS());
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      Written(UO->getSubExpr());
+  } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    havocEscaped(Why);
+    for (const Expr *Arg : Call->arguments())
+      if (Arg->getType()->isPointerType() || Arg->isGLValue())
+        Written(Arg);
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
+      Written(MC->getImplicitObjectArgument());
+  } else if (isa<AsmStmt>(S)) {
+    havocExposed(Why);
+    for (const Stmt *Child : S->children())
+      if (const auto *E = dyn_cast_or_null<Expr>(Child))
+        if (E->isGLValue())
+          Written(E);
+  }
+  for (const Stmt *Child : S->children())
+    havocObjectsWrittenIn(Child, Why);
 }
 
 } // namespace simt

@@ -15,6 +15,7 @@
 #include "clang/AST/Decl.h"
 
 #include <algorithm>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,34 @@ struct LValue {
   std::vector<std::string> Deps;
   /// LocalObject: whether the compiler knows the offset.
   CompileTime CT;
+};
+
+/// One cell of a per-thread object: what each thread last stored at one
+/// byte offset, with the access size. An Int or Pointer value keeps its
+/// lanes (an opaque lane: that thread's content is unknown); any other kind
+/// (a float, say) only marks the bytes as holding something else.
+struct ObjectCell {
+  uint64_t Size = 0;
+  Value V;
+};
+
+/// The contents of one per-thread object: an aggregate local (array, struct,
+/// union, vector type) or a scalar local whose address was taken. A byte
+/// range without a cell holds something unknown (filled from memory, by a
+/// call not followed, never written); Deps says why.
+struct ThreadObject {
+  std::map<int64_t, ObjectCell> Cells;
+  std::vector<std::string> Deps;
+  /// The same, unknown content in every thread (a kernel parameter passed
+  /// by value): a read of an unwritten cell is one warp-uniform unknown.
+  bool UniformContent = false;
+  /// A pointer to it was made: writes the engine cannot resolve may land in
+  /// it.
+  bool Exposed = false;
+  /// Its address left the code the engine follows (stored to memory, held
+  /// by a lambda, passed to a call not followed): any call not followed may
+  /// write it.
+  bool Escaped = false;
 };
 
 inline void addDeps(std::vector<std::string> &To,

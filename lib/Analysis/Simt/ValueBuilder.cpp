@@ -25,6 +25,10 @@ Value Engine::opaqueInt(const std::string &Dep) {
   R.K = Value::Kind::Int;
   R.L.assign(N, SymbolicInt::opaque());
   addDep(R.Deps, Dep);
+  // Not followed: not known to the compiler either, as far as warpcheck
+  // can tell (callers that know better say why).
+  R.CT.Why = CompileTime::Cause::Memory;
+  R.CT.What = Dep.empty() ? "a value warpcheck does not follow" : Dep;
   return R;
 }
 
@@ -32,6 +36,36 @@ Value Engine::unknown(const std::string &Dep) {
   Value R;
   if (!Dep.empty())
     R.Deps.push_back(Dep);
+  R.CT.Why = CompileTime::Cause::Memory;
+  R.CT.What = Dep.empty() ? "a value warpcheck does not follow" : Dep;
+  return R;
+}
+
+Value Engine::mergeTargets(const Value &A, const Value &B,
+                           const std::string &Why) {
+  // A pointer that may point into a __shared__ array: accesses through it
+  // are still shared accesses, reported with an unknown address.
+  const VarDecl *Shared = A.K == Value::Kind::Pointer && A.Shared ? A.Shared
+                          : B.K == Value::Kind::Pointer         ? B.Shared
+                                                                : nullptr;
+  if (!Shared)
+    return unknown(Why);
+  Value R;
+  R.K = Value::Kind::Pointer;
+  R.Shared = Shared;
+  R.Region = Shared->getNameAsString();
+  R.L.assign(N, SymbolicInt::opaque());
+  std::string Names = "'" + Shared->getNameAsString() + "'";
+  for (const Value *V : {&A, &B})
+    if (V->K != Value::Kind::Pointer || V->Shared != Shared)
+      Names += " or " + (V->K == Value::Kind::Pointer && !V->Region.empty()
+                             ? "'" + V->Region + "'"
+                             : std::string("other memory"));
+  addDep(R.Deps, Why + " points into " + Names);
+  addDeps(R.Deps, A.Deps);
+  addDeps(R.Deps, B.Deps);
+  R.CT.Why = CompileTime::Cause::Condition;
+  R.CT.What = Why;
   return R;
 }
 
