@@ -1,0 +1,1155 @@
+//===--- SimtEngineTest.cpp - Unit tests of the SIMT engine ---------------===//
+//
+// Each test parses a small CUDA source with clang (device side only, no CUDA
+// toolkit: warpcheck's built-in prelude), runs KernelAnalysis on one kernel
+// and one block shape, and checks what the engine recorded at each
+// __shared__ access site (verdict, wavefronts, what an unknown depends on,
+// instances) or at each per-thread array access.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelAnalysis.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Tooling/Tooling.h"
+
+#include "gtest/gtest.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+using namespace clang;
+using namespace warpcheck;
+
+namespace {
+
+/// Declarations the prelude leaves to the CUDA headers; the tests declare
+/// them the way the toolkit does.
+const char *WarpDeclarations = R"cuda(
+__device__ int __shfl_sync(unsigned mask, int var, int srcLane, int width = 32);
+__device__ int __shfl_up_sync(unsigned mask, int var, unsigned delta, int width = 32);
+__device__ int __shfl_down_sync(unsigned mask, int var, unsigned delta, int width = 32);
+__device__ int __shfl_xor_sync(unsigned mask, int var, int laneMask, int width = 32);
+__device__ unsigned __ballot_sync(unsigned mask, int pred);
+__device__ int __any_sync(unsigned mask, int pred);
+__device__ int __all_sync(unsigned mask, int pred);
+__device__ unsigned __activemask();
+)cuda";
+
+/// One kernel parsed and analyzed for one block shape.
+class Analyzed {
+public:
+  Analyzed(const std::string &Code, const std::string &KernelName,
+           Dim3 Block) {
+    std::vector<std::string> Args = {"-x",
+                                     "cuda",
+                                     "--cuda-device-only",
+                                     "--cuda-gpu-arch=sm_90",
+                                     "-nocudainc",
+                                     "-nocudalib",
+                                     "-resource-dir=" WARPCHECK_TEST_RESOURCE_DIR,
+                                     "-Wno-unknown-cuda-version",
+                                     "-std=c++17",
+                                     "-include",
+                                     WARPCHECK_TEST_PRELUDE};
+    AST = tooling::buildASTFromCodeWithArgs(
+        std::string(WarpDeclarations) + Code, Args, "kernel.cu");
+    if (!AST) {
+      ADD_FAILURE() << "the source does not parse";
+      return;
+    }
+    if (AST->getDiagnostics().hasErrorOccurred()) {
+      ADD_FAILURE() << "the source has errors";
+      return;
+    }
+    ASTContext &Ctx = AST->getASTContext();
+    for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      if (const auto *FD = dyn_cast<FunctionDecl>(D))
+        if (FD->getNameAsString() == KernelName && FD->hasBody())
+          Kernel = FD;
+    if (!Kernel) {
+      ADD_FAILURE() << "no kernel named " << KernelName;
+      return;
+    }
+    KA = std::make_unique<KernelAnalysis>(Ctx, Kernel, Block);
+    KA->run();
+  }
+
+  bool ok() const { return KA != nullptr; }
+  const KernelAnalysis &analysis() const { return *KA; }
+
+  std::string text(const Stmt *S) const {
+    const SourceManager &SM = AST->getSourceManager();
+    CharSourceRange R = CharSourceRange::getTokenRange(S->getSourceRange());
+    return Lexer::getSourceText(R, SM, AST->getLangOpts()).str();
+  }
+
+  /// Every site, as "kind text", for failure messages.
+  std::string listSites() const {
+    std::string Out;
+    if (!KA)
+      return Out;
+    for (const SharedAccessSite &S : KA->sites())
+      Out += std::string(accessKindName(S.Kind)) + " `" + text(S.Site) +
+             "`; ";
+    return Out;
+  }
+
+  /// The shared access site of kind K whose expression reads Text.
+  const AccessSummary &site(AccessKind K, const std::string &Text) const {
+    static const AccessSummary Missing;
+    if (KA)
+      for (const SharedAccessSite &S : KA->sites())
+        if (S.Kind == K && text(S.Site) == Text)
+          return S.Summary;
+    ADD_FAILURE() << "no " << accessKindName(K) << " site `" << Text
+                  << "`; sites: " << listSites();
+    return Missing;
+  }
+  const AccessSummary &load(const std::string &Text) const {
+    return site(AccessKind::Load, Text);
+  }
+  const AccessSummary &store(const std::string &Text) const {
+    return site(AccessKind::Store, Text);
+  }
+  const AccessSummary &atomic(const std::string &Text) const {
+    return site(AccessKind::Atomic, Text);
+  }
+
+  /// The per-thread array access of the given direction at Text.
+  const LocalArrayAccess *local(const std::string &Text, bool IsStore) const {
+    if (KA)
+      for (const LocalArrayAccess &A : KA->localArrayAccesses())
+        if (A.IsStore == IsStore && text(A.Site) == Text)
+          return &A;
+    return nullptr;
+  }
+
+private:
+  std::unique_ptr<ASTUnit> AST;
+  const FunctionDecl *Kernel = nullptr;
+  std::unique_ptr<KernelAnalysis> KA;
+};
+
+/// Whether some DependsOn entry of S (or of its worst request) mentions
+/// Fragment.
+bool dependsOn(const AccessSummary &S, const std::string &Fragment) {
+  for (const auto *List : {&S.DependsOn, &S.Worst.DependsOn})
+    for (const std::string &D : *List)
+      if (D.find(Fragment) != std::string::npos)
+        return true;
+  return false;
+}
+
+std::string deps(const AccessSummary &S) {
+  std::string Out;
+  for (const std::string &D : S.DependsOn)
+    Out += "[" + D + "] ";
+  return Out;
+}
+
+#define EXPECT_EXACT(S, W)                                                     \
+  do {                                                                         \
+    EXPECT_EQ((S).Status, Verdict::Exact) << deps(S);                          \
+    EXPECT_EQ((S).wavefronts(), unsigned(W));                                  \
+  } while (0)
+
+#define EXPECT_NOT_EXACT(S)                                                    \
+  EXPECT_NE((S).Status, Verdict::Exact)                                        \
+      << "exact with " << (S).wavefronts() << " wavefronts"
+
+#define EXPECT_EXACT_OR_NOT_EXACT_AT(S, W)                                     \
+  do {                                                                         \
+    if ((S).Status == Verdict::Exact)                                          \
+      EXPECT_EQ((S).wavefronts(), unsigned(W)) << "a wrong exact count";      \
+  } while (0)
+
+const Dim3 OneWarp{32, 1, 1};
+
+// ---- values and arithmetic (InterpretExpr.cpp, ValueBuilder.cpp) ----------
+
+TEST(SimtValues, LaneIdIndexIsExactAndConflictFree) {
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int s[32];
+  out[0] = s[threadIdx.x];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.load("s[threadIdx.x]");
+  EXPECT_EXACT(S, 1);
+  EXPECT_EQ(S.Instances, 1u);
+  EXPECT_EQ(S.Requests, 1u);
+  EXPECT_TRUE(S.CountsExact);
+}
+
+TEST(SimtValues, StrideOfTwoWordsIsTwoWay) {
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int s[64];
+  out[0] = s[threadIdx.x * 2];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.load("s[threadIdx.x * 2]"), 2);
+}
+
+TEST(SimtValues, TwoDimensionalBlockWarpSpansTwoRows) {
+  // 16x16 block: warp 0 holds rows y = 0 and 1. Row-major is conflict-free;
+  // the transposed read puts 8 distinct words on each of banks y and 16+y.
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int t[16][16];
+  out[0] = t[threadIdx.y][threadIdx.x];
+  out[1] = t[threadIdx.x][threadIdx.y];
+})cuda",
+             "k", Dim3{16, 16, 1});
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &Rows = A.load("t[threadIdx.y][threadIdx.x]");
+  EXPECT_EXACT(Rows, 1);
+  EXPECT_EQ(Rows.Requests, 8u);
+  EXPECT_EXACT(A.load("t[threadIdx.x][threadIdx.y]"), 8);
+}
+
+TEST(SimtValues, DivisionAndRemainderOfLaneId) {
+  // Word (l / 8) * 32 + l % 8: four distinct words on each of banks 0..7.
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int s[128];
+  out[0] = s[(threadIdx.x / 8) * 32 + threadIdx.x % 8];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.load("s[(threadIdx.x / 8) * 32 + threadIdx.x % 8]"), 4);
+}
+
+TEST(SimtValues, ShiftsAndBitOperationsOfLaneId) {
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int s[256];
+  out[0] = s[(threadIdx.x & 7) << 5];
+  out[1] = s[threadIdx.x ^ 1];
+  out[2] = s[(threadIdx.x >> 1) | 64];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  // Eight distinct words, all on bank 0.
+  EXPECT_EXACT(A.load("s[(threadIdx.x & 7) << 5]"), 8);
+  EXPECT_EXACT(A.load("s[threadIdx.x ^ 1]"), 1);
+  // Pairs of lanes share a word: a broadcast, no conflict.
+  EXPECT_EXACT(A.load("s[(threadIdx.x >> 1) | 64]"), 1);
+}
+
+TEST(SimtValues, TruncationToUnsignedCharWrapsLaneValues) {
+  // c = 16 * l mod 256: lanes l and l + 16 share a word, so 16 distinct words
+  // on banks 0 and 16 (8 each) instead of 32 (16 each) without the wrap.
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int s[512];
+  unsigned char c = threadIdx.x * 16;
+  out[0] = s[c];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.load("s[c]"), 8);
+}
+
+TEST(SimtValues, TruncationOfSymbolicValueIsNeverWrongExact) {
+  // c = (n + 16 l) mod 256 for any n: 8 wavefronts. Without the wrap it
+  // would be 16; an engine that cannot wrap a symbolic value must not be
+  // exact.
+  Analyzed A(R"cuda(
+__global__ void k(int *out, int n) {
+  __shared__ int s[256];
+  unsigned char c = n + threadIdx.x * 16;
+  out[0] = s[c];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT_OR_NOT_EXACT_AT(A.load("s[c]"), 8);
+}
+
+TEST(SimtValues, UnsignedSubtractionWrapsBelowZero) {
+  // threadIdx.x - 1u wraps for lane 0 to 4294967295 > 100: lane 0 reads word
+  // 33, on bank 1 with lane 1's word 1.
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int s[64];
+  out[0] = s[threadIdx.x - 1u > 100u ? 33 : threadIdx.x];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.load("s[threadIdx.x - 1u > 100u ? 33 : threadIdx.x]"), 2);
+}
+
+TEST(SimtValues, WarpUniformUnknownShiftStaysExact) {
+  Analyzed A(R"cuda(
+__global__ void k(int *out, int n) {
+  __shared__ int s[1024];
+  out[0] = s[threadIdx.x + n];
+  out[1] = s[threadIdx.x * n];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.load("s[threadIdx.x + n]"), 1);
+  const AccessSummary &Scaled = A.load("s[threadIdx.x * n]");
+  EXPECT_NOT_EXACT(Scaled);
+  EXPECT_TRUE(dependsOn(Scaled, "n")) << deps(Scaled);
+}
+
+TEST(SimtValues, SecondWarpSeesItsOwnLaneIds) {
+  // 64 threads: warp 1 has threadIdx.x = 32..63, the same banks as warp 0.
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int s[128];
+  out[0] = s[threadIdx.x * 2];
+  if (threadIdx.x >= 32)
+    out[1] = s[threadIdx.x * 32];
+})cuda",
+             "k", Dim3{64, 1, 1});
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &Both = A.load("s[threadIdx.x * 2]");
+  EXPECT_EXACT(Both, 2);
+  EXPECT_EQ(Both.Requests, 2u);
+  const AccessSummary &Second = A.load("s[threadIdx.x * 32]");
+  EXPECT_EXACT(Second, 32);
+  EXPECT_EQ(Second.Requests, 1u);
+  EXPECT_EQ(Second.WorstWarp, 1u);
+}
+
+// ---- activity masks (ActivityMask.cpp, InterpretControlFlow.cpp) ----------
+
+TEST(SimtMasks, IfElseOnLaneIdSplitsTheWarp) {
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int a[1024], b[1024];
+  if (threadIdx.x < 8)
+    a[threadIdx.x * 32] = 1;
+  else
+    b[threadIdx.x * 32] = 2;
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  // Every active lane on bank 0 with its own word: one wavefront per lane.
+  EXPECT_EXACT(A.store("a[threadIdx.x * 32]"), 8);
+  EXPECT_EXACT(A.store("b[threadIdx.x * 32]"), 24);
+}
+
+TEST(SimtMasks, EarlyReturnRemovesLanesForTheRest) {
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int a[1024];
+  if (threadIdx.x % 4 != 0)
+    return;
+  a[threadIdx.x * 32] = 1;
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.store("a[threadIdx.x * 32]"), 8);
+}
+
+TEST(SimtMasks, BreakOnLaneIdLeavesTheLoopForThoseLanesOnly) {
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int a[1024], b[1024];
+  for (int i = 0; i < 4; ++i) {
+    if (threadIdx.x >= 32 - 8 * i)
+      break;
+    a[threadIdx.x * 32] = i;
+  }
+  b[threadIdx.x * 32] = 0;
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &In = A.store("a[threadIdx.x * 32]");
+  EXPECT_EQ(In.Instances, 4u);
+  EXPECT_EQ(In.Status, Verdict::Exact);
+  EXPECT_EQ(In.wavefronts(), 32u);
+  // 32 + 24 + 16 + 8 lanes, one wavefront each.
+  EXPECT_EQ(In.TotalMaxWavefronts, 80u);
+  EXPECT_EXACT(A.store("b[threadIdx.x * 32]"), 32);
+}
+
+TEST(SimtMasks, ContinueSkipsTheRestOfOneIteration) {
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int a[1024], b[1024];
+  for (int i = 0; i < 2; ++i) {
+    a[threadIdx.x * 32] = i;
+    if (threadIdx.x >= 16 * (i + 1))
+      continue;
+    b[threadIdx.x * 32] = i;
+  }
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &Before = A.store("a[threadIdx.x * 32]");
+  EXPECT_EQ(Before.Instances, 2u);
+  EXPECT_EQ(Before.TotalMaxWavefronts, 64u);
+  const AccessSummary &After = A.store("b[threadIdx.x * 32]");
+  EXPECT_EQ(After.Instances, 2u);
+  EXPECT_EQ(After.Status, Verdict::Exact);
+  EXPECT_EQ(After.TotalMaxWavefronts, 16u + 32u);
+}
+
+TEST(SimtMasks, SwitchOnLaneIdWithFallthroughAndDefault) {
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int a[1024], b[1024], c[1024], d[1024];
+  switch (threadIdx.x / 8) {
+  case 0:
+    a[threadIdx.x * 32] = 0;
+  case 1:
+    b[threadIdx.x * 32] = 1;
+    break;
+  case 2:
+    break;
+  default:
+    c[threadIdx.x * 32] = 2;
+  }
+  d[threadIdx.x * 32] = 3;
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.store("a[threadIdx.x * 32]"), 8);
+  EXPECT_EXACT(A.store("b[threadIdx.x * 32]"), 16); // lanes 0..15
+  EXPECT_EXACT(A.store("c[threadIdx.x * 32]"), 8);  // lanes 24..31
+  EXPECT_EXACT(A.store("d[threadIdx.x * 32]"), 32);
+}
+
+TEST(SimtMasks, SwitchOnDataIsNotExact) {
+  Analyzed A(R"cuda(
+__global__ void k(const int *data) {
+  __shared__ int a[1024];
+  switch (data[threadIdx.x]) {
+  case 0:
+    a[threadIdx.x * 32] = 0;
+    break;
+  default:
+    break;
+  }
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.store("a[threadIdx.x * 32]");
+  EXPECT_NOT_EXACT(S);
+  EXPECT_FALSE(S.CountsExact);
+  EXPECT_EQ(S.Worst.MaxWavefronts, 32u);
+}
+
+TEST(SimtMasks, ConditionOnDataGivesARangeOverTheMaybeLanes) {
+  Analyzed A(R"cuda(
+__global__ void k(const int *data) {
+  __shared__ int a[1024];
+  if (threadIdx.x < 16 || data[threadIdx.x] > 0)
+    a[threadIdx.x * 32] = 0;
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.store("a[threadIdx.x * 32]");
+  EXPECT_EQ(S.Status, Verdict::Range) << deps(S);
+  EXPECT_EQ(S.Worst.MinWavefronts, 16u);
+  EXPECT_EQ(S.Worst.MaxWavefronts, 32u);
+}
+
+TEST(SimtMasks, EarlyReturnOnDataMakesLaterCountsInexact) {
+  Analyzed A(R"cuda(
+__global__ void k(const int *data) {
+  __shared__ int a[1024];
+  if (data[threadIdx.x] == 0)
+    return;
+  a[threadIdx.x * 32] = 0;
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.store("a[threadIdx.x * 32]");
+  EXPECT_NOT_EXACT(S);
+  EXPECT_FALSE(S.CountsExact);
+}
+
+// ---- per-thread objects (MemoryModel.cpp, Environment.cpp) ----------------
+
+TEST(SimtObjects, StructLoadedFromGlobalMemoryMemberIndexIsUnknown) {
+  Analyzed A(R"cuda(
+struct P { int a, b; };
+__global__ void k(const P *params, int *out) {
+  __shared__ int s[1024];
+  P p = params[threadIdx.x];
+  out[0] = s[p.a];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EQ(A.load("s[p.a]").Status, Verdict::Unknown);
+}
+
+TEST(SimtObjects, LocalArrayWrittenAtLaneIndexReadAtConstantIndex) {
+  // a[1] is l for lanes 1, 5, ..., 29 and 0 elsewhere: 9 distinct words on
+  // bank 0.
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int s[1024];
+  int a[4] = {0, 0, 0, 0};
+  a[threadIdx.x % 4] = threadIdx.x;
+  out[0] = s[a[1] * 32];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.load("s[a[1] * 32]"), 9);
+}
+
+TEST(SimtObjects, WriteThroughPointerToLocalReachesIt) {
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int s[1024];
+  int x = 0;
+  int *p = &x;
+  *p = threadIdx.x * 4;
+  out[0] = s[x];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.load("s[x]"), 4);
+}
+
+TEST(SimtObjects, OutParameterOfDeviceFunction) {
+  Analyzed A(R"cuda(
+__device__ void lane2(int *o) { *o = threadIdx.x * 2; }
+__global__ void k(int *out) {
+  __shared__ int s[1024];
+  int x;
+  lane2(&x);
+  out[0] = s[x];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.load("s[x]"), 2);
+}
+
+TEST(SimtObjects, MemcpyIntoStructIsUnknown) {
+  Analyzed A(R"cuda(
+struct P { int a, b; };
+__global__ void k(const P *params, int *out) {
+  __shared__ int s[1024];
+  P p;
+  p.a = threadIdx.x;
+  memcpy(&p, &params[threadIdx.x], sizeof p);
+  out[0] = s[p.a];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EQ(A.load("s[p.a]").Status, Verdict::Unknown);
+}
+
+TEST(SimtObjects, UnionPunningIsUnknown) {
+  Analyzed A(R"cuda(
+union U { float f; int i; };
+__global__ void k(int *out) {
+  __shared__ int s[1024];
+  U u;
+  u.i = threadIdx.x;
+  u.f = (float)threadIdx.x;
+  out[0] = s[u.i & 1023];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EQ(A.load("s[u.i & 1023]").Status, Verdict::Unknown);
+}
+
+TEST(SimtObjects, PointerSelectedPerThreadBetweenTwoLocals) {
+  // Odd lanes read x = l (banks 1, 3, ...), even lanes y = 32 l (16 words
+  // on bank 0): 16 wavefronts, if the engine follows the pointer.
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int s[1024];
+  int x = threadIdx.x, y = threadIdx.x * 32;
+  int *p = (threadIdx.x & 1) ? &x : &y;
+  out[0] = s[*p];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT_OR_NOT_EXACT_AT(A.load("s[*p]"), 16);
+}
+
+TEST(SimtObjects, WriteThroughPointerSelectedPerThread) {
+  // Each thread writes only the local its pointer selects: the other keeps
+  // its value. x = l * 32 for odd lanes, 0 for even lanes: 17 words on bank
+  // 0.
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int s[1024];
+  int x = 0, y = 0;
+  int *p = (threadIdx.x & 1) ? &x : &y;
+  *p = threadIdx.x * 32;
+  out[0] = s[x];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT_OR_NOT_EXACT_AT(A.load("s[x]"), 17);
+}
+
+TEST(SimtObjects, ArrayWrittenInRuntimeTripCountLoopIsNotThePreLoopValue) {
+  // Before the loop a[0] is 0 (one word for all); after n > 0 iterations it
+  // is 32 l (32 wavefronts).
+  Analyzed A(R"cuda(
+__global__ void k(int *out, int n) {
+  __shared__ int s[1024];
+  int a[2] = {0, 0};
+  for (int i = 0; i < n; ++i)
+    a[i & 1] = threadIdx.x * 32;
+  out[0] = s[a[0]];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_NOT_EXACT(A.load("s[a[0]]"));
+}
+
+TEST(SimtObjects, KernelStructParameterIsWarpUniform) {
+  Analyzed A(R"cuda(
+struct P { int offset, stride; };
+__global__ void k(P p, int *out) {
+  __shared__ int s[1024];
+  out[0] = s[p.offset + threadIdx.x];
+  p.stride = threadIdx.x * 32;
+  out[1] = s[p.stride];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.load("s[p.offset + threadIdx.x]"), 1);
+  EXPECT_EXACT(A.load("s[p.stride]"), 32);
+}
+
+TEST(SimtObjects, LocalArrayAccessesRecordWhatTheCompilerKnows) {
+  Analyzed A(R"cuda(
+__global__ void k(int *out, int n) {
+  int a[8];
+  for (int i = 0; i < 8; ++i)
+    a[i] = i;
+  a[threadIdx.x % 8] = 1;
+  out[0] = a[3];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const LocalArrayAccess *InLoop = A.local("a[i]", true);
+  ASSERT_NE(InLoop, nullptr);
+  EXPECT_FALSE(InLoop->Index.hard());
+  ASSERT_EQ(InLoop->EnclosingLoops.size(), 1u);
+  LoopUnrolling U = A.analysis().loopUnrolling(InLoop->EnclosingLoops[0]);
+  EXPECT_TRUE(U.Unrolled) << U.Reason;
+  EXPECT_EQ(U.TripCount, std::optional<uint64_t>(8));
+  const LocalArrayAccess *ByLane = A.local("a[threadIdx.x % 8]", true);
+  ASSERT_NE(ByLane, nullptr);
+  EXPECT_EQ(ByLane->Index.Why, CompileTime::Cause::Thread);
+  const LocalArrayAccess *Constant = A.local("a[3]", false);
+  ASSERT_NE(Constant, nullptr);
+  EXPECT_FALSE(Constant->Index.hard());
+}
+
+TEST(SimtObjects, LocalArrayPassedToAnUnfollowedCallEscapes) {
+  Analyzed A(R"cuda(
+__device__ void fill(int *p);
+__global__ void k(int *out) {
+  __shared__ int s[1024];
+  int a[4] = {0, 0, 0, 0};
+  a[0] = threadIdx.x;
+  fill(a);
+  out[0] = s[a[0]];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  bool Escaped = false;
+  for (const LocalArrayAccess &L : A.analysis().localArrayAccesses())
+    Escaped |= L.Escape;
+  EXPECT_TRUE(Escaped);
+  // fill may have written a[0].
+  EXPECT_EQ(A.load("s[a[0]]").Status, Verdict::Unknown);
+}
+
+// ---- calls (InterpretCallAndReturn.cpp) -----------------------------------
+
+TEST(SimtCalls, InlinedDeviceFunctionComputesTheIndex) {
+  Analyzed A(R"cuda(
+__device__ int twice(int l) { return l * 2; }
+__global__ void k(int *out) {
+  __shared__ int s[1024];
+  out[0] = s[twice(threadIdx.x)];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.load("s[twice(threadIdx.x)]"), 2);
+}
+
+TEST(SimtCalls, AccessInsideCalleeIsRecordedPerCall) {
+  Analyzed A(R"cuda(
+__shared__ int g[1024];
+__device__ void put(int i) { g[i] = 0; }
+__global__ void k(int *out) {
+  put(threadIdx.x);
+  put(threadIdx.x * 4);
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.store("g[i]");
+  EXPECT_EQ(S.Instances, 2u);
+  EXPECT_EQ(S.Status, Verdict::Exact);
+  EXPECT_EQ(S.wavefronts(), 4u);
+  EXPECT_EQ(S.TotalMaxWavefronts, 5u);
+}
+
+TEST(SimtCalls, ReferenceParameterWritesTheCallersVariable) {
+  Analyzed A(R"cuda(
+__device__ void scale(int &r, int v) { r = v * 4; }
+__global__ void k(int *out) {
+  __shared__ int s[1024];
+  int x = 0;
+  scale(x, threadIdx.x);
+  out[0] = s[x];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.load("s[x]"), 4);
+}
+
+TEST(SimtCalls, RecursionIsUnknown) {
+  Analyzed A(R"cuda(
+__device__ int depth(int n) { return n <= 0 ? 0 : depth(n - 1) + 1; }
+__global__ void k(int *out) {
+  __shared__ int s[1024];
+  out[0] = s[depth(threadIdx.x) * 32];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.load("s[depth(threadIdx.x) * 32]");
+  EXPECT_EQ(S.Status, Verdict::Unknown);
+  EXPECT_TRUE(dependsOn(S, "depth")) << deps(S);
+}
+
+TEST(SimtCalls, FunctionWithoutBodyIsUnknownEvenWithUniformArguments) {
+  // Its body may read threadIdx itself.
+  Analyzed A(R"cuda(
+__device__ int opaque(int);
+__global__ void k(int *out) {
+  __shared__ int s[1024];
+  out[0] = s[opaque(0)];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.load("s[opaque(0)]");
+  EXPECT_EQ(S.Status, Verdict::Unknown);
+  EXPECT_TRUE(dependsOn(S, "opaque")) << deps(S);
+}
+
+TEST(SimtCalls, MemberFunctionOfUserStruct) {
+  Analyzed A(R"cuda(
+struct Tile {
+  int stride;
+  __device__ int at(int r, int c) const { return r * stride + c; }
+  __device__ void widen() { stride += 1; }
+};
+__global__ void k(int *out) {
+  __shared__ int s[2048];
+  Tile t{32};
+  out[0] = s[t.at(threadIdx.x, 0)];
+  t.widen();
+  out[1] = s[t.at(threadIdx.x, 1)];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.load("s[t.at(threadIdx.x, 0)]"), 32);
+  EXPECT_EXACT(A.load("s[t.at(threadIdx.x, 1)]"), 1);
+}
+
+// ---- CUDA built-ins (CudaIntrinsics.cpp) ----------------------------------
+
+TEST(SimtBuiltins, ShflSyncWithWidthBroadcastsEachSegmentsFirstLane) {
+  // v = 8 * (l / 8): four distinct words on bank 0.
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int s[1024];
+  int v = __shfl_sync(0xffffffffu, threadIdx.x, 0, 8);
+  out[0] = s[v * 32];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.load("s[v * 32]"), 4);
+}
+
+TEST(SimtBuiltins, ShflXorSyncCannotReachALaterSegment) {
+  // Width 16: lanes 0..15 would read a later segment and keep their own
+  // value; lanes 16..31 read l - 16. 16 distinct words on bank 0.
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int s[1024], t[1024];
+  int v = __shfl_xor_sync(0xffffffffu, threadIdx.x, 16, 16);
+  out[0] = s[v * 32];
+  int w = __shfl_xor_sync(0xffffffffu, threadIdx.x, 16);
+  out[1] = t[w * 32];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.load("s[v * 32]"), 16);
+  EXPECT_EXACT(A.load("t[w * 32]"), 32);
+}
+
+TEST(SimtBuiltins, ShflUpSyncKeepsTheFirstLanesOfEachSegment) {
+  // Width 8, delta 4: lanes 0..3 of each segment keep l, lanes 4..7 read
+  // l - 4: 16 distinct values.
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int s[1024];
+  int v = __shfl_up_sync(0xffffffffu, threadIdx.x, 4, 8);
+  out[0] = s[v * 32];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.load("s[v * 32]"), 16);
+}
+
+TEST(SimtBuiltins, ShflDownSyncKeepsTheLastLanes) {
+  // Delta 16: lanes 0..15 read l + 16, lanes 16..31 keep l: 16 values.
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int s[1024];
+  int v = __shfl_down_sync(0xffffffffu, threadIdx.x, 16);
+  out[0] = s[v * 32];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.load("s[v * 32]"), 16);
+}
+
+TEST(SimtBuiltins, ShflFromADataDecidedLaneIsUnknown) {
+  Analyzed A(R"cuda(
+__global__ void k(const int *data, int *out) {
+  __shared__ int s[1024];
+  int v = __shfl_sync(0xffffffffu, threadIdx.x * 32, data[threadIdx.x]);
+  out[0] = s[v];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EQ(A.load("s[v]").Status, Verdict::Unknown);
+}
+
+TEST(SimtBuiltins, BallotSyncOfALanePredicate) {
+  // 0xf: popc 4, stride 4: four words on each of 8 banks.
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int s[1024];
+  unsigned b = __ballot_sync(0xffffffffu, threadIdx.x < 4);
+  out[0] = s[threadIdx.x * __popc(b)];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.load("s[threadIdx.x * __popc(b)]"), 4);
+}
+
+TEST(SimtBuiltins, BallotSyncOfDataIsNotExact) {
+  Analyzed A(R"cuda(
+__global__ void k(const int *data, int *out) {
+  __shared__ int s[1024];
+  unsigned b = __ballot_sync(0xffffffffu, data[threadIdx.x] > 0);
+  out[0] = s[threadIdx.x * __popc(b)];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_NOT_EXACT(A.load("s[threadIdx.x * __popc(b)]"));
+}
+
+TEST(SimtBuiltins, ActivemaskInsideALaneBranch) {
+  // Lanes 0..7 active: popc 8, words 8 l on banks 0, 8, 16, 24, 2 each.
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int s[1024];
+  if (threadIdx.x < 8) {
+    unsigned m = __activemask();
+    s[threadIdx.x * __popc(m)] = 0;
+  }
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.store("s[threadIdx.x * __popc(m)]"), 2);
+}
+
+TEST(SimtBuiltins, InlineAsmLaneIdIsTheLaneId) {
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int s[1024];
+  unsigned l;
+  asm("mov.u32 %0, %%laneid;" : "=r"(l));
+  out[0] = s[l * 2];
+})cuda",
+             "k", Dim3{64, 1, 1});
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.load("s[l * 2]");
+  EXPECT_EXACT(S, 2);
+  EXPECT_EQ(S.Requests, 2u);
+}
+
+TEST(SimtBuiltins, InlineAsmOutputOfDataIsUnknown) {
+  Analyzed A(R"cuda(
+__global__ void k(const int *data, int *out) {
+  __shared__ int s[1024];
+  int v;
+  asm("ld.global.u32 %0, [%1];" : "=r"(v) : "l"(data + threadIdx.x));
+  out[0] = s[v];
+  int w;
+  asm("mov.u32 %0, %1;" : "=r"(w) : "r"(data[threadIdx.x]));
+  out[1] = s[w + 1];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EQ(A.load("s[v]").Status, Verdict::Unknown);
+  EXPECT_EQ(A.load("s[w + 1]").Status, Verdict::Unknown);
+}
+
+// ---- atomics and access widths (InterpretCallAndReturn.cpp, ----------------
+// ---- AccessRecorder.cpp) ---------------------------------------------------
+
+TEST(SimtAtomics, WarpUniformWideStoresTakeOnePassPerHalfOrQuarterWarp) {
+  // Measured on the H100: a warp-uniform 8-byte store takes 2 wavefronts,
+  // a 16-byte one 4; the same loads are one.
+  Analyzed A(R"cuda(
+__global__ void k(unsigned long long *out) {
+  __shared__ unsigned long long d[32];
+  __shared__ float4 f[32];
+  d[0] = 1;
+  f[0] = make_float4(1, 2, 3, 4);
+  out[0] = d[1];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.store("d[0]"), 2);
+  EXPECT_EXACT(A.store("f[0]"), 4);
+  EXPECT_EXACT(A.load("d[1]"), 1);
+}
+
+TEST(SimtAtomics, AtomicFormReachesTheRequest) {
+  // atomicAdd(p, 1) is ATOMS.POPC.INC: lanes on one word share it. Any other
+  // operand is ATOMS.ADD: one wavefront per lane on that bank. atomicCAS
+  // costs twice a native atomic.
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int c[32];
+  __shared__ unsigned u[64];
+  atomicAdd(&c[0], 1);
+  atomicAdd(&c[1], (int)threadIdx.x);
+  atomicCAS(&u[threadIdx.x], 0u, 1u);
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.atomic("atomicAdd(&c[0], 1)"), 1);
+  EXPECT_EXACT(A.atomic("atomicAdd(&c[1], (int)threadIdx.x)"), 32);
+  EXPECT_EXACT(A.atomic("atomicCAS(&u[threadIdx.x], 0u, 1u)"), 2);
+}
+
+TEST(SimtAtomics, UnmeasuredAtomicIsNotPredicted) {
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ unsigned c[32];
+  atomicDec(&c[threadIdx.x], 7u);
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.atomic("atomicDec(&c[threadIdx.x], 7u)");
+  EXPECT_EQ(S.Status, Verdict::Unknown);
+  EXPECT_TRUE(dependsOn(S, "not measured")) << deps(S);
+}
+
+TEST(SimtAtomics, AtomicResultIsPerThreadUnknown) {
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int c[32], s[1024];
+  int slot = atomicAdd(&c[0], 1);
+  out[0] = s[slot];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EQ(A.load("s[slot]").Status, Verdict::Unknown);
+}
+
+// ---- loops (InterpretControlFlow.cpp, LoopPolicy.cpp) ---------------------
+
+TEST(SimtLoops, ConstantTripCountRunsEveryInstance) {
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int s[1024];
+  for (int i = 1; i <= 4; ++i)
+    out[i] = s[threadIdx.x * i];
+})cuda",
+             "k", Dim3{64, 1, 1});
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.load("s[threadIdx.x * i]");
+  EXPECT_EQ(S.Instances, 4u);
+  EXPECT_EQ(S.Requests, 8u);
+  EXPECT_TRUE(S.CountsExact);
+  EXPECT_EXACT(S, 4);
+  // Strides 1, 2, 3, 4: 1 + 2 + 1 + 4 wavefronts per warp.
+  EXPECT_EQ(S.TotalMaxWavefronts, 2u * (1 + 2 + 1 + 4));
+}
+
+TEST(SimtLoops, RuntimeTripCountIsOneSymbolicIteration) {
+  Analyzed A(R"cuda(
+__global__ void k(int *out, int n) {
+  __shared__ int s[4096];
+  for (int i = 0; i < n; ++i)
+    out[i] = s[threadIdx.x + i * 32];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.load("s[threadIdx.x + i * 32]");
+  EXPECT_FALSE(S.CountsExact);
+  // Every iteration is conflict-free whatever i is.
+  EXPECT_EXACT(S, 1);
+}
+
+TEST(SimtLoops, RuntimeTripCountLoopIsNotUnrolled) {
+  Analyzed A(R"cuda(
+__global__ void k(int *out, int n) {
+  int a[8];
+  for (int i = 0; i < n; ++i)
+    a[i & 7] = i;
+  out[0] = a[threadIdx.x & 7];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const LocalArrayAccess *Store = A.local("a[i & 7]", true);
+  ASSERT_NE(Store, nullptr);
+  ASSERT_EQ(Store->EnclosingLoops.size(), 1u);
+  LoopUnrolling U = A.analysis().loopUnrolling(Store->EnclosingLoops[0]);
+  EXPECT_FALSE(U.Unrolled);
+  EXPECT_FALSE(U.TripCount.has_value());
+  EXPECT_TRUE(Store->Index.hard());
+}
+
+// ---- adversarial: data decides the index -----------------------------------
+
+TEST(SimtAdversarial, IndexLoadedPerThreadIsUnknown) {
+  Analyzed A(R"cuda(
+__global__ void k(const int *data, int *out) {
+  __shared__ int s[1024];
+  out[0] = s[data[threadIdx.x]];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.load("s[data[threadIdx.x]]");
+  EXPECT_EQ(S.Status, Verdict::Unknown);
+  EXPECT_TRUE(dependsOn(S, "data")) << deps(S);
+}
+
+TEST(SimtAdversarial, IndexReadBackFromSharedMemoryIsUnknown) {
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int s[32], t[1024];
+  s[threadIdx.x] = threadIdx.x * 2;
+  __syncthreads();
+  out[0] = t[s[threadIdx.x ^ 1]];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_NOT_EXACT(A.load("t[s[threadIdx.x ^ 1]]"));
+}
+
+TEST(SimtAdversarial, PointerChosenPerThreadBetweenTwoGlobalArrays) {
+  // Both lanes read element 0, but of different arrays: different values.
+  Analyzed A(R"cuda(
+__global__ void k(const int *a, const int *b, int *out) {
+  __shared__ int s[1024];
+  const int *p = (threadIdx.x & 1) ? a : b;
+  out[0] = s[p[0]];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_NOT_EXACT(A.load("s[p[0]]"));
+}
+
+TEST(SimtAdversarial, LoopCounterAfterADataDependentExitDiffersPerThread) {
+  // Each thread leaves the loop at its own data[l]: after it, i differs per
+  // thread, so s[i * 32] may be a 32-way conflict.
+  Analyzed A(R"cuda(
+__global__ void k(const int *data, int *out) {
+  __shared__ int s[4096];
+  int i = 0;
+  while (i < data[threadIdx.x])
+    ++i;
+  out[0] = s[i * 32];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_NOT_EXACT(A.load("s[i * 32]"));
+}
+
+TEST(SimtAdversarial, LoopCounterAfterADataDependentBreakDiffersPerThread) {
+  Analyzed A(R"cuda(
+__global__ void k(const int *data, int n, int *out) {
+  __shared__ int s[4096];
+  int i = 0;
+  for (; i < n; ++i)
+    if (data[threadIdx.x] == i)
+      break;
+  out[0] = s[i * 32];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_NOT_EXACT(A.load("s[i * 32]"));
+}
+
+TEST(SimtAdversarial, LocalArrayWrittenAtADataIndex) {
+  Analyzed A(R"cuda(
+__global__ void k(const int *data, int *out) {
+  __shared__ int s[1024];
+  int a[4] = {0, 0, 0, 0};
+  a[data[threadIdx.x] & 3] = threadIdx.x * 32;
+  out[0] = s[a[0]];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_NOT_EXACT(A.load("s[a[0]]"));
+}
+
+TEST(SimtAdversarial, LocalWrittenThroughAPointerChosenByData) {
+  Analyzed A(R"cuda(
+__global__ void k(const int *data, int *out) {
+  __shared__ int s[1024];
+  int x = 0, y = 0;
+  int *p = data[threadIdx.x] ? &x : &y;
+  *p = threadIdx.x * 32;
+  out[0] = s[x];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_NOT_EXACT(A.load("s[x]"));
+}
+
+TEST(SimtAdversarial, ValueAssignedUnderADataConditionIsNotExact) {
+  Analyzed A(R"cuda(
+__global__ void k(const int *data, int *out) {
+  __shared__ int s[1024];
+  int x = 0;
+  if (data[threadIdx.x] > 0)
+    x = threadIdx.x * 32;
+  out[0] = s[x];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_NOT_EXACT(A.load("s[x]"));
+}
+
+TEST(SimtAdversarial, ArrayElementPassedByReferenceToAnUnfollowedCall) {
+  Analyzed A(R"cuda(
+__device__ void bump(int &r);
+__global__ void k(int *out) {
+  __shared__ int s[1024];
+  int a[2] = {0, 0};
+  bump(a[1]);
+  out[0] = s[a[1] + threadIdx.x];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EQ(A.load("s[a[1] + threadIdx.x]").Status, Verdict::Unknown);
+}
+
+} // namespace
