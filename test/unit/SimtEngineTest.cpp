@@ -1455,4 +1455,43 @@ __global__ void k(int *out) {
   EXPECT_EXACT_OR_NOT_EXACT_AT(A.load("s[x]"), 16);
 }
 
+TEST(SimtAdversarial, ForLoopCounterAfterADataDependentExitDiffersPerThread) {
+  GTEST_SKIP()
+      << "engine bug: after a symbolic iteration the counter stepped by the "
+         "for header stays start + k * step with one k for every lane, though "
+         "lanes leave at different iterations: exact 1 instead of not exact";
+  // The same with the increment in the for header: i = data[l] (or 0).
+  Analyzed A(R"cuda(
+__global__ void k(const int *data, int *out) {
+  __shared__ int s[4096];
+  int i;
+  for (i = 0; i < data[threadIdx.x]; ++i) {
+  }
+  out[0] = s[i * 32];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.load("s[i * 32]");
+  EXPECT_NOT_EXACT(S);
+}
+
+TEST(SimtLoops, CounterAfterALaneDependentLoopPastTheLimit) {
+  GTEST_SKIP() << "engine bug: lanes that reach MaxLoopIterations all get the "
+                  "same counter 512 + k after the loop: exact 17 instead of 32";
+  // i = 32 l after the loop: 32 distinct words on bank 0. Lanes 17..31 run
+  // past MaxLoopIterations (512), where one symbolic iteration stands for
+  // the rest.
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int s[4096];
+  int i;
+  for (i = 0; i < threadIdx.x * 32; ++i) {
+  }
+  out[0] = s[i * 32];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT_OR_NOT_EXACT_AT(A.load("s[i * 32]"), 32);
+}
+
 } // namespace
