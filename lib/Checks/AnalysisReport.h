@@ -32,6 +32,8 @@ struct AccessRecord {
   std::vector<unsigned> ActiveLanes;
   unsigned Wavefronts = 0, MinWavefronts = 0, IdealWavefronts = 0;
   unsigned Instances = 0, Requests = 0;
+  /// Warp-level instructions of those requests (an atomic loop runs several).
+  uint64_t Instructions = 0;
   uint64_t TotalWavefronts = 0, TotalIdealWavefronts = 0;
   std::string Status; // exact, range, unknown
   std::vector<std::string> DependsOn;

@@ -310,6 +310,7 @@ void SharedBankConflictCheck::analyzeKernel(
       R.IdealWavefronts = Sum.Worst.Ideal;
       R.Instances = Sum.Instances;
       R.Requests = Sum.Requests;
+      R.Instructions = Sum.Instructions;
       R.TotalWavefronts = Sum.TotalMaxWavefronts;
       R.TotalIdealWavefronts = Sum.TotalIdeal;
       R.Status = verdictName(Status);

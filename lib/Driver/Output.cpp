@@ -224,6 +224,7 @@ llvm::json::Object accessJson(const AccessRecord &R) {
       {"ideal_wavefronts", R.IdealWavefronts},
       {"instances", R.Instances},
       {"requests", R.Requests},
+      {"instructions", int64_t(R.Instructions)},
       {"total_wavefronts", int64_t(R.TotalWavefronts)},
       {"total_ideal_wavefronts", int64_t(R.TotalIdealWavefronts)},
       {"counts_exact", R.CountsExact},

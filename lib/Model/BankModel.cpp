@@ -371,16 +371,19 @@ WavefrontCount countWavefronts(unsigned WidthBytes, AccessKind Kind,
 
 unsigned maxWavefronts(unsigned WidthBytes, AccessKind Kind,
                        unsigned ActiveLanes, AtomicForm Form) {
-  unsigned Words = std::max(1u, WidthBytes / BankWidthBytes);
+  // A lane's words are consecutive, so in distinct banks: one bank serves
+  // at most one word per lane in a pass, and the passes partition the lanes.
+  // Hence at most one wavefront per active lane, whatever the width.
+  (void)WidthBytes;
   if (Kind != AccessKind::Atomic || Form == AtomicForm::Native ||
       Form == AtomicForm::PopcInc)
-    return ActiveLanes * Words;
+    return ActiveLanes;
   if (Form == AtomicForm::Cas)
-    return 2 * ActiveLanes * Words;
+    return 2 * ActiveLanes;
   // Loops: at most one iteration per lane (SpinLoop: every iteration serves
   // a lane; Cas16Loop: a lane retries only after another one succeeded),
   // each at most a Cas of every pending lane.
-  return 2 * ActiveLanes * ActiveLanes * Words;
+  return 2 * ActiveLanes * ActiveLanes;
 }
 
 std::string formatLaneList(const std::vector<unsigned> &Lanes) {

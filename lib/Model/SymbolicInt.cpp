@@ -82,9 +82,11 @@ int64_t wrapMul(int64_t A, int64_t B) {
   return int64_t(uint64_t(A) * uint64_t(B));
 }
 
-using TermList = std::vector<std::pair<AtomId, int64_t>>;
-
 TermList mergeTerms(const TermList &A, const TermList &B, int64_t ScaleB) {
+  if (B.empty())
+    return A;
+  if (A.empty() && ScaleB == 1)
+    return B;
   TermList R;
   size_t I = 0, J = 0;
   while (I < A.size() || J < B.size()) {

@@ -10,6 +10,8 @@
 #ifndef WARPCHECK_MODEL_SYMBOLICINT_H
 #define WARPCHECK_MODEL_SYMBOLICINT_H
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -47,11 +49,15 @@ private:
   std::map<std::vector<unsigned>, AtomId> MonomialIds;
 };
 
+/// The terms of a SymbolicInt: index expressions rarely have more than two
+/// unknowns, so they are kept inline (no heap allocation per thread).
+using TermList = llvm::SmallVector<std::pair<AtomId, int64_t>, 2>;
+
 /// One thread's value: Const + sum(Coef * Atom), or Opaque.
 struct SymbolicInt {
   int64_t Const = 0;
   /// Sorted by atom, no zero coefficients.
-  std::vector<std::pair<AtomId, int64_t>> Terms;
+  TermList Terms;
   bool Opaque = false;
 
   static SymbolicInt constant(int64_t V) { return SymbolicInt{V, {}, false}; }

@@ -28,6 +28,7 @@ int main() { rows<<<1, dim3(32, 8)>>>(nullptr, 4); }
 // CHECK: "function": "rows",
 // CHECK-NEXT: "ideal_wavefronts": 1,
 // CHECK-NEXT: "instances": 1,
+// CHECK-NEXT: "instructions": 8,
 // CHECK-NEXT: "kernel": "rows",
 // CHECK-NEXT: "kind": "store",
 // CHECK-NEXT: "line": 6,

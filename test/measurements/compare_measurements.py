@@ -151,7 +151,9 @@ def predictions(report, by_line):
         e["counts_exact"] &= a.get("counts_exact", True)
         e["total"] += a["total_wavefronts"]
         e["min"] += a["min_wavefronts"] * a["requests"]
-        e["requests"] += a["requests"]
+        # Nsight Compute counts instructions: an atomic that runs as a loop
+        # issues several per warp request.
+        e["requests"] += a.get("instructions", a["requests"])
         e["status"].add(a["status"])
         e["widths"].add(a["width_bytes"] * 8)
     return result

@@ -160,7 +160,9 @@ def main():
     bound, sites_of = {}, {}
     for a in report["accesses"]:
         key = (kernel_key(a["kernel"]), OP_NAMES[a["kind"]])
-        bound[key] = max(bound.get(key, 0), a["wavefronts"])
+        # Per instruction: an atomic loop's request spans several.
+        per = a.get("instructions", a["requests"]) / max(1, a["requests"])
+        bound[key] = max(bound.get(key, 0), a["wavefronts"] / max(1.0, per))
         sites_of.setdefault(key, set()).add((a["file"], a["line"],
                                              a["column"]))
     failed_files = [f["file"] for f in report.get("files", [])

@@ -82,13 +82,23 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
     if (!Any)
       continue;
     R.OpaqueDependencies = LV.Deps;
-    if (Op && !Op->Form) {
-      // No GPU measurement covers this atomic: its cost is not predicted.
+    if (Op && (!Op->Form || *Op->Form == AtomicForm::SpinLoop)) {
+      // No GPU measurement covers this atomic, or it runs as a
+      // compare-and-swap loop whose cost per iteration depends on how the
+      // compiler schedules it (2 to 3 wavefronts per iteration measured on
+      // the H100 for a warp-uniform 8-byte atomicAdd): not predicted.
       for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
         R.Addresses[Lane] = SymbolicInt::opaque();
+      // The bound is per instruction (one loop iteration serves at most one
+      // lane per bank and pass): that of a native atomic.
+      R.Atomic = AtomicForm::Native;
       addDep(R.OpaqueDependencies,
-             "the cost of '" + Op->Function + "' on " + std::to_string(Width) +
-                 " bytes, which warpcheck has not measured");
+             !Op->Form ? "the cost of '" + Op->Function + "' on " +
+                             std::to_string(Width) +
+                             " bytes, which warpcheck has not measured"
+                       : "the compare-and-swap loop the compiler emits for '" +
+                             Op->Function + "' on " + std::to_string(Width) +
+                             " bytes");
     }
     R.ActivityDependencies = M.Deps;
     S.Summary.add(analyzeRequest(R, Atoms), W, Instance);
