@@ -260,9 +260,6 @@ __global__ void k(int *out) {
 }
 
 TEST(SimtValues, TruncationOfSymbolicValueIsNeverWrongExact) {
-  GTEST_SKIP() << "engine bug: a symbolic value converted to a narrower type "
-                  "is not wrapped (sym::truncate keeps values with terms): "
-                  "exact 16 instead of 8";
   // c = (n + 16 l) mod 256 for any n: 8 wavefronts. Without the wrap it
   // would be 16; an engine that cannot wrap a symbolic value must not be
   // exact.
@@ -1395,9 +1392,6 @@ __global__ void k(int *out, int n) {
 }
 
 TEST(SimtAdversarial, PointerReassignedPerThreadToAnotherGlobalArray) {
-  GTEST_SKIP() << "engine bug: a pointer reassigned per lane to another global "
-                  "array keeps one region, so p[0] is one warp-uniform value: "
-                  "exact 1 instead of not exact";
   // Even lanes read a[0], odd lanes b[0]: two values, so up to two words on
   // one bank; not one warp-uniform value.
   Analyzed A(R"cuda(
@@ -1414,10 +1408,6 @@ __global__ void k(const int *a, const int *b, int *out) {
 }
 
 TEST(SimtObjects, PointerReassignedPerThreadToAnotherLocal) {
-  GTEST_SKIP()
-      << "engine bug: assigning a pointer to another local under a lane "
-         "condition keeps the first local for every lane (Engine::assign "
-         "compares only Shared): exact 32 instead of 16";
   // Even lanes read x = 32 l, odd lanes y = 0 (lane 0's word too): 16 words
   // on bank 0.
   Analyzed A(R"cuda(
@@ -1435,9 +1425,6 @@ __global__ void k(int *out) {
 }
 
 TEST(SimtObjects, WriteThroughAPointerReassignedPerThread) {
-  GTEST_SKIP() << "engine bug: a write through a pointer reassigned per lane "
-                  "to another local lands in the first local for every lane: "
-                  "exact 32 instead of 16";
   // Odd lanes write y, even lanes x: x is 32 l for even lanes (lane 0: 0)
   // and 0 for odd ones: 16 words on bank 0.
   Analyzed A(R"cuda(
@@ -1456,10 +1443,6 @@ __global__ void k(int *out) {
 }
 
 TEST(SimtAdversarial, ForLoopCounterAfterADataDependentExitDiffersPerThread) {
-  GTEST_SKIP()
-      << "engine bug: after a symbolic iteration the counter stepped by the "
-         "for header stays start + k * step with one k for every lane, though "
-         "lanes leave at different iterations: exact 1 instead of not exact";
   // The same with the increment in the for header: i = data[l] (or 0).
   Analyzed A(R"cuda(
 __global__ void k(const int *data, int *out) {
@@ -1476,8 +1459,6 @@ __global__ void k(const int *data, int *out) {
 }
 
 TEST(SimtLoops, CounterAfterALaneDependentLoopPastTheLimit) {
-  GTEST_SKIP() << "engine bug: lanes that reach MaxLoopIterations all get the "
-                  "same counter 512 + k after the loop: exact 17 instead of 32";
   // i = 32 l after the loop: 32 distinct words on bank 0. Lanes 17..31 run
   // past MaxLoopIterations (512), where one symbolic iteration stands for
   // the rest.

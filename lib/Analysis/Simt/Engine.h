@@ -263,6 +263,9 @@ public:
   void exec(const Stmt *S);
   void execIf(const IfStmt *S);
   void execSwitch(const SwitchStmt *S);
+  /// A break, return or goto that leaves the loop body S early.
+  static bool containsEarlyExit(const Stmt *S);
+  static bool containsReturn(const Stmt *S);
   void execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
                 const VarDecl *CondVar, const Expr *Inc, const Stmt *Body,
                 bool TestFirst);

@@ -39,13 +39,16 @@ void Engine::assign(const VarDecl *V, Value New) {
   Value &Old = It->second;
   bool OldUninit =
       Old.K == Value::Kind::Pointer && !Old.Shared && Old.Region.empty();
-  if (Old.K != New.K || (New.K == Value::Kind::Pointer &&
-                         Old.Shared != New.Shared && !OldUninit)) {
+  if (Old.K != New.K ||
+      (New.K == Value::Kind::Pointer && !OldUninit &&
+       (Old.Shared != New.Shared || Old.LocalObject != New.LocalObject ||
+        Old.Region != New.Region))) {
     Old = mergeTargets(Old, New, "'" + V->getNameAsString() + "'");
     return;
   }
-  if (New.K == Value::Kind::Pointer) {
+  if (New.K == Value::Kind::Pointer && OldUninit) {
     Old.Shared = New.Shared;
+    Old.LocalObject = New.LocalObject;
     Old.Region = New.Region;
   }
   if (New.K == Value::Kind::Unknown) {

@@ -159,6 +159,9 @@ void Engine::symbolicIteration(const Stmt *Loop,
                           ? sizeOf(V->getType()->getPointeeType())
                           : 1;
       for (unsigned T = 0; T < N; ++T) {
+        // Threads that already left the loop keep their value.
+        if (!laneLive(T))
+          continue;
         SymbolicInt Delta = sym::mul(
             sym::mul(StepV.L[T], SymbolicInt::atom(K), Atoms),
             SymbolicInt::constant(int64_t(Size) * (Negative ? -1 : 1)), Atoms);
@@ -170,8 +173,9 @@ void Engine::symbolicIteration(const Stmt *Loop,
     std::string Why = "'" + V->getNameAsString() +
                       "' changed by the loop at line " + std::to_string(Line);
     if (Cur.K == Value::Kind::Int || Cur.K == Value::Kind::Pointer) {
-      for (auto &L : Cur.L)
-        L = SymbolicInt::opaque();
+      for (unsigned T = 0; T < N; ++T)
+        if (laneLive(T))
+          Cur.L[T] = SymbolicInt::opaque();
       addDep(Cur.Deps, Why);
     } else {
       Cur = unknown(Why);
@@ -185,8 +189,13 @@ void Engine::symbolicIteration(const Stmt *Loop,
   havocObjectsWrittenIn(Inc, Written);
   havocObjectsWrittenIn(Cond, Written);
   // One generic iteration: it may not run at all.
+  Mask Entry = M;
+  // Do all threads leave after the same number of iterations? Only when the
+  // condition is the same in every thread and nothing else leaves early.
+  bool UniformExit = !containsEarlyExit(Body);
   if (Cond) {
     Value C = eval(Cond);
+    UniformExit &= C.K == Value::Kind::Int && isUniform(C.L);
     Mask Then, Else;
     splitMask(C, Cond, Then, Else);
     M = Then;
@@ -198,6 +207,29 @@ void Engine::symbolicIteration(const Stmt *Loop,
   if (anyLive())
     exec(Body);
   --UncountedLoops;
+  if (UniformExit)
+    return;
+  // Threads leave at different iterations: what the loop changes differs
+  // per thread in a way the engine does not follow.
+  std::string Why = "threads leave the loop at line " + std::to_string(Line) +
+                    " after different numbers of iterations";
+  for (const VarDecl *V : modifiedIn(Loop)) {
+    auto Found = frame().Env.find(V);
+    if (Found == frame().Env.end())
+      continue;
+    Value &Cur = Found->second;
+    if (Cur.K != Value::Kind::Int && Cur.K != Value::Kind::Pointer)
+      continue;
+    for (unsigned T = 0; T < N; ++T)
+      if (Entry.A[T] != Activity::Inactive)
+        Cur.L[T] = SymbolicInt::opaque();
+    addDep(Cur.Deps, Why);
+  }
+  Mask Saved = M;
+  M = Entry;
+  havocObjectsWrittenIn(Body, Why);
+  havocObjectsWrittenIn(Inc, Why);
+  M = Saved;
 }
 
 void Engine::execLoop(const Stmt *Loop, const Stmt *Init,
@@ -600,6 +632,35 @@ void Engine::execSwitch(const SwitchStmt *Switch) {
   }
   Loops.pop_back();
   M = applyExits(Saved);
+}
+
+bool Engine::containsEarlyExit(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) ||
+      isa<BreakStmt>(S))
+    return true;
+  // A break inside an inner loop or switch leaves only that.
+  bool Inner = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+               isa<CXXForRangeStmt>(S) || isa<SwitchStmt>(S);
+  for (const Stmt *Child : S->children()) {
+    if (Inner && Child && !containsReturn(Child))
+      continue;
+    if (containsEarlyExit(Child))
+      return true;
+  }
+  return false;
+}
+
+bool Engine::containsReturn(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (containsReturn(Child))
+      return true;
+  return false;
 }
 
 } // namespace simt

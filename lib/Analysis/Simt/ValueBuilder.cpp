@@ -75,14 +75,39 @@ void Engine::fitToType(Value &V, QualType T) {
     return;
   unsigned Bits = T->isBooleanType() ? 1 : Ctx.getIntWidth(T);
   bool Signed = T->isSignedIntegerOrEnumerationType();
-  if (T->isBooleanType()) {
+  // A symbolic value converted to a type narrower than int may wrap: which
+  // residue it keeps depends on the unknowns. (At 32 bits and more a wrap
+  // would put any index far outside every array, so sums stay exact.)
+  bool Wraps = T->isBooleanType() || Bits < 32;
+  if (!Wraps) {
     for (auto &L : V.L)
-      if (L.isConstant())
-        L.Const = L.Const != 0;
+      L = sym::truncate(L, Bits, Signed);
     return;
   }
-  for (auto &L : V.L)
-    L = sym::truncate(L, Bits, Signed);
+  bool Uniform = isUniform(V.L);
+  bool Lost = false;
+  for (auto &L : V.L) {
+    if (L.Opaque)
+      continue;
+    if (L.isConstant()) {
+      L = T->isBooleanType() ? SymbolicInt::constant(L.Const != 0)
+                             : sym::truncate(L, Bits, Signed);
+      continue;
+    }
+    L = SymbolicInt::opaque();
+    Lost = true;
+  }
+  if (!Lost)
+    return;
+  if (Uniform) {
+    // The same value in every thread: one new warp-uniform unknown.
+    AtomId A = Atoms.fresh("a value converted to '" + T.getAsString() + "'");
+    for (auto &L : V.L)
+      if (L.Opaque)
+        L = SymbolicInt::atom(A);
+    return;
+  }
+  addDep(V.Deps, "a value that wraps in '" + T.getAsString() + "'");
 }
 
 bool Engine::typeIsSigned(QualType T) const {
