@@ -383,8 +383,14 @@ Value Engine::arithmetic(BinaryOperatorKind Op, const Value &A,
   unsigned Bits = typeBits(OperandType);
   Value R;
   R.K = Value::Kind::Int;
-  R.L.resize(N);
-  for (unsigned T = 0; T < N; ++T) {
+  // Two warp-uniform operands: one operation for the whole block.
+  bool Uniform = A.L.isUniform() && B.L.isUniform();
+  unsigned Lanes = Uniform ? 1 : N;
+  if (Uniform)
+    R.L.assign(N, SymbolicInt());
+  else
+    R.L.resize(N);
+  for (unsigned T = 0; T < Lanes; ++T) {
     const SymbolicInt &X = A.L[T], &Y = B.L[T];
     SymbolicInt Z;
     switch (Op) {
@@ -437,16 +443,23 @@ Value Engine::arithmetic(BinaryOperatorKind Op, const Value &A,
     default:
       Z = SymbolicInt::opaque();
     }
-    R.L[T] = std::move(Z);
+    if (Uniform)
+      R.L.assign(N, Z);
+    else
+      R.L[T] = std::move(Z);
   }
   // Comparisons of a warp-uniform difference decide uniformly: keep them as
   // one unknown so branches on them keep every thread active.
   if (BinaryOperator::isComparisonOp(Op)) {
     Value Diff;
     Diff.K = Value::Kind::Int;
-    Diff.L.resize(N);
-    for (unsigned T = 0; T < N; ++T)
-      Diff.L[T] = sym::sub(A.L[T], B.L[T]);
+    if (Uniform) {
+      Diff.L.assign(N, sym::sub(A.L[0], B.L[0]));
+    } else {
+      Diff.L.resize(N);
+      for (unsigned T = 0; T < N; ++T)
+        Diff.L[T] = sym::sub(A.L[T], B.L[T]);
+    }
     settleOpaque(R, {&Diff}, E);
     addDeps(R.Deps, A.Deps);
     addDeps(R.Deps, B.Deps);

@@ -10,6 +10,7 @@
 
 #include "KernelAnalysis.h"
 #include "RequestAnalysis.h"
+#include "LaneVector.h"
 #include "SymbolicInt.h"
 
 #include "clang/AST/Decl.h"
@@ -22,7 +23,7 @@
 namespace warpcheck {
 namespace simt {
 
-using Lanes = std::vector<SymbolicInt>;
+using Lanes = LaneVector;
 
 /// A value of every thread of the block.
 struct Value {

@@ -80,8 +80,9 @@ void Engine::fitToType(Value &V, QualType T) {
   // would put any index far outside every array, so sums stay exact.)
   bool Wraps = T->isBooleanType() || Bits < 32;
   if (!Wraps) {
-    for (auto &L : V.L)
-      L = sym::truncate(L, Bits, Signed);
+    V.L.transform([&](const SymbolicInt &L) {
+      return sym::truncate(L, Bits, Signed);
+    });
     return;
   }
   bool Uniform = isUniform(V.L);
@@ -135,6 +136,8 @@ std::vector<std::string> Engine::atomNames(const SymbolicInt &S) const {
 
 /// True when every live thread has the same non-opaque value.
 bool Engine::isUniform(const Lanes &V) const {
+  if (V.isUniform())
+    return V.empty() || !V[0].Opaque;
   const SymbolicInt *First = nullptr;
   for (unsigned L = 0; L < N; ++L) {
     if (!laneLive(L))
@@ -153,9 +156,12 @@ bool Engine::isUniform(const Lanes &V) const {
 /// inputs were warp-uniform, the result is one new unknown named after
 /// the expression; otherwise record what it depends on.
 void Engine::settleOpaque(Value &R, const std::vector<const Value *> &Inputs, const Expr *E) {
+  const Lanes &RL = R.L;
+  if (RL.isUniform() && !RL.empty() && !RL[0].Opaque)
+    return;
   bool AnyNew = false;
   for (unsigned L = 0; L < N; ++L) {
-    if (!R.L[L].Opaque)
+    if (!RL[L].Opaque)
       continue;
     bool InputsKnown = true;
     for (const Value *In : Inputs)
