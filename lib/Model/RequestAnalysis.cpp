@@ -146,4 +146,47 @@ RequestResult analyzeRequest(const SymbolicRequest &Request,
   return Result;
 }
 
+RequestResult RequestMemo::analyze(const SymbolicRequest &Request,
+                                   const AtomTable &Atoms) {
+  // The key: the access, the shared symbolic part, and every lane's
+  // constant part less a common multiple of 128 bytes.
+  const SymbolicInt *First = nullptr;
+  int64_t Min = 0;
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    if (Request.Lanes[L] == Activity::Inactive)
+      continue;
+    const SymbolicInt &A = Request.Addresses[L];
+    if (Request.Lanes[L] == Activity::Maybe || A.Opaque ||
+        (First && First->Terms != A.Terms))
+      return analyzeRequest(Request, Atoms);
+    if (!First || A.Const < Min)
+      Min = A.Const;
+    First = &A;
+  }
+  if (!First || Results.size() > 100000)
+    return analyzeRequest(Request, Atoms);
+  int64_t Shift = Min - ((Min % 128) + 128) % 128;
+  std::string Key;
+  Key.reserve(16 + 16 * First->Terms.size() + 9 * WarpSize);
+  auto Put = [&](int64_t V) { Key.append(reinterpret_cast<char *>(&V), 8); };
+  Put(Request.WidthBytes);
+  Put(int64_t(Request.Kind) * 16 + int64_t(Request.Atomic));
+  for (const auto &T : First->Terms) {
+    Put(T.first);
+    Put(T.second);
+  }
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    bool On = Request.Lanes[L] != Activity::Inactive;
+    Key.push_back(On ? 1 : 0);
+    if (On)
+      Put(Request.Addresses[L].Const - Shift);
+  }
+  auto It = Results.find(Key);
+  if (It != Results.end())
+    return It->second;
+  RequestResult R = analyzeRequest(Request, Atoms);
+  Results.emplace(std::move(Key), R);
+  return R;
+}
+
 } // namespace warpcheck

@@ -20,6 +20,7 @@
 #include "SymbolicInt.h"
 
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace warpcheck {
@@ -62,6 +63,18 @@ struct RequestResult {
 /// Analyzes one warp request; Atoms names the unknowns for DependsOn.
 RequestResult analyzeRequest(const SymbolicRequest &Request,
                              const AtomTable &Atoms);
+
+/// Remembers the results of requests that differ only by a multiple of 128
+/// bytes (the same banks and words): loops issue the same pattern at each
+/// tile. Only requests whose threads are all surely active or inactive and
+/// share one symbolic part are remembered; others are analyzed each time.
+class RequestMemo {
+public:
+  RequestResult analyze(const SymbolicRequest &Request, const AtomTable &Atoms);
+
+private:
+  std::unordered_map<std::string, RequestResult> Results;
+};
 
 } // namespace warpcheck
 

@@ -111,6 +111,8 @@ TermList mergeTerms(const TermList &A, const TermList &B, int64_t ScaleB) {
 SymbolicInt scale(const SymbolicInt &A, int64_t K) {
   if (A.Opaque)
     return A;
+  if (A.Terms.empty())
+    return SymbolicInt::constant(wrapMul(A.Const, K));
   SymbolicInt R;
   R.Const = wrapMul(A.Const, K);
   if (K != 0)
@@ -139,6 +141,8 @@ unsigned bitsNeeded(uint64_t V) {
 SymbolicInt add(const SymbolicInt &A, const SymbolicInt &B) {
   if (A.Opaque || B.Opaque)
     return SymbolicInt::opaque();
+  if (A.Terms.empty() && B.Terms.empty())
+    return SymbolicInt::constant(wrapAdd(A.Const, B.Const));
   SymbolicInt R;
   R.Const = wrapAdd(A.Const, B.Const);
   R.Terms = mergeTerms(A.Terms, B.Terms, 1);
@@ -148,6 +152,8 @@ SymbolicInt add(const SymbolicInt &A, const SymbolicInt &B) {
 SymbolicInt sub(const SymbolicInt &A, const SymbolicInt &B) {
   if (A.Opaque || B.Opaque)
     return SymbolicInt::opaque();
+  if (A.Terms.empty() && B.Terms.empty())
+    return SymbolicInt::constant(wrapAdd(A.Const, wrapMul(B.Const, -1)));
   SymbolicInt R;
   R.Const = wrapAdd(A.Const, wrapMul(B.Const, -1));
   R.Terms = mergeTerms(A.Terms, B.Terms, -1);

@@ -29,6 +29,15 @@ void Engine::record(const Expr *Site, AccessKind Kind, QualType T,
   uint64_t Size = sizeOf(T);
   if (Size == 0)
     return;
+  // An access inside a library header (an inlined operator of __half2, a
+  // cub helper) is reported at the call in the user's code that led there.
+  if (SM.isInSystemHeader(SM.getExpansionLoc(Site->getBeginLoc())))
+    for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
+      if (It->Call &&
+          !SM.isInSystemHeader(SM.getExpansionLoc(It->Call->getBeginLoc()))) {
+        Site = It->Call;
+        break;
+      }
   uint64_t Align = Ctx.getTypeAlignInChars(T).getQuantity();
   // An aggregate that is not one vector access is moved in chunks.
   uint64_t Chunk = Size;
@@ -101,7 +110,7 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
                              " bytes");
     }
     R.ActivityDependencies = M.Deps;
-    S.Summary.add(analyzeRequest(R, Atoms), W, Instance);
+    S.Summary.add(Memo.analyze(R, Atoms), W, Instance);
     if (CaptureLimit && !CaptureOverflow.count(LV.Var)) {
       auto &List = Captured[LV.Var];
       if (List.size() >= CaptureLimit) {

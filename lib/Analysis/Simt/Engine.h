@@ -46,6 +46,8 @@ using namespace clang;
 
 struct Frame {
   const FunctionDecl *FD = nullptr;
+  /// The call that entered this frame (null for the kernel).
+  const CallExpr *Call = nullptr;
   std::map<const VarDecl *, Value> Env;
   /// Mask::Depth where each variable was declared: a variable declared
   /// outside a condition and set inside holds one of two values after it.
@@ -115,6 +117,8 @@ public:
   llvm::DenseMap<const Stmt *, unsigned> CostCache;
   std::map<const VarDecl *, ThreadObject> Objects;
   std::set<const VarDecl *> ObjectScalars;
+  /// Requests already judged (loops repeat patterns tile after tile).
+  RequestMemo Memo;
 
   Frame &frame() { return Frames.back(); }
   bool laneLive(unsigned L) const { return M.A[L] != Activity::Inactive; }

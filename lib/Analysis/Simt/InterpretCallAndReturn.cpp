@@ -34,7 +34,14 @@ Value Engine::evalOpaqueArgument(const Expr *Arg) {
   // member call): the callee gets its address.
   if (Arg->isGLValue() && !Arg->getType()->isFunctionType()) {
     Value P = pointerTo(evalLValue(Arg));
-    if (P.K == Value::Kind::Pointer)
+    // Bound to a reference: the callee may write it, but the compiler
+    // inlines such library calls, so the object does not go to local memory.
+    if (P.K == Value::Kind::Pointer && P.LocalObject) {
+      havocObject(P.LocalObject, "'" + P.LocalObject->getNameAsString() +
+                                     "' passed to code warpcheck does not "
+                                     "follow");
+      objectOf(P.LocalObject).Escaped = true;
+    } else if (P.K == Value::Kind::Pointer)
       noteEscape(P, Arg);
     else
       havocExposed("'" + sourceText(Arg) +
@@ -50,10 +57,10 @@ Value Engine::evalOpaqueArgument(const Expr *Arg) {
 
 Value Engine::evalCall(const CallExpr *E) {
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    // Assigning an aggregate (__half2, a struct): a load and a store at the
+    // call site, whatever operator= does inside.
     if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
-        Op->getArg(0)->getType()->isRecordType() &&
-        (!Op->getDirectCallee() ||
-         cast<CXXMethodDecl>(Op->getDirectCallee())->isTrivial()))
+        Op->getArg(0)->getType()->isRecordType())
       return assignAggregate(Op->getArg(0), Op->getArg(1));
   }
   const FunctionDecl *Callee = E->getDirectCallee();
@@ -147,6 +154,7 @@ Value Engine::inlineCall(const FunctionDecl *Callee, const CallExpr *E) {
                              "' (calls nested too deeply)");
   Frame F;
   F.FD = Callee;
+  F.Call = E;
   F.Returned.assign(N, Exit::None);
   // A call that stays a call passes its arguments through memory: a
   // per-thread array handed to it escapes (its body is still followed for

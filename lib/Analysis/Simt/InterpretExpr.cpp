@@ -342,10 +342,17 @@ Value Engine::evalCast(const CastExpr *E) {
   case CK_NullToPointer: {
     if (E->getCastKind() == CK_NullToPointer)
       return unknown();
-    if (E->getCastKind() == CK_ConstructorConversion ||
-        E->getCastKind() == CK_UserDefinedConversion) {
+    if (E->getCastKind() == CK_UserDefinedConversion) {
+      // A call to a conversion function (`operator T *()` returning a
+      // __shared__ array, say): its result is the value.
+      Value V = eval(Sub);
+      if (V.K == Value::Kind::Int)
+        fitToType(V, To);
+      return V;
+    }
+    if (E->getCastKind() == CK_ConstructorConversion) {
       eval(Sub);
-      return unknown();
+      return unknown("a converting constructor");
     }
     return eval(Sub);
   }
@@ -367,6 +374,46 @@ Value Engine::evalCast(const CastExpr *E) {
   }
 }
 
+/// The lane operation of a C++ binary operator (nullopt for the others).
+static std::optional<LaneOp> laneOpOf(BinaryOperatorKind Op) {
+  switch (Op) {
+  case BO_Add:
+    return LaneOp::Add;
+  case BO_Sub:
+    return LaneOp::Sub;
+  case BO_Mul:
+    return LaneOp::Mul;
+  case BO_Div:
+    return LaneOp::Div;
+  case BO_Rem:
+    return LaneOp::Rem;
+  case BO_Shl:
+    return LaneOp::Shl;
+  case BO_Shr:
+    return LaneOp::Shr;
+  case BO_And:
+    return LaneOp::And;
+  case BO_Or:
+    return LaneOp::Or;
+  case BO_Xor:
+    return LaneOp::Xor;
+  case BO_LT:
+    return LaneOp::LT;
+  case BO_GT:
+    return LaneOp::GT;
+  case BO_LE:
+    return LaneOp::LE;
+  case BO_GE:
+    return LaneOp::GE;
+  case BO_EQ:
+    return LaneOp::EQ;
+  case BO_NE:
+    return LaneOp::NE;
+  default:
+    return std::nullopt;
+  }
+}
+
 Value Engine::arithmetic(BinaryOperatorKind Op, const Value &A,
                                           const Value &B, QualType OperandType,
                                           QualType ResultType, const Expr *E) {
@@ -383,83 +430,15 @@ Value Engine::arithmetic(BinaryOperatorKind Op, const Value &A,
   unsigned Bits = typeBits(OperandType);
   Value R;
   R.K = Value::Kind::Int;
-  // Two warp-uniform operands: one operation for the whole block.
-  bool Uniform = A.L.isUniform() && B.L.isUniform();
-  unsigned Lanes = Uniform ? 1 : N;
-  if (Uniform)
-    R.L.assign(N, SymbolicInt());
-  else
-    R.L.resize(N);
-  for (unsigned T = 0; T < Lanes; ++T) {
-    const SymbolicInt &X = A.L[T], &Y = B.L[T];
-    SymbolicInt Z;
-    switch (Op) {
-    case BO_Add:
-      Z = sym::add(X, Y);
-      break;
-    case BO_Sub:
-      Z = sym::sub(X, Y);
-      break;
-    case BO_Mul:
-      Z = sym::mul(X, Y, Atoms);
-      break;
-    case BO_Div:
-      Z = sym::div(X, Y, Signed);
-      break;
-    case BO_Rem:
-      Z = sym::rem(X, Y, Signed);
-      break;
-    case BO_Shl:
-      Z = sym::shl(X, Y);
-      break;
-    case BO_Shr:
-      Z = sym::shr(X, Y, Signed, Bits);
-      break;
-    case BO_And:
-      Z = sym::bitAnd(X, Y);
-      break;
-    case BO_Or:
-      Z = sym::bitOr(X, Y);
-      break;
-    case BO_Xor:
-      Z = sym::bitXor(X, Y);
-      break;
-    case BO_LT:
-    case BO_GT:
-    case BO_LE:
-    case BO_GE:
-    case BO_EQ:
-    case BO_NE: {
-      sym::CmpOp C = Op == BO_LT   ? sym::CmpOp::LT
-                     : Op == BO_GT ? sym::CmpOp::GT
-                     : Op == BO_LE ? sym::CmpOp::LE
-                     : Op == BO_GE ? sym::CmpOp::GE
-                     : Op == BO_EQ ? sym::CmpOp::EQ
-                                   : sym::CmpOp::NE;
-      auto Res = sym::compare(X, Y, C, Signed, Bits);
-      Z = Res ? SymbolicInt::constant(*Res) : SymbolicInt::opaque();
-      break;
-    }
-    default:
-      Z = SymbolicInt::opaque();
-    }
-    if (Uniform)
-      R.L.assign(N, Z);
-    else
-      R.L[T] = std::move(Z);
-  }
+  std::optional<LaneOp> LOp = laneOpOf(Op);
+  R.L = LOp ? combineLanes(*LOp, A.L, B.L, Signed, Bits, Atoms)
+            : LaneVector(N, SymbolicInt::opaque());
   // Comparisons of a warp-uniform difference decide uniformly: keep them as
   // one unknown so branches on them keep every thread active.
   if (BinaryOperator::isComparisonOp(Op)) {
     Value Diff;
     Diff.K = Value::Kind::Int;
-    if (Uniform) {
-      Diff.L.assign(N, sym::sub(A.L[0], B.L[0]));
-    } else {
-      Diff.L.resize(N);
-      for (unsigned T = 0; T < N; ++T)
-        Diff.L[T] = sym::sub(A.L[T], B.L[T]);
-    }
+    Diff.L = combineLanes(LaneOp::Sub, A.L, B.L, Signed, Bits, Atoms);
     settleOpaque(R, {&Diff}, E);
     addDeps(R.Deps, A.Deps);
     addDeps(R.Deps, B.Deps);

@@ -10,6 +10,7 @@
 
 #include "KernelAnalysis.h"
 #include "RequestAnalysis.h"
+#include "LaneArithmetic.h"
 #include "LaneVector.h"
 #include "SymbolicInt.h"
 
