@@ -121,6 +121,9 @@ Value Engine::eval(const Expr *E) {
     }
     return unknown();
   }
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(ME->getMemberDecl()))
+      return intConstant(EC->getInitVal().getExtValue()); // frag.num_elements
   if (isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E)) {
     // An lvalue used as a value without a cast: an array member decaying.
     LValue LV = evalLValue(E);
@@ -224,6 +227,19 @@ LValue Engine::evalLValue(const Expr *E) {
     }
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    // A static data member (`frag.num_elements`): the variable itself,
+    // whatever the object.
+    if (const auto *Static = dyn_cast<VarDecl>(ME->getMemberDecl())) {
+      if (constantOfVar(Static)) {
+        R.K = LValue::Kind::Local;
+        R.Var = Static;
+        return R;
+      }
+      R.K = LValue::Kind::Memory;
+      R.Region = Static->getNameAsString();
+      R.Offset.assign(N, SymbolicInt::constant(0));
+      return R;
+    }
     const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
     LValue Base;
     if (ME->isArrow())
