@@ -23,6 +23,8 @@
 // may pick any).
 //
 // Usage: bank_kinds PATTERNS [FIRST_ID END_ID]
+#include "../sample_check.cuh"
+
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -33,16 +35,6 @@
 #include <sstream>
 #include <string>
 #include <vector>
-
-#define CHECK_CUDA(Call)                                                       \
-  do {                                                                         \
-    cudaError_t Err = (Call);                                                  \
-    if (Err != cudaSuccess) {                                                  \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #Call,       \
-                   cudaGetErrorString(Err));                                   \
-      std::exit(2);                                                            \
-    }                                                                          \
-  } while (0)
 
 constexpr int ArrayBytes = 16384;
 constexpr int ArrayWords = ArrayBytes / 4;

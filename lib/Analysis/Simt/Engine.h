@@ -178,6 +178,8 @@ public:
   /// Per-thread objects: aggregate locals, and scalars whose address
   /// was taken (promoted from Env when it happened).
   bool isObjectVar(const VarDecl *V) const;
+  /// The whole per-thread object V, at offset 0 in every thread.
+  LValue objectLValue(const VarDecl *V) const;
   ThreadObject &objectOf(const VarDecl *V);
   void promoteToObject(const VarDecl *V);
   void declareObject(const VarDecl *V);

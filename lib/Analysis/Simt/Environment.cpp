@@ -14,10 +14,7 @@ namespace simt {
 
 void Engine::assign(const VarDecl *V, Value New) {
   if (ObjectScalars.count(V)) {
-    LValue LV;
-    LV.K = LValue::Kind::LocalObject;
-    LV.Var = V;
-    LV.Offset.assign(N, SymbolicInt::constant(0));
+    LValue LV = objectLValue(V);
     storeObject(LV, New, V->getType());
     return;
   }
@@ -89,10 +86,7 @@ void Engine::assign(const VarDecl *V, Value New) {
 
 Value Engine::readVariable(const VarDecl *V) {
   if (ObjectScalars.count(V)) {
-    LValue LV;
-    LV.K = LValue::Kind::LocalObject;
-    LV.Var = V;
-    LV.Offset.assign(N, SymbolicInt::constant(0));
+    LValue LV = objectLValue(V);
     return loadObject(LV, V->getType().getNonReferenceType(), nullptr);
   }
   auto It = frame().Env.find(V);

@@ -195,10 +195,7 @@ Value Engine::inlineCall(const FunctionDecl *Callee, const CallExpr *E) {
   // Aggregates passed by value: the callee's copy starts as the argument.
   for (auto &[P, Arg] : Aggregates) {
     Objects[P] = ThreadObject();
-    LValue Dst;
-    Dst.K = LValue::Kind::LocalObject;
-    Dst.Var = P;
-    Dst.Offset.assign(N, SymbolicInt::constant(0));
+    LValue Dst = objectLValue(P);
     initAggregate(Dst, P->getType(), Arg);
   }
   Mask Saved = M;

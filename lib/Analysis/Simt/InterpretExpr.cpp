@@ -197,12 +197,8 @@ LValue Engine::evalLValue(const Expr *E) {
       // A reference bound at its declaration: follow the pointer we stored.
       return lvalueOf(readVariable(V));
     }
-    if (isObjectVar(V)) {
-      R.K = LValue::Kind::LocalObject;
-      R.Var = V;
-      R.Offset.assign(N, SymbolicInt::constant(0));
-      return R;
-    }
+    if (isObjectVar(V))
+      return objectLValue(V);
     if (V->hasLocalStorage() || isa<ParmVarDecl>(V)) {
       R.K = LValue::Kind::Local;
       R.Var = V;

@@ -43,6 +43,14 @@ bool Engine::isObjectVar(const VarDecl *V) const {
   return isAggregateLocal(V) || ObjectScalars.count(V);
 }
 
+LValue Engine::objectLValue(const VarDecl *V) const {
+  LValue R;
+  R.K = LValue::Kind::LocalObject;
+  R.Var = V;
+  R.Offset.assign(N, SymbolicInt::constant(0));
+  return R;
+}
+
 LValue Engine::lvalueOf(const Value &Ptr) {
   LValue R;
   if (Ptr.K != Value::Kind::Pointer) {
@@ -66,10 +74,7 @@ Value Engine::pointerTo(const LValue &LV) {
     // The address of a scalar the engine followed by value: from now on it
     // is a per-thread object, so writes through the pointer reach it.
     promoteToObject(LV.Var);
-    LValue Obj;
-    Obj.K = LValue::Kind::LocalObject;
-    Obj.Var = LV.Var;
-    Obj.Offset.assign(N, SymbolicInt::constant(0));
+    LValue Obj = objectLValue(LV.Var);
     return pointerTo(Obj);
   }
   if (LV.K == LValue::Kind::Shared || LV.K == LValue::Kind::Memory ||
@@ -579,10 +584,7 @@ void Engine::declareObject(const VarDecl *V) {
     return;
   }
   addDep(O.Deps, "the contents of '" + Name + "'");
-  LValue Dst;
-  Dst.K = LValue::Kind::LocalObject;
-  Dst.Var = V;
-  Dst.Offset.assign(N, SymbolicInt::constant(0));
+  LValue Dst = objectLValue(V);
   if (T->isRecordType() || T->isArrayType()) {
     initAggregate(Dst, T, Init);
     return;
