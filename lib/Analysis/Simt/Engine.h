@@ -285,6 +285,10 @@ public:
   /// memory accesses and arithmetic 1, division and calls 4; names,
   /// literals, casts and built-in variables are free.
   unsigned loopCost(const Stmt *Loop);
+  /// Whether running a loop whose condition is a warp-uniform unknown can
+  /// end on a constant bound (`j < n && j < 8`): a comparison with a
+  /// constant among the conditions that must all hold.
+  bool mayMeetConstantBound(const Expr *Cond);
   void decideUnrolling(const Stmt *Loop, LoopUnrolling U);
 };
 

@@ -270,7 +270,10 @@ void Engine::execLoop(const Stmt *Loop, const Stmt *Init,
             UniformCond = false;
           First = &C.L[T];
         }
-        if (!Decided && (!UniformCond || ++UniformUnknown > 16)) {
+        // Iterations run one by one only while they can end on a constant
+        // bound; otherwise one symbolic iteration stands for all of them.
+        if (!Decided && (!UniformCond || !mayMeetConstantBound(Cond) ||
+                         ++UniformUnknown > 16)) {
           ExitCT = C.CT;
           symbolicIteration(Loop, Cond, Body, Inc);
           Symbolic = true;

@@ -50,6 +50,24 @@ unsigned Engine::loopCost(const Stmt *Loop) {
   return CostCache[Loop] = Count(Loop);
 }
 
+bool Engine::mayMeetConstantBound(const Expr *Cond) {
+  if (!Cond)
+    return false;
+  const Expr *E = Cond->IgnoreParenImpCasts();
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO)
+    return false;
+  if (BO->getOpcode() == BO_LAnd)
+    return mayMeetConstantBound(BO->getLHS()) ||
+           mayMeetConstantBound(BO->getRHS());
+  if (!BO->isComparisonOp())
+    return false;
+  auto Constant = [&](const Expr *Side) {
+    return !Side->isValueDependent() && Side->isIntegerConstantExpr(Ctx);
+  };
+  return Constant(BO->getLHS()) || Constant(BO->getRHS());
+}
+
 void Engine::decideUnrolling(const Stmt *Loop, LoopUnrolling U) {
   auto It = Unrolling.find(Loop);
   if (It == Unrolling.end() || (It->second.Unrolled && !U.Unrolled))
