@@ -340,8 +340,11 @@ void SharedBankConflictCheck::analyzeKernel(
                         formatLaneList(W.Worst.WorstLanes) + " hit bank " +
                         std::to_string(W.Worst.WorstBank) + " with " +
                         std::to_string(W.Worst.WorstWords) + " distinct words";
+    // Under a loop whose trip count is not known, the executions followed
+    // stand for every execution.
     std::string Instances =
-        Sum.Instances > 1
+        !Sum.CountsExact ? "; worst of every execution"
+        : Sum.Instances > 1
             ? "; worst of " + std::to_string(Sum.Instances) + " executions"
             : "";
     if (Status == Verdict::Range) {

@@ -1,7 +1,8 @@
 //===--- Driver.cpp - The warpcheck run over a set of files ---------------===//
 //
 // Two phases: every file is analyzed on its own (on a thread pool with -j):
-// parsed for the device, checked, its layout fixes proven by re-analysis,
+// parsed for the device, checked, its layout fixes proven by re-analysis
+// (FixProof.cpp),
 // its local memory compared with nvcc's; then the results are reported in
 // the order of the files.
 //
@@ -10,6 +11,7 @@
 #include "Driver.h"
 
 #include "AnalysisReport.h"
+#include "FixProof.h"
 #include "NvccVerifier.h"
 #include "Output.h"
 
@@ -138,60 +140,6 @@ std::string firstErrorLine(const std::string &File,
   if (Count > 1)
     Line += " (and " + std::to_string(Count - 1) + " more errors)";
   return Line;
-}
-
-/// Sums the predicted wavefronts of one array in one kernel.
-uint64_t arrayWavefronts(const AnalysisReport &R, const std::string &Kernel,
-                         const std::string &Variable) {
-  uint64_t Total = 0;
-  for (const AccessRecord &A : R.Accesses)
-    if (A.Kernel == Kernel && A.Variable == Variable)
-      Total += A.TotalWavefronts;
-  return Total;
-}
-
-/// Keeps a layout fix only if the edited source, analyzed again, gives what
-/// its note claims; returns why not.
-std::string proveFix(const DriverOptions &Options,
-                     const tooling::CompilationDatabase &Database,
-                     const std::string &File, const ClangTidyError &E,
-                     const FixClaim &Claim, const std::string &ErrorsBefore) {
-  // Only the main file can be edited in memory here.
-  for (const auto &[Path, Replacements] : E.Message.Fix)
-    if (!llvm::sys::fs::equivalent(Path, File))
-      return "the edit touches another file";
-  auto Buf = llvm::MemoryBuffer::getFile(File);
-  if (!Buf)
-    return "the file cannot be read";
-  std::string Code = (*Buf)->getBuffer().str();
-  for (const auto &[Path, Replacements] : E.Message.Fix) {
-    auto Edited = tooling::applyAllReplacements(Code, Replacements);
-    if (!Edited) {
-      llvm::consumeError(Edited.takeError());
-      return "the edit does not apply";
-    }
-    Code = *Edited;
-  }
-  DriverOptions Again = Options;
-  Again.Overrides.Checks = "-*,warpcheck-shared-bank-conflict";
-  Again.Overrides.CheckOptions["warpcheck-shared-bank-conflict.FixStyle"] =
-      ClangTidyOptions::ClangTidyValue("none");
-  Again.VerifyPtx = false;
-  Again.PtxFile = Again.PtxasLog = "";
-  auto Proof = analyzeOne(Again, Database, File, &Code);
-  // The same errors as before (host code clang rejects), wherever the edit
-  // moved them.
-  auto Message = [](const std::string &Line) {
-    size_t At = Line.find(": error: ");
-    return At == std::string::npos ? Line : Line.substr(At);
-  };
-  if (Message(Proof->ErrorLine) != Message(ErrorsBefore))
-    return "the edited source does not compile";
-  uint64_t Got = arrayWavefronts(Proof->Report, Claim.Kernel, Claim.Variable);
-  if (Got != Claim.TotalWavefronts)
-    return "the edited source analyzes to " + std::to_string(Got) +
-           " wavefronts, not " + std::to_string(Claim.TotalWavefronts);
-  return "";
 }
 
 } // namespace
@@ -352,27 +300,7 @@ analyzeFile(const DriverOptions &Options,
   }
 
   // Proof of every layout fix.
-  for (ClangTidyError &E : R->Findings) {
-    if (E.Message.Fix.empty() ||
-        E.DiagnosticName != "warpcheck-shared-bank-conflict")
-      continue;
-    auto [Line, Column] = lineColumn(E.Message.FilePath, E.Message.FileOffset);
-    const FixClaim *Claim = nullptr;
-    for (const FixClaim &C : R->Report.FixClaims)
-      if (C.Line == Line && C.Column == Column &&
-          llvm::sys::path::filename(C.File) ==
-              llvm::sys::path::filename(E.Message.FilePath))
-        Claim = &C;
-    std::string Why =
-        Claim ? proveFix(Options, Database, File, E, *Claim, R->ErrorLine)
-              : "no claim to check";
-    if (!Why.empty()) {
-      E.Message.Fix.clear();
-      R->Notes.push_back(E.Message.FilePath + ":" + std::to_string(Line) + ":" +
-                         std::to_string(Column) +
-                         ": note: layout fix withheld: " + Why);
-    }
-  }
+  proveLayoutFixes(Options, Database, *R);
 
   // What nvcc did with local memory.
   if ((Options.VerifyPtx || Given) && R->FileError.empty()) {

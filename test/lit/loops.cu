@@ -63,7 +63,36 @@ __global__ void unknownStride(float *out, int stride) {
   // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: bank conflicts of load from 's' cannot be decided: it depends on 'stride'
 }
 
+// A tile loop over a run-time count: one symbolic iteration stands for
+// every tile, and the note says the worst covers every execution.
+__global__ void tileLoop(const float *in, float *out, int n) {
+  __shared__ float t[32][32];
+  float sum = 0;
+  for (int k = 0; k < n / 32; ++k) {
+    t[threadIdx.y][threadIdx.x] = in[k * 32 + threadIdx.x];
+    __syncthreads();
+    sum += t[threadIdx.x][threadIdx.y];
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 32-way bank conflict on load from 't': 32 wavefronts per request, 1 ideal
+    // CHECK-MESSAGES: :[[@LINE-2]]:12: note: {{.*}}; worst of every execution
+    __syncthreads();
+  }
+  out[threadIdx.x] = sum;
+}
+
+// A constant bound inside the condition ends the loop after 8 iterations:
+// they are followed one by one, as the compiler unrolls them.
+__global__ void boundedByConstant(float *out, int n) {
+  __shared__ float s[1024];
+  float sum = 0;
+  for (int j = 0; j < n && j < 8; ++j)
+    sum += s[threadIdx.x * (j + 1)];
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 8-way bank conflict on load from 's': 8 wavefronts per request, 1 ideal
+  out[threadIdx.x] = sum;
+}
+
 int main() {
+  tileLoop<<<1, dim3(32, 32)>>>(nullptr, nullptr, 64);
+  boundedByConstant<<<1, 32>>>(nullptr, 5);
   growingStride<<<1, 32>>>(nullptr);
   reduce<<<1, 256>>>(nullptr);
   gridStride<<<1, 32>>>(nullptr, nullptr, 100);

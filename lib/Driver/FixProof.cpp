@@ -1,0 +1,152 @@
+//===--- FixProof.cpp - Layout fixes kept only when re-analysis agrees ----===//
+
+#include "FixProof.h"
+
+#include "clang/Tooling/Core/Replacement.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+using namespace clang::tidy;
+
+namespace warpcheck {
+
+namespace {
+
+/// One finding that carries a layout fix, and what its note claims.
+struct Candidate {
+  ClangTidyError *Finding;
+  const FixClaim *Claim;
+  std::string Where; // file:line:column, for the note
+};
+
+/// Sums the predicted wavefronts of one array in one kernel.
+uint64_t arrayWavefronts(const AnalysisReport &R, const std::string &Kernel,
+                         const std::string &Variable) {
+  uint64_t Total = 0;
+  for (const AccessRecord &A : R.Accesses)
+    if (A.Kernel == Kernel && A.Variable == Variable)
+      Total += A.TotalWavefronts;
+  return Total;
+}
+
+/// "error: ..." without the location, which an edit may move.
+std::string errorMessage(const std::string &Line) {
+  size_t At = Line.find(": error: ");
+  return At == std::string::npos ? Line : Line.substr(At);
+}
+
+/// The file's text with the edits of every candidate in Group, or why they
+/// cannot be applied together.
+llvm::Expected<std::string> editedText(const std::string &File,
+                                       llvm::ArrayRef<Candidate *> Group) {
+  auto Buf = llvm::MemoryBuffer::getFile(File);
+  if (!Buf)
+    return llvm::createStringError("the file cannot be read");
+  tooling::Replacements All;
+  for (const Candidate *C : Group)
+    for (const auto &[Path, Replacements] : C->Finding->Message.Fix) {
+      // Only the main file is edited in memory here.
+      if (!llvm::sys::fs::equivalent(Path, File))
+        return llvm::createStringError("the edit touches another file");
+      for (const tooling::Replacement &R : Replacements)
+        if (llvm::Error E = All.add(R))
+          return std::move(E);
+    }
+  return tooling::applyAllReplacements((*Buf)->getBuffer(), All);
+}
+
+/// Analyzes the file with the edits of Group and returns, per candidate, why
+/// its claim does not hold ("" when it holds).
+std::vector<std::string> check(const DriverOptions &Options,
+                               const tooling::CompilationDatabase &Database,
+                               const FileAnalysis &Before,
+                               llvm::ArrayRef<Candidate *> Group) {
+  std::vector<std::string> Why(Group.size());
+  auto Fail = [&](std::string Reason) {
+    for (std::string &W : Why)
+      W = Reason;
+    return Why;
+  };
+  llvm::Expected<std::string> Code = editedText(Before.File, Group);
+  if (!Code) {
+    std::string Reason = llvm::toString(Code.takeError());
+    return Fail(Reason.rfind("the ", 0) == 0 ? Reason
+                                             : "the edit does not apply");
+  }
+  // Only what the claims are about: the bank-conflict check, no fixes.
+  DriverOptions Again = Options;
+  Again.Overrides.Checks = "-*,warpcheck-shared-bank-conflict";
+  Again.Overrides.CheckOptions["warpcheck-shared-bank-conflict.FixStyle"] =
+      ClangTidyOptions::ClangTidyValue("none");
+  Again.VerifyPtx = false;
+  Again.PtxFile = Again.PtxasLog = "";
+  auto Proof = analyzeOne(Again, Database, Before.File, &*Code);
+  // The same errors as before (host code clang rejects), wherever the edit
+  // moved them.
+  if (errorMessage(Proof->ErrorLine) != errorMessage(Before.ErrorLine))
+    return Fail("the edited source does not compile");
+  for (size_t I = 0; I < Group.size(); ++I) {
+    const FixClaim &Claim = *Group[I]->Claim;
+    uint64_t Got =
+        arrayWavefronts(Proof->Report, Claim.Kernel, Claim.Variable);
+    if (Got != Claim.TotalWavefronts)
+      Why[I] = "the edited source analyzes to " + std::to_string(Got) +
+               " wavefronts, not " + std::to_string(Claim.TotalWavefronts);
+  }
+  return Why;
+}
+
+} // namespace
+
+unsigned proveLayoutFixes(const DriverOptions &Options,
+                          const tooling::CompilationDatabase &Database,
+                          FileAnalysis &R) {
+  std::vector<Candidate> Candidates;
+  auto Withhold = [&](ClangTidyError &E, const std::string &Where,
+                      const std::string &Why) {
+    E.Message.Fix.clear();
+    R.Notes.push_back(Where + ": note: layout fix withheld: " + Why);
+  };
+  for (ClangTidyError &E : R.Findings) {
+    if (E.Message.Fix.empty() ||
+        E.DiagnosticName != "warpcheck-shared-bank-conflict")
+      continue;
+    auto [Line, Column] = lineColumn(E.Message.FilePath, E.Message.FileOffset);
+    std::string Where = E.Message.FilePath + ":" + std::to_string(Line) +
+                        ":" + std::to_string(Column);
+    const FixClaim *Claim = nullptr;
+    for (const FixClaim &C : R.Report.FixClaims)
+      if (C.Line == Line && C.Column == Column &&
+          llvm::sys::path::filename(C.File) ==
+              llvm::sys::path::filename(E.Message.FilePath))
+        Claim = &C;
+    if (!Claim)
+      Withhold(E, Where, "no claim to check");
+    else
+      Candidates.push_back({&E, Claim, Where});
+  }
+  if (Candidates.empty())
+    return 0;
+
+  // Every fix at once; then, alone, each one that did not hold together.
+  std::vector<Candidate *> All;
+  for (Candidate &C : Candidates)
+    All.push_back(&C);
+  unsigned Runs = 1;
+  std::vector<std::string> Why = check(Options, Database, R, All);
+  for (size_t I = 0; I < All.size(); ++I) {
+    if (Why[I].empty())
+      continue;
+    if (All.size() > 1) {
+      ++Runs;
+      Why[I] = check(Options, Database, R, {All[I]}).front();
+    }
+    if (!Why[I].empty())
+      Withhold(*All[I]->Finding, All[I]->Where, Why[I]);
+  }
+  return Runs;
+}
+
+} // namespace warpcheck

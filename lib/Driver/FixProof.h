@@ -1,0 +1,28 @@
+//===--- FixProof.h - Layout fixes kept only when re-analysis agrees -*- C++ -*-===//
+//
+// A layout fix (padding or swizzle) is a claim: "with this edit, the
+// accesses to this array take N wavefronts". The driver keeps the edit only
+// if the edited source, parsed and analyzed again, compiles as before and
+// gives N. All fixes of a file are proven together in one re-analysis; a
+// claim that fails there is tried again alone, so one edit never costs
+// another its proof.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPCHECK_DRIVER_FIXPROOF_H
+#define WARPCHECK_DRIVER_FIXPROOF_H
+
+#include "Driver.h"
+
+namespace warpcheck {
+
+/// Proves every layout fix among R's findings; a fix that fails is removed
+/// from its finding and a note says why ("layout fix withheld: ...").
+/// Returns the number of re-analyses it ran.
+unsigned proveLayoutFixes(const DriverOptions &Options,
+                          const clang::tooling::CompilationDatabase &Database,
+                          FileAnalysis &R);
+
+} // namespace warpcheck
+
+#endif
