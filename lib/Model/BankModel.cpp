@@ -32,6 +32,8 @@ const char *atomicFormName(AtomicForm F) {
     return "spin-loop";
   case AtomicForm::Cas16Loop:
     return "cas16-loop";
+  case AtomicForm::Aggregatable:
+    return "aggregatable";
   }
   return "native";
 }
@@ -67,16 +69,20 @@ std::optional<AtomicForm> atomicForm(std::string_view Function,
     if (ConstantOperand && *ConstantOperand < 0)
       return std::nullopt; // not measured
     // probe_atom_add_s32/u32 (per-lane operands), add2_u32 (constant 2),
-    // adduni_u32 (warp-uniform, not constant): ATOMS.ADD.
-    return AtomicForm::Native;
+    // adduni_u32 (warp-uniform, not constant): ATOMS.ADD; combined per warp
+    // at an address the compiler proves uniform.
+    return AtomicForm::Aggregatable;
   }
   if (Function == "atomicSub" && ConstantOperand && *ConstantOperand == 1)
     return AtomicForm::Native; // probe_atom_sub1_s32: ATOMS.ADD
+  if (Function == "atomicInc")
+    return AtomicForm::Native; // probe_atom_incwrap_u32
   if (Function == "atomicMin" || Function == "atomicMax" ||
-      Function == "atomicInc" || Function == "atomicAnd" ||
-      Function == "atomicOr" || Function == "atomicXor")
-    // probe_atom_min_s32, max_u32, incwrap_u32, and_b32, or_b32, xor_b32.
-    return AtomicForm::Native;
+      Function == "atomicAnd" || Function == "atomicOr" ||
+      Function == "atomicXor")
+    // probe_atom_min_s32, max_u32, and_b32, or_b32, xor_b32; combined per
+    // warp at an address the compiler proves uniform (REDUX.MIN/MAX/...).
+    return AtomicForm::Aggregatable;
   return std::nullopt;
 }
 
@@ -347,6 +353,7 @@ WavefrontCount countWavefronts(unsigned WidthBytes, AccessKind Kind,
   if (Kind == AccessKind::Atomic) {
     switch (Form) {
     case AtomicForm::Native:
+    case AtomicForm::Aggregatable: // as issued when not combined
       break;
     case AtomicForm::PopcInc: {
       WavefrontCount Result;
@@ -376,7 +383,7 @@ unsigned maxWavefronts(unsigned WidthBytes, AccessKind Kind,
   // Hence at most one wavefront per active lane, whatever the width.
   (void)WidthBytes;
   if (Kind != AccessKind::Atomic || Form == AtomicForm::Native ||
-      Form == AtomicForm::PopcInc)
+      Form == AtomicForm::PopcInc || Form == AtomicForm::Aggregatable)
     return ActiveLanes;
   if (Form == AtomicForm::Cas)
     return 2 * ActiveLanes;

@@ -65,6 +65,14 @@ enum class AtomicForm {
   /// value retries when another lane changed the other half first. Assumes
   /// every lane's compare value is what its half held before the request.
   Cas16Loop,
+  /// atomicAdd/Min/Max/And/Or/Xor on a 4-byte integer: ATOMS as Native,
+  /// unless the compiler proves the address the same in every thread of
+  /// the warp and the result is unused; then it combines the warp's
+  /// operands (REDUX) and one lane issues the ATOMS: 1 wavefront per request
+  /// (differential kernels k0100, k0575, k1253, ...:
+  /// cuda_samples/measurements/h100-differential). The request says whether
+  /// the address is proven uniform (SymbolicRequest::UniformAddress).
+  Aggregatable,
 };
 const char *atomicFormName(AtomicForm F);
 

@@ -32,8 +32,57 @@ void addNames(std::vector<std::string> &To,
 
 } // namespace
 
+namespace {
+
+/// Every lane that may run holds the same followed address.
+bool oneAddress(const SymbolicRequest &Request) {
+  const SymbolicInt *First = nullptr;
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    if (Request.Lanes[L] == Activity::Inactive)
+      continue;
+    const SymbolicInt &A = Request.Addresses[L];
+    if (A.Opaque || (First && *First != A))
+      return false;
+    First = &A;
+  }
+  return First != nullptr;
+}
+
+/// An Aggregatable atomic: as issued lane by lane, or combined into one
+/// lane's when the warp has one address the compiler proves uniform; a
+/// range when the warp has one address the compiler may not see.
+RequestResult analyzeAggregatable(const SymbolicRequest &Request,
+                                  const AtomTable &Atoms) {
+  SymbolicRequest Issued = Request;
+  Issued.Atomic = AtomicForm::Native;
+  RequestResult Result = analyzeRequest(Issued, Atoms);
+  if (!Result.executes() || !oneAddress(Request))
+    return Result;
+  if (Request.UniformAddress) {
+    Result.Status = Verdict::Exact;
+    Result.MinWavefronts = Result.MaxWavefronts = Result.Ideal = 1;
+    Result.Worst = WavefrontCount();
+    Result.Worst.Wavefronts = Result.Worst.Ideal = Result.Worst.Ways = 1;
+    Result.DependsOn.clear();
+    return Result;
+  }
+  if (Result.MaxWavefronts > 1) {
+    Result.Status = Verdict::Range;
+    Result.MinWavefronts = 1;
+    addNames(Result.DependsOn,
+             {"whether the compiler sees one address for the whole warp "
+              "(it then combines the warp's atomics into one)"});
+  }
+  return Result;
+}
+
+} // namespace
+
 RequestResult analyzeRequest(const SymbolicRequest &Request,
                              const AtomTable &Atoms) {
+  if (Request.Kind == AccessKind::Atomic &&
+      Request.Atomic == AtomicForm::Aggregatable)
+    return analyzeAggregatable(Request, Atoms);
   RequestResult Result;
   std::vector<unsigned> Sure, Possible;
   for (unsigned L = 0; L < WarpSize; ++L) {
@@ -170,7 +219,8 @@ RequestResult RequestMemo::analyze(const SymbolicRequest &Request,
   Key.reserve(16 + 16 * First->Terms.size() + 9 * WarpSize);
   auto Put = [&](int64_t V) { Key.append(reinterpret_cast<char *>(&V), 8); };
   Put(Request.WidthBytes);
-  Put(int64_t(Request.Kind) * 16 + int64_t(Request.Atomic));
+  Put(int64_t(Request.Kind) * 16 + int64_t(Request.Atomic) +
+      (Request.UniformAddress ? 1024 : 0));
   for (const auto &T : First->Terms) {
     Put(T.first);
     Put(T.second);

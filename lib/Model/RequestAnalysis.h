@@ -44,6 +44,10 @@ struct SymbolicRequest {
   std::vector<std::string> OpaqueDependencies;
   /// Names that decide the lanes marked Maybe.
   std::vector<std::string> ActivityDependencies;
+  /// The compiler sees one address for the whole warp (built only from
+  /// values uniform by construction) and the atomic's result is unused: an
+  /// Aggregatable atomic is combined into one lane's.
+  bool UniformAddress = false;
 };
 
 struct RequestResult {

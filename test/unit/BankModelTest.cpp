@@ -216,17 +216,18 @@ TEST(BankModel, AtomicLoops) {
 }
 
 TEST(BankModel, AtomicForms) {
-  EXPECT_EQ(atomicForm("atomicAdd", 4, false), AtomicForm::Native);
+  EXPECT_EQ(atomicForm("atomicAdd", 4, false), AtomicForm::Aggregatable);
   EXPECT_EQ(atomicForm("atomicAdd_block", 4, true), AtomicForm::SpinLoop);
   EXPECT_EQ(atomicForm("atomicAdd", 8, false), AtomicForm::SpinLoop);
   EXPECT_EQ(atomicForm("atomicAdd", 8, true), AtomicForm::SpinLoop);
   EXPECT_EQ(atomicForm("atomicCAS", 2, false), AtomicForm::Cas16Loop);
   EXPECT_EQ(atomicForm("atomicCAS", 16, false), AtomicForm::Cas);
   EXPECT_EQ(atomicForm("atomicExch", 16, false), AtomicForm::Native);
-  EXPECT_EQ(atomicForm("atomicMax", 4, false), AtomicForm::Native);
-  EXPECT_EQ(atomicForm("atomicAnd", 4, false), AtomicForm::Native);
+  EXPECT_EQ(atomicForm("atomicMax", 4, false), AtomicForm::Aggregatable);
+  EXPECT_EQ(atomicForm("atomicAnd", 4, false), AtomicForm::Aggregatable);
+  EXPECT_EQ(atomicForm("atomicInc", 4, false), AtomicForm::Native);
   EXPECT_EQ(atomicForm("atomicAdd", 4, false, 1), AtomicForm::PopcInc);
-  EXPECT_EQ(atomicForm("atomicAdd", 4, false, 2), AtomicForm::Native);
+  EXPECT_EQ(atomicForm("atomicAdd", 4, false, 2), AtomicForm::Aggregatable);
   EXPECT_EQ(atomicForm("atomicDec", 4, false), std::nullopt);
   EXPECT_EQ(atomicForm("atomicMin", 8, false), std::nullopt);
   EXPECT_EQ(atomicForm("atomicAdd", 2, true), std::nullopt);

@@ -937,14 +937,71 @@ __global__ void k(int *out) {
   __shared__ int c[32];
   __shared__ unsigned u[64];
   atomicAdd(&c[0], 1);
-  atomicAdd(&c[1], (int)threadIdx.x);
+  atomicAdd(&c[threadIdx.x % 2 * 32 / 32], (int)threadIdx.x);
   atomicCAS(&u[threadIdx.x], 0u, 1u);
 })cuda",
              "k", OneWarp);
   ASSERT_TRUE(A.ok());
   EXPECT_EXACT(A.atomic("atomicAdd(&c[0], 1)"), 1);
-  EXPECT_EXACT(A.atomic("atomicAdd(&c[1], (int)threadIdx.x)"), 32);
+  // Lanes on two words of one bank (c[0], c[1]: banks 0, 1): 16 each.
+  EXPECT_EXACT(A.atomic("atomicAdd(&c[threadIdx.x % 2 * 32 / 32], "
+                        "(int)threadIdx.x)"),
+               16);
   EXPECT_EXACT(A.atomic("atomicCAS(&u[threadIdx.x], 0u, 1u)"), 2);
+}
+
+TEST(SimtAtomics, WarpUniformAtomicIsCombinedOnlyWhereTheCompilerProvesIt) {
+  // An add/min/max/and/or/xor at an address built from constants, kernel
+  // parameters and uniform loop counters, result unused: the compiler
+  // combines the warp's atomics (REDUX, one ATOMS): 1 wavefront. The same
+  // address reached through a value the compiler cannot prove uniform (a
+  // per-thread computation, a reference) may or may not be combined: a
+  // range. A result that is used: a range too.
+  Analyzed A(R"cuda(
+__global__ void k(int p, int *out) {
+  __shared__ int c[64];
+  atomicMax(&c[p + 1], (int)threadIdx.x);
+  for (int j = 0; j < 2; ++j)
+    atomicOr(&c[j * 4], 1 << threadIdx.x);
+  int w = int(threadIdx.x) / 32;
+  atomicAdd(&c[w], 3);
+  int v = 0;
+  int &r = v;
+  r = 5;
+  atomicXor(&c[v], 1);
+  out[0] = atomicMin(&c[2], (int)threadIdx.x);
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.atomic("atomicMax(&c[p + 1], (int)threadIdx.x)"), 1);
+  EXPECT_EXACT(A.atomic("atomicOr(&c[j * 4], 1 << threadIdx.x)"), 1);
+  for (const char *Text : {"atomicAdd(&c[w], 3)", "atomicXor(&c[v], 1)",
+                           "atomicMin(&c[2], (int)threadIdx.x)"}) {
+    const AccessSummary &S = A.atomic(Text);
+    EXPECT_EQ(S.Status, Verdict::Range) << Text;
+    EXPECT_EQ(S.Worst.MinWavefronts, 1u) << Text;
+    EXPECT_EQ(S.Worst.MaxWavefronts, 32u) << Text;
+  }
+}
+
+TEST(SimtLoads, ConstantAddressLoadUnderABranchMayRunInEveryThread) {
+  // A 16-byte load of one constant address under a branch: the compiler may
+  // hoist it, and then both half-warps take their pass (H100: differential
+  // kernel k1814).
+  Analyzed A(R"cuda(
+__global__ void k(int *out) {
+  __shared__ int4 s[64];
+  if (threadIdx.x < 16) {
+    int4 v = s[3];
+    out[threadIdx.x] = v.x + v.w;
+  }
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.load("s[3]");
+  EXPECT_EQ(S.Status, Verdict::Range);
+  EXPECT_EQ(S.Worst.MinWavefronts, 1u);
+  EXPECT_EQ(S.Worst.MaxWavefronts, 2u);
 }
 
 TEST(SimtAtomics, UnmeasuredAtomicIsNotPredicted) {

@@ -47,6 +47,20 @@ void Engine::record(const Expr *Site, AccessKind Kind, QualType T,
     recordOne(Site, Kind, unsigned(Chunk), LV, Part, Op);
 }
 
+/// Every live thread accesses the same constant offset in the array.
+bool Engine::oneConstantOffset(const LValue &LV) {
+  std::optional<int64_t> First;
+  for (unsigned T = 0; T < N; ++T) {
+    if (M.A[T] == Activity::Inactive)
+      continue;
+    std::optional<int64_t> C = LV.Offset[T].asConstant();
+    if (!C || (First && *First != *C))
+      return false;
+    First = C;
+  }
+  return First.has_value();
+}
+
 void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
                        const LValue &LV, uint64_t Extra, const AtomicOp *Op) {
   auto Key = std::make_pair(Site, Kind);
@@ -63,6 +77,11 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
   }
   SharedAccessSite &S = Sites[It->second];
   unsigned Instance = S.Summary.Instances++;
+  // A load from one constant address (after the compiler's folding) is
+  // known safe to run anywhere: the compiler may hoist it out of the branch
+  // it is in, and the warp's other threads then run it too (an LDS.128
+  // broadcast takes both half-warps' passes: differential kernel k1814).
+  bool Speculable = Kind == AccessKind::Load && oneConstantOffset(LV);
   if (UncountedLoops > 0)
     S.Summary.CountsExact = false;
   uint64_t Align =
@@ -74,11 +93,13 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
     R.Kind = Kind;
     if (Op && Op->Form)
       R.Atomic = *Op->Form;
-    bool Any = false;
+    R.UniformAddress = Op && Op->UniformAddress;
+    bool Any = false, Speculated = false;
     for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
       unsigned T = W * WarpSize + Lane;
       if (T >= N || M.A[T] == Activity::Inactive) {
         R.Lanes[Lane] = Activity::Inactive;
+        Speculated |= Speculable && T < N && Width > 8;
         continue;
       }
       Any = true;
@@ -90,6 +111,18 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
     }
     if (!Any)
       continue;
+    if (Speculated) {
+      const SymbolicInt *Shared = nullptr;
+      for (unsigned Lane = 0; Lane < WarpSize && !Shared; ++Lane)
+        if (R.Lanes[Lane] != Activity::Inactive)
+          Shared = &R.Addresses[Lane];
+      SymbolicInt Address = *Shared;
+      for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
+        if (W * WarpSize + Lane < N && R.Lanes[Lane] == Activity::Inactive) {
+          R.Lanes[Lane] = Activity::Maybe;
+          R.Addresses[Lane] = Address;
+        }
+    }
     R.OpaqueDependencies = LV.Deps;
     if (Op && (!Op->Form || *Op->Form == AtomicForm::SpinLoop)) {
       // No GPU measurement covers this atomic, or it runs as a
@@ -110,6 +143,10 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
                              " bytes");
     }
     R.ActivityDependencies = M.Deps;
+    if (Speculated)
+      addDep(R.ActivityDependencies,
+             "whether the compiler runs the load in the threads the branch "
+             "leaves out (its address is the same in every thread)");
     S.Summary.add(Memo.analyze(R, Atoms), W, Instance);
     if (CaptureLimit && !CaptureOverflow.count(LV.Var)) {
       auto &List = Captured[LV.Var];

@@ -33,6 +33,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 
 #include <functional>
@@ -214,7 +215,21 @@ public:
   struct AtomicOp {
     std::optional<AtomicForm> Form;
     std::string Function;
+    /// The old value it returns is discarded (the compiler may then combine
+    /// a warp's atomics at one address).
+    bool ResultUnused = false;
+    /// The compiler proves its address the same in every thread.
+    bool UniformAddress = false;
   };
+  /// Whether the compiler's divergence analysis proves E the same in every
+  /// thread of a warp (Uniformity.cpp); conservative.
+  bool provenUniform(const Expr *E, unsigned Depth = 0);
+  /// Loop counters provenUniform is checking the loops of.
+  llvm::SmallPtrSet<const VarDecl *, 4> AssumedUniform;
+  bool oneConstantOffset(const LValue &LV);
+  /// E's value is discarded: E is a statement of its own, perhaps cast to
+  /// void.
+  bool resultUnused(const Expr *E);
   void record(const Expr *Site, AccessKind Kind, QualType T, const LValue &LV,
               const AtomicOp *Op = nullptr);
   void recordOne(const Expr *Site, AccessKind Kind, unsigned Width,

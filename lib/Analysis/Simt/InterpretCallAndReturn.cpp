@@ -7,6 +7,8 @@
 
 #include "Engine.h"
 
+#include "clang/AST/ParentMapContext.h"
+
 using namespace clang;
 
 namespace warpcheck {
@@ -113,6 +115,36 @@ Value Engine::assignAggregate(const Expr *DstE, const Expr *SrcE) {
   return unknown();
 }
 
+bool Engine::resultUnused(const Expr *E) {
+  const Stmt *Child = E;
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(*Child);
+    const Stmt *P = Parents.size() == 1 ? Parents[0].get<Stmt>() : nullptr;
+    if (!P)
+      return false;
+    if (isa<ParenExpr>(P) || isa<ExprWithCleanups>(P) ||
+        isa<ImplicitCastExpr>(P)) {
+      Child = P;
+      continue;
+    }
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(P))
+      return Cast->getType()->isVoidType();
+    // A statement of its own: in a block, or the unbraced body of an if, a
+    // loop or a case (a loop's increment discards its value too).
+    if (isa<CompoundStmt>(P) || isa<SwitchCase>(P))
+      return true;
+    if (const auto *If = dyn_cast<IfStmt>(P))
+      return If->getThen() == Child || If->getElse() == Child;
+    if (const auto *While = dyn_cast<WhileStmt>(P))
+      return While->getBody() == Child;
+    if (const auto *Do = dyn_cast<DoStmt>(P))
+      return Do->getBody() == Child;
+    if (const auto *For = dyn_cast<ForStmt>(P))
+      return For->getBody() == Child || For->getInc() == Child;
+    return false;
+  }
+}
+
 Value Engine::evalAtomic(const CallExpr *E, StringRef Name) {
   Value Ptr = eval(E->getArg(0));
   std::vector<Value> Operands;
@@ -133,6 +165,8 @@ Value Engine::evalAtomic(const CallExpr *E, StringRef Name) {
     Op.Function = Name.str();
     Op.Form = atomicForm(Op.Function, unsigned(sizeOf(Elem)),
                          Elem->isRealFloatingType(), Constant);
+    Op.ResultUnused = resultUnused(E);
+    Op.UniformAddress = Op.ResultUnused && provenUniform(E->getArg(0));
     record(E, AccessKind::Atomic, Elem, LV, &Op);
   }
   else if (LV.K == LValue::Kind::LocalObject)

@@ -1,0 +1,141 @@
+//===--- Uniformity.cpp - What the compiler proves the same in a warp -----===//
+//
+// The engine knows each thread's value; the compiler only knows what its
+// divergence analysis proves warp-uniform, and some code generation depends
+// on that proof (a warp's atomics at one address combined into one lane's).
+// This is that proof, conservatively: an expression built only from
+// constants, kernel parameters, blockIdx/blockDim/gridDim, and counters of
+// loops whose bounds are built the same way. Anything else (thread ids,
+// loaded values, calls, variables assigned under branches) is not proven.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Engine.h"
+
+#include "CudaBuiltins.h"
+#include "clang/AST/ParentMapContext.h"
+
+using namespace clang;
+
+namespace warpcheck {
+namespace simt {
+
+namespace {
+
+/// The for-loop that declares V as its counter, if V changes nowhere else.
+const ForStmt *counterLoop(const VarDecl *V, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(*V);
+  const auto *DS = Parents.size() == 1 ? Parents[0].get<DeclStmt>() : nullptr;
+  if (!DS || !DS->isSingleDecl())
+    return nullptr;
+  DynTypedNodeList Up = Ctx.getParents(*DS);
+  const auto *For = Up.size() == 1 ? Up[0].get<ForStmt>() : nullptr;
+  return For && For->getInit() == DS ? For : nullptr;
+}
+
+/// Whether S may change V outside Except: any use of V that is not a plain
+/// read (an assignment, an increment, its address taken, a reference bound
+/// to it, an argument passed by reference) counts.
+bool writes(const Stmt *S, const VarDecl *V, const Stmt *Except,
+            const Stmt *Parent = nullptr) {
+  if (!S || S == Except)
+    return false;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+    if (Ref->getDecl() == V) {
+      const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(Parent);
+      return !Read || Read->getCastKind() != CK_LValueToRValue;
+    }
+  // Parentheses do not change how a name is used.
+  const Stmt *Next = isa<ParenExpr>(S) ? Parent : S;
+  for (const Stmt *Child : S->children())
+    if (writes(Child, V, Except, Next))
+      return true;
+  return false;
+}
+
+} // namespace
+
+bool Engine::provenUniform(const Expr *E, unsigned Depth) {
+  if (!E || Depth > 32)
+    return false;
+  E = E->IgnoreParens();
+  if (E->isValueDependent())
+    return false;
+  if (E->isIntegerConstantExpr(Ctx))
+    return true;
+  if (auto B = matchBuiltinIndex(E))
+    return B->Kind != BuiltinIndexKind::ThreadIdx;
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
+    return provenUniform(Cast->getSubExpr(), Depth + 1);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return !BO->isAssignmentOp() && BO->getOpcode() != BO_Comma &&
+           provenUniform(BO->getLHS(), Depth + 1) &&
+           provenUniform(BO->getRHS(), Depth + 1);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_AddrOf)
+      // The address of a shared array's element: uniform if the subscripts
+      // are.
+      return provenUniform(UO->getSubExpr(), Depth + 1);
+    return !UO->isIncrementDecrementOp() &&
+           provenUniform(UO->getSubExpr(), Depth + 1);
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return provenUniform(CO->getCond(), Depth + 1) &&
+           provenUniform(CO->getTrueExpr(), Depth + 1) &&
+           provenUniform(CO->getFalseExpr(), Depth + 1);
+  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
+    // An element of a __shared__ array (not a loaded value: the result of
+    // a subscript used as an address, under & or as an array).
+    const Expr *Base = Sub->getBase()->IgnoreParenImpCasts();
+    return (isa<ArraySubscriptExpr>(Base) || isa<DeclRefExpr>(Base)) &&
+           Sub->getBase()->getType()->isPointerType() &&
+           provenUniform(Sub->getBase(), Depth + 1) &&
+           provenUniform(Sub->getIdx(), Depth + 1);
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  if (!Ref)
+    return false;
+  const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+  if (!V)
+    return false;
+  // A __shared__ array's address is the same for the whole block.
+  if (isSharedVariable(V) && V->getType()->isArrayType())
+    return true;
+  // The kernel's own parameters, never changed in it.
+  if (const auto *P = dyn_cast<ParmVarDecl>(V))
+    return P->getDeclContext() == Kernel && P->getType()->isScalarType() &&
+           !P->getType()->isPointerType() &&
+           !writes(Kernel->getBody(), V, nullptr);
+  if (!V->hasLocalStorage() || !V->getType()->isScalarType())
+    return false;
+  // A local initialized with a proven-uniform value and never changed.
+  const auto *Function = dyn_cast<FunctionDecl>(V->getDeclContext());
+  if (V->getInit() && !isa<ParmVarDecl>(V) && Function &&
+      !writes(Function->getBody(), V, nullptr))
+    return provenUniform(V->getInit(), Depth + 1);
+  // A loop counter: uniform start, bound and step, changed only by the
+  // loop's increment, and no break or early exit that threads take apart
+  // (the loop body may not change it).
+  if (AssumedUniform.count(V))
+    return true; // the counter in its own loop's bound and step
+  if (const ForStmt *For = counterLoop(V, Ctx)) {
+    if (writes(For->getBody(), V, nullptr) || !For->getInc() ||
+        !V->getInit() || !provenUniform(V->getInit(), Depth + 1))
+      return false;
+    AssumedUniform.insert(V);
+    bool Uniform = !For->getCond() || provenUniform(For->getCond(), Depth + 1);
+    const Expr *Inc = For->getInc()->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(Inc))
+      Uniform &= UO->isIncrementDecrementOp();
+    else if (const auto *CA = dyn_cast<CompoundAssignOperator>(Inc))
+      Uniform &= provenUniform(CA->getRHS(), Depth + 1);
+    else
+      Uniform = false;
+    AssumedUniform.erase(V);
+    return Uniform;
+  }
+  return false;
+}
+
+} // namespace simt
+} // namespace warpcheck
