@@ -113,9 +113,11 @@ def read_sass(path):
                 result.setdefault(cur, {})
             line_no = None
             continue
-        m = re.search(r'line (\d+)', text)
-        if m and "//##" in text:
-            line_no = int(m.group(1))
+        if "//##" in text:
+            # The generated file's line (for code inlined from a header:
+            # the line it was inlined at, if given).
+            m = re.findall(r'File "[^"]*diff_\d+\.cu", line (\d+)', text)
+            line_no = int(m[-1]) if m else None
             continue
         m = re.search(r"\b(LDSM|LDS|STS|ATOMS)(\.[A-Z0-9_.]+)?\b", text)
         if m and cur:
