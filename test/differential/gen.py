@@ -27,6 +27,7 @@ Usage:
 writes DIR/diff_NN.cu, DIR/diff_common.cuh and DIR/manifest.json.
 """
 import argparse
+import collections
 import json
 import os
 import random
@@ -1229,6 +1230,34 @@ def write_all(specs, seed, programs, out):
     return manifest
 
 
+def coverage_table(manifest):
+    """Markdown: construct groups x element widths x block dimensionality."""
+    groups = collections.OrderedDict()
+    for k in manifest["kernels"]:
+        dims = "3-D" if k["block"][2] > 1 else "2-D" if k["block"][1] > 1 else "1-D"
+        names = set()
+        for c in k["constructs"]:
+            g = c.split("-")[0]
+            if g in ("thread", "flow", "shfl", "loop", "branch", "atomic", "pat",
+                     "cast", "extern"):
+                names.add(c if g in ("flow", "shfl", "thread") or "-" not in c
+                          else g + "-" + c.split("-")[1])
+            elif g != "tile":
+                names.add(c)
+        names.add("op-" + k["op"])
+        for n in names:
+            e = groups.setdefault(n, collections.Counter())
+            e[k["width"]] += 1
+            e[dims] += 1
+            e["all"] += 1
+    cols = [1, 2, 4, 8, 16, "1-D", "2-D", "3-D", "all"]
+    out = ["| construct | 1 B | 2 B | 4 B | 8 B | 16 B | 1-D | 2-D | 3-D | kernels |",
+           "| --- |" + " --- |" * len(cols)]
+    for n in sorted(groups):
+        out.append(f"| {n} | " + " | ".join(str(groups[n][c]) for c in cols) + " |")
+    return "\n".join(out)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawTextHelpFormatter)
@@ -1236,6 +1265,8 @@ def main():
     ap.add_argument("--count", type=int, default=3200)
     ap.add_argument("--programs", type=int, default=8)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--coverage", action="store_true",
+                    help="print the coverage table (markdown)")
     a = ap.parse_args()
     specs = generate(a.seed, a.count)
     m = write_all(specs, a.seed, a.programs, a.out)
@@ -1245,6 +1276,8 @@ def main():
     print(f"gen.py {GENERATOR_VERSION}: seed {a.seed}, {len(specs)} kernels in "
           f"{a.programs} programs ({', '.join(f'{v} {k}' for k, v in sorted(cls.items()))})"
           f" -> {a.out}")
+    if a.coverage:
+        print(coverage_table(m))
 
 
 if __name__ == "__main__":
