@@ -20,7 +20,6 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <csignal>
 
 using namespace llvm;
 using namespace warpcheck;
@@ -165,8 +164,6 @@ static std::string buildPathArgument(llvm::ArrayRef<const char *> Argv) {
 
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
-  // A write over the file size limit is an error to report, not a signal.
-  std::signal(SIGXFSZ, SIG_IGN);
   // Response files are expanded here, bounded: `@/dev/zero` is refused.
   llvm::BumpPtrAllocator ArgAlloc;
   llvm::SmallVector<const char *, 64> Args(argv, argv + argc);

@@ -34,6 +34,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <algorithm>
+#include <csignal>
 #include <cstring>
 #include <map>
 #include <set>
@@ -394,6 +395,9 @@ std::error_code writeAtomically(const std::string &Path,
   llvm::SmallString<256> Temp(llvm::sys::path::parent_path(Path));
   llvm::sys::path::append(
       Temp, "." + llvm::sys::path::filename(Path).str() + ".warpcheck-%%%%%%");
+  // A write over the file size limit (ulimit -f) is an error to report,
+  // not a signal that kills the run half way through the files.
+  std::signal(SIGXFSZ, SIG_IGN);
   int FD;
   llvm::SmallString<256> TempPath;
   if (std::error_code EC = llvm::sys::fs::createUniqueFile(

@@ -13,6 +13,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/YAMLParser.h"
 
 #include <map>
@@ -474,7 +475,8 @@ std::vector<std::string> dropUnsafeFlags(std::vector<std::string> &Args) {
       Dropped.push_back(Flag);
       continue;
     }
-    if (Alone.contains(A)) {
+    // A response file still there is one the bounded expansion refused.
+    if (Alone.contains(A) || A.starts_with("@")) {
       Dropped.push_back(A.str());
       continue;
     }
@@ -512,7 +514,11 @@ SafeCompilations::getAllCompileCommands() const {
 
 std::vector<std::string>
 SafeCompilations::droppedFlags(llvm::StringRef File) const {
-  auto Commands = DB.getCompileCommands(File);
+  llvm::SmallString<256> Abs(File);
+  llvm::sys::fs::make_absolute(Abs);
+  auto Commands = DB.getCompileCommands(Abs);
+  if (Commands.empty())
+    Commands = DB.getCompileCommands(File);
   if (Commands.empty())
     return {};
   return dropUnsafeFlags(Commands.front().CommandLine);
@@ -547,6 +553,58 @@ makeBoundedFileSystem(uint64_t MaxBytes) {
   return llvm::makeIntrusiveRefCnt<BoundedFileSystem>(
       llvm::vfs::getRealFileSystem(), MaxBytes);
 }
+
+namespace {
+/// Expands the response files of a database's commands through a bounded
+/// file system; a command whose expansion fails keeps its `@file`
+/// arguments, which dropUnsafeFlags then drops (clang's own expansion would
+/// read `@/dev/zero` forever and print half a line).
+class BoundedResponseFiles : public clang::tooling::CompilationDatabase {
+public:
+  BoundedResponseFiles(
+      std::unique_ptr<clang::tooling::CompilationDatabase> Base,
+      llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS)
+      : Base(std::move(Base)), FS(std::move(FS)) {}
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef File) const override {
+    return expand(Base->getCompileCommands(File));
+  }
+  std::vector<std::string> getAllFiles() const override {
+    return Base->getAllFiles();
+  }
+  std::vector<clang::tooling::CompileCommand>
+  getAllCompileCommands() const override {
+    return expand(Base->getAllCompileCommands());
+  }
+
+private:
+  std::vector<clang::tooling::CompileCommand>
+  expand(std::vector<clang::tooling::CompileCommand> Commands) const {
+    for (clang::tooling::CompileCommand &C : Commands) {
+      if (llvm::none_of(C.CommandLine, [](const std::string &A) {
+            return llvm::StringRef(A).starts_with("@");
+          }))
+        continue;
+      llvm::BumpPtrAllocator Alloc;
+      llvm::StringSaver Saver(Alloc);
+      llvm::SmallVector<const char *, 32> Argv;
+      for (const std::string &A : C.CommandLine)
+        Argv.push_back(Saver.save(A).data());
+      llvm::cl::ExpansionContext ECtx(Alloc, llvm::cl::TokenizeGNUCommandLine);
+      ECtx.setVFS(FS.get()).setCurrentDir(C.Directory);
+      if (llvm::Error E = ECtx.expandResponseFiles(Argv)) {
+        llvm::consumeError(std::move(E));
+        continue;
+      }
+      C.CommandLine.assign(Argv.begin(), Argv.end());
+    }
+    return Commands;
+  }
+
+  std::unique_ptr<clang::tooling::CompilationDatabase> Base;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS;
+};
+} // namespace
 
 std::unique_ptr<clang::tooling::CompilationDatabase>
 loadCompilationDatabase(llvm::StringRef BuildPath, std::string &Error) {
@@ -597,7 +655,7 @@ loadCompilationDatabase(llvm::StringRef BuildPath, std::string &Error) {
     } else {
       continue;
     }
-    return clang::tooling::expandResponseFiles(
+    return std::make_unique<BoundedResponseFiles>(
         std::move(DB), makeBoundedFileSystem(limits::ResponseFileBytes));
   }
   Error = "no compilation database (compile_commands.json or "
