@@ -287,7 +287,8 @@ int main(int argc, const char **argv) {
                      llvm::hardware_concurrency().compute_thread_count();
   if (Options.Jobs > MaxJobs) {
     errs() << "warpcheck: note: -j " << Jobs << " is more than "
-           << limits::JobsPerThread << " times the " << MaxJobs / limits::JobsPerThread
+           << limits::JobsPerThread << " times the "
+           << MaxJobs / limits::JobsPerThread
            << " hardware threads; using -j " << MaxJobs << "\n";
     Options.Jobs = MaxJobs;
   }

@@ -428,7 +428,8 @@ private:
 
   /// A document warpcheck can analyze: a file:// URI that is not a
   /// directory or another non-regular file.
-  bool acceptUri(const std::string &Uri, const std::optional<llvm::json::Value> &Id) {
+  bool acceptUri(const std::string &Uri,
+                 const std::optional<llvm::json::Value> &Id) {
     std::string Why;
     if (!llvm::StringRef(Uri).starts_with("file://"))
       Why = "'" + Uri + "' is not a file:// URI";

@@ -72,7 +72,8 @@ readInputFile(const llvm::Twine &Path, llvm::StringRef What,
   std::string P = Path.str();
   std::string Why = checkInputFile(P, What, MaxBytes);
   if (!Why.empty())
-    return llvm::createStringError(std::make_error_code(std::errc::invalid_argument), Why);
+    return llvm::createStringError(
+        std::make_error_code(std::errc::invalid_argument), Why);
   auto Buf = llvm::MemoryBuffer::getFile(P, /*IsText=*/false,
                                          /*RequiresNullTerminator=*/true);
   if (!Buf)
@@ -456,7 +457,8 @@ std::vector<std::string> dropUnsafeFlags(std::vector<std::string> &Args) {
   for (size_t I = 1; I < Args.size(); ++I) {
     llvm::StringRef A = Args[I];
     // The architecture "native" runs nvptx-arch from PATH.
-    if ((A.starts_with("--cuda-gpu-arch=") || A.starts_with("--offload-arch=") ||
+    if ((A.starts_with("--cuda-gpu-arch=") ||
+         A.starts_with("--offload-arch=") ||
          A.starts_with("-arch=") || A.starts_with("--gpu-architecture=") ||
          A.starts_with("-march=") || A.starts_with("-mcpu=")) &&
         A.contains("native")) {
@@ -464,7 +466,8 @@ std::vector<std::string> dropUnsafeFlags(std::vector<std::string> &Args) {
       continue;
     }
     if ((A == "-arch" || A == "--gpu-architecture" || A == "--offload-arch") &&
-        I + 1 < Args.size() && llvm::StringRef(Args[I + 1]).contains("native")) {
+        I + 1 < Args.size() &&
+        llvm::StringRef(Args[I + 1]).contains("native")) {
       Dropped.push_back(A.str() + " " + Args[++I]);
       continue;
     }

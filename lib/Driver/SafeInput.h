@@ -1,4 +1,4 @@
-//===--- SafeInput.h - Bounded, refusing readers for untrusted input -*- C++ -*-===//
+//===--- SafeInput.h - Bounded readers for untrusted input ------*- C++ -*-===//
 //
 // warpcheck runs unattended in CI and in editors on repositories it has never
 // seen. Everything it reads from them goes through here: files are refused
