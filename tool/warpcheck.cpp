@@ -9,6 +9,7 @@
 #include "Driver.h"
 #include "LaunchConfig.h"
 #include "LspServer.h"
+#include "SafeInput.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/CommandLine.h"
@@ -16,7 +17,9 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
+
 
 using namespace llvm;
 using namespace warpcheck;
@@ -144,8 +147,47 @@ static std::string shareIncludeDir(const char *Argv0) {
   return std::string(Dir);
 }
 
+/// The value of -p on the command line, before it is parsed.
+static std::string buildPathArgument(llvm::ArrayRef<const char *> Argv) {
+  std::string Path;
+  for (size_t I = 1; I < Argv.size(); ++I) {
+    llvm::StringRef A = Argv[I];
+    if (A == "--")
+      break;
+    if ((A == "-p" || A == "--p") && I + 1 < Argv.size())
+      Path = Argv[++I];
+    else if (A.consume_front("-p=") || A.consume_front("--p="))
+      Path = A.str();
+  }
+  return Path;
+}
+
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
+  // Response files are expanded here, bounded: `@/dev/zero` is refused.
+  llvm::BumpPtrAllocator ArgAlloc;
+  llvm::SmallVector<const char *, 64> Args(argv, argv + argc);
+  {
+    std::string Error;
+    if (!expandCommandLine(Args, ArgAlloc, Error)) {
+      errs() << "warpcheck: error: " << Error << "\n";
+      return 1;
+    }
+  }
+  argc = int(Args.size());
+  argv = Args.data();
+  // The database of -p is loaded with limits before clang's loader sees it;
+  // one that does not load is an error, never "running without flags".
+  std::unique_ptr<clang::tooling::CompilationDatabase> GivenDatabase;
+  std::string GivenBuildPath = buildPathArgument(Args);
+  if (!GivenBuildPath.empty()) {
+    std::string Error;
+    GivenDatabase = loadCompilationDatabase(GivenBuildPath, Error);
+    if (!GivenDatabase) {
+      errs() << "warpcheck: error: " << Error << "\n";
+      return 1;
+    }
+  }
   cl::SetVersionPrinter([](raw_ostream &OS) {
     CudaHeaders H = findCudaHeaders(CudaPath, CudaPrelude);
     OS << "warpcheck " << WARPCHECK_VERSION << "\n"
@@ -184,8 +226,20 @@ int main(int argc, const char **argv) {
     O.Checks = Checks;
   if (WarningsAsErrors.getNumOccurrences())
     O.WarningsAsErrors = WarningsAsErrors;
-  if (HeaderFilter.getNumOccurrences())
+  if (HeaderFilter.getNumOccurrences()) {
+    std::string Error;
+    if (!llvm::Regex(HeaderFilter).isValid(Error)) {
+      errs() << "warpcheck: error: invalid --header-filter '" << HeaderFilter
+             << "': " << Error << "\n";
+      return 1;
+    }
     O.HeaderFilterRegex = HeaderFilter;
+  }
+  if (!isConcreteArch(Arch)) {
+    errs() << "warpcheck: error: invalid --arch '" << Arch
+           << "' (expected sm_XX; native is not resolved)\n";
+    return 1;
+  }
   if (!BlockDim.empty()) {
     if (!Dim3::parse(BlockDim)) {
       errs() << "warpcheck: error: invalid --block-dim '" << BlockDim
@@ -228,41 +282,27 @@ int main(int argc, const char **argv) {
   Options.Fix = Fix;
   Options.ExportFixes = ExportFixes;
   Options.Baseline = Baseline;
-  Options.Jobs = Jobs;
-
-  if (Lsp) {
-    std::string BuildPath, Error;
-    auto &Registered = cl::getRegisteredOptions();
-    if (auto It = Registered.find("p"); It != Registered.end())
-      BuildPath = static_cast<cl::opt<std::string> *>(It->second)->getValue();
-    std::unique_ptr<clang::tooling::CompilationDatabase> DB;
-    if (!BuildPath.empty())
-      DB = clang::tooling::CompilationDatabase::autoDetectFromDirectory(
-          BuildPath, Error);
-    return runLspServer(Options, llvm::outs(), DB.get());
+  Options.Jobs = std::max(1u, unsigned(Jobs));
+  unsigned MaxJobs = limits::JobsPerThread *
+                     llvm::hardware_concurrency().compute_thread_count();
+  if (Options.Jobs > MaxJobs) {
+    errs() << "warpcheck: note: -j " << Jobs << " is more than "
+           << limits::JobsPerThread << " times the "
+           << MaxJobs / limits::JobsPerThread
+           << " hardware threads; using -j " << MaxJobs << "\n";
+    Options.Jobs = MaxJobs;
   }
+
+  if (Lsp)
+    return runLspServer(Options, llvm::outs(), GivenDatabase.get());
 
   if (!WriteCompileCommands.empty()) {
     std::vector<std::string> Sources = Parser->getSourcePathList();
-    std::string BuildPath;
-    auto &Registered = cl::getRegisteredOptions();
-    if (auto It = Registered.find("p"); It != Registered.end())
-      BuildPath = static_cast<cl::opt<std::string> *>(It->second)->getValue();
-    std::string Error;
-    std::unique_ptr<clang::tooling::CompilationDatabase> Loaded;
-    const clang::tooling::CompilationDatabase *DB = nullptr;
-    if (Sources.empty() && !BuildPath.empty()) {
-      Loaded = clang::tooling::CompilationDatabase::autoDetectFromDirectory(
-          BuildPath, Error);
-      DB = Loaded.get();
-      if (DB)
+    const clang::tooling::CompilationDatabase *DB = &Parser->getCompilations();
+    if (GivenDatabase) {
+      DB = GivenDatabase.get();
+      if (Sources.empty())
         Sources = cudaFilesOf(*DB);
-    } else {
-      DB = &Parser->getCompilations();
-    }
-    if (!DB) {
-      errs() << "warpcheck: error: " << Error << "\n";
-      return 1;
     }
     return writeTranslatedDatabase(*DB, Sources, Options.Parse,
                                    shareIncludeDir(argv[0]),
@@ -271,8 +311,10 @@ int main(int argc, const char **argv) {
 
   std::vector<std::string> Files = Parser->getSourcePathList();
   if (!Files.empty())
-    return runWarpcheck(Options, Parser->getCompilations(), Files, outs(),
-                        errs());
+    return runWarpcheck(Options,
+                        GivenDatabase ? *GivenDatabase
+                                      : Parser->getCompilations(),
+                        Files, outs(), errs());
   // No files: every CUDA file of the compilation database given by -p.
   // (CommonOptionsParser loads no database when it is given no file.)
   std::string BuildPath;
@@ -284,11 +326,9 @@ int main(int argc, const char **argv) {
               "compilation database)\n";
     return 1;
   }
-  std::string Error;
-  auto Database = clang::tooling::CompilationDatabase::autoDetectFromDirectory(
-      BuildPath, Error);
+  clang::tooling::CompilationDatabase *Database = GivenDatabase.get();
   if (!Database) {
-    errs() << "warpcheck: error: " << Error << "\n";
+    errs() << "warpcheck: error: give -p as '-p DIR' or '-p=DIR'\n";
     return 1;
   }
   Files = cudaFilesOf(*Database);

@@ -413,6 +413,12 @@ std::optional<Dim3> evaluateBlockDimImpl(const Expr *E, const ASTContext &Ctx,
     WhyNot = "the block argument cannot be followed";
     return std::nullopt;
   }
+  // Code that did not compile (an undeclared name in the shape) has recovery
+  // expressions and invalid declarations in it: nothing to follow.
+  if (E->containsErrors() || E->getType().isNull()) {
+    WhyNot = "the block argument does not compile";
+    return std::nullopt;
+  }
   E = E->IgnoreImplicit()->IgnoreParens();
   if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
     return evaluateBlockDimImpl(FC->getSubExpr(), Ctx, Depth + 1, WhyNot);
@@ -451,6 +457,10 @@ std::optional<Dim3> evaluateBlockDimImpl(const Expr *E, const ASTContext &Ctx,
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
       if (isDim3(VD->getType())) {
+        if (VD->isInvalidDecl()) {
+          WhyNot = "'" + VD->getNameAsString() + "' does not compile";
+          return std::nullopt;
+        }
         if (isa<ParmVarDecl>(VD)) {
           WhyNot = "the block is the parameter '" + VD->getNameAsString() + "'";
           return std::nullopt;

@@ -14,6 +14,7 @@
 #include "FixProof.h"
 #include "NvccVerifier.h"
 #include "Output.h"
+#include "SafeInput.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -25,13 +26,17 @@
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/xxhash.h"
 
 #include <algorithm>
+#include <csignal>
 #include <cstring>
+#include <map>
 #include <set>
 
 using namespace clang;
@@ -348,14 +353,195 @@ analyzeFile(const DriverOptions &Options,
 
 } // namespace
 
+/// Why File is not analyzed before anything reads it: not a regular file
+/// (a FIFO would block every other file), too large, a compile command run
+/// in a directory that does not exist (ClangTool aborts the process on it),
+/// or a `.warpcheck.yaml` that does not validate. Empty when it may go on;
+/// a missing file is left to analyzeFile.
+std::string checkBeforeAnalysis(const tooling::CompilationDatabase &DB,
+                                const std::string &File) {
+  if (!llvm::sys::fs::exists(File))
+    return "";
+  std::string Why = checkInputFile(File, "source file", limits::SourceBytes);
+  if (!Why.empty())
+    return File + ": error: " + Why + "; not analyzed";
+  llvm::SmallString<256> Abs(File);
+  llvm::sys::fs::make_absolute(Abs);
+  auto Commands = DB.getCompileCommands(Abs);
+  if (Commands.empty())
+    Commands = DB.getCompileCommands(File);
+  for (const tooling::CompileCommand &C : Commands)
+    if (!C.Directory.empty() && !llvm::sys::fs::is_directory(C.Directory))
+      return File + ": error: the directory of its compile command, '" +
+             C.Directory + "', does not exist; not analyzed";
+  for (const std::string &Config : configFilesFor(File)) {
+    std::string Error = checkConfigFile(Config);
+    if (!Error.empty())
+      return Error;
+  }
+  return "";
+}
+
+namespace {
+
+/// Writes Contents over Path through a temporary file in its directory,
+/// renamed over it: a failed write leaves the original whole, and the
+/// file keeps its permissions. Path must not be a symbolic link.
+std::error_code writeAtomically(const std::string &Path,
+                                llvm::StringRef Contents) {
+  llvm::sys::fs::file_status St;
+  if (std::error_code EC = llvm::sys::fs::status(Path, St))
+    return EC;
+  llvm::SmallString<256> Temp(llvm::sys::path::parent_path(Path));
+  llvm::sys::path::append(
+      Temp, "." + llvm::sys::path::filename(Path).str() + ".warpcheck-%%%%%%");
+  // A write over the file size limit (ulimit -f) is an error to report,
+  // not a signal that kills the run half way through the files.
+  std::signal(SIGXFSZ, SIG_IGN);
+  int FD;
+  llvm::SmallString<256> TempPath;
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(
+          Temp, FD, TempPath, llvm::sys::fs::OF_None, St.permissions()))
+    return EC;
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Contents;
+    OS.close();
+    if (OS.has_error()) {
+      std::error_code EC = OS.error();
+      OS.clear_error();
+      llvm::sys::fs::remove(TempPath);
+      return EC;
+    }
+  }
+  llvm::sys::fs::setPermissions(TempPath, St.permissions());
+  if (std::error_code EC = llvm::sys::fs::rename(TempPath, Path)) {
+    llvm::sys::fs::remove(TempPath);
+    return EC;
+  }
+  return {};
+}
+
+/// Applies the fixes of every result: each once, only to files unchanged
+/// since they were read, written atomically. False when one was not.
+bool applyFixes(const std::vector<std::unique_ptr<FileAnalysis>> &Results,
+                const std::vector<std::optional<uint64_t>> &Hashes,
+                llvm::raw_ostream &Err) {
+  // Per real file (a file given twice, or through a symbolic link, is one
+  // file): its edits, each finding's once, and the content it was analyzed
+  // with.
+  struct Pending {
+    std::string Shown;
+    std::optional<uint64_t> Hash;
+    bool HashConflict = false;
+    std::set<std::string> Seen;
+    tooling::Replacements Edits;
+    unsigned Fixes = 0, Conflicts = 0;
+  };
+  std::map<std::string, Pending> Files;
+  std::vector<std::string> Order;
+  for (size_t I = 0; I < Results.size(); ++I) {
+    const FileAnalysis &R = *Results[I];
+    for (const ClangTidyError &E : R.Findings)
+      for (const auto &[Path, Replacements] : E.Message.Fix) {
+        if (Replacements.empty())
+          continue;
+        llvm::SmallString<256> Real;
+        if (llvm::sys::fs::real_path(Path, Real))
+          continue;
+        auto [It, New] = Files.try_emplace(std::string(Real));
+        Pending &P = It->second;
+        if (New) {
+          P.Shown = Path.str();
+          Order.push_back(std::string(Real));
+        }
+        // The content the analysis saw: the main file's hash from before
+        // it was read; another file's is not known.
+        std::optional<uint64_t> Hash;
+        if (llvm::sys::fs::equivalent(Path, R.File))
+          Hash = Hashes[I];
+        if (Hash) {
+          if (P.Hash && *P.Hash != *Hash)
+            P.HashConflict = true;
+          P.Hash = Hash;
+        }
+        std::string Key;
+        for (const tooling::Replacement &Rep : Replacements)
+          Key += std::to_string(Rep.getOffset()) + ":" +
+                 std::to_string(Rep.getLength()) + ":" +
+                 Rep.getReplacementText().str() + "\n";
+        if (!P.Seen.insert(Key).second)
+          continue; // the same fix, from the same file given twice
+        tooling::Replacements Merged = P.Edits;
+        bool Conflict = false;
+        for (const tooling::Replacement &Rep : Replacements)
+          if (llvm::Error Error = Merged.add(Rep)) {
+            llvm::consumeError(std::move(Error));
+            Conflict = true;
+            break;
+          }
+        if (Conflict) {
+          ++P.Conflicts;
+          continue;
+        }
+        P.Edits = std::move(Merged);
+        ++P.Fixes;
+      }
+  }
+  bool Ok = true;
+  for (const std::string &Real : Order) {
+    Pending &P = Files[Real];
+    auto Buf = readInputFile(Real, "file to fix", limits::SourceBytes);
+    if (!Buf) {
+      Err << P.Shown << ": error: " << llvm::toString(Buf.takeError())
+          << "; its fixes were not applied\n";
+      Ok = false;
+      continue;
+    }
+    llvm::StringRef Code = (*Buf)->getBuffer();
+    if (P.HashConflict || (P.Hash && *P.Hash != llvm::xxh3_64bits(Code))) {
+      Err << P.Shown
+          << ": error: the file changed while it was analyzed; its fixes "
+             "were not applied\n";
+      Ok = false;
+      continue;
+    }
+    auto Edited = tooling::applyAllReplacements(Code, P.Edits);
+    if (!Edited) {
+      Err << P.Shown << ": error: the fixes do not apply ("
+          << llvm::toString(Edited.takeError()) << "); file left unchanged\n";
+      Ok = false;
+      continue;
+    }
+    if (std::error_code EC = writeAtomically(Real, *Edited)) {
+      Err << P.Shown << ": error: cannot write the fixes: " << EC.message()
+          << "; file left unchanged\n";
+      Ok = false;
+      continue;
+    }
+    Err << "warpcheck: applied " << P.Fixes << " fix"
+        << (P.Fixes == 1 ? "" : "es") << " to " << P.Shown;
+    if (Real != P.Shown)
+      Err << " (" << Real << ")";
+    if (P.Conflicts)
+      Err << "; " << P.Conflicts << " conflicting fix"
+          << (P.Conflicts == 1 ? " was" : "es were") << " left out";
+    Err << "\n";
+  }
+  return Ok;
+}
+
+} // namespace
+
 int writeTranslatedDatabase(const tooling::CompilationDatabase &DB,
                             const std::vector<std::string> &Files,
                             const ParseOptions &Parse,
                             const std::string &ShareInclude,
                             const std::string &Output, llvm::raw_ostream &Err) {
   llvm::json::Array Entries;
+  SafeCompilations Safe(DB);
   for (const std::string &File : Files)
-    for (const tooling::CompileCommand &C : DB.getCompileCommands(File)) {
+    for (const tooling::CompileCommand &C : Safe.getCompileCommands(File)) {
       llvm::json::Array Args;
       for (std::string A : translateCommand(C.CommandLine, Parse).Args) {
         // The in-memory headers, as files.
@@ -394,15 +580,34 @@ int runWarpcheck(const DriverOptions &Options,
                  const tooling::CompilationDatabase &Database,
                  const std::vector<std::string> &Files, llvm::raw_ostream &Out,
                  llvm::raw_ostream &Err) {
-  // Compiler output given on the command line stands for every file.
+  // Compiler output given on the command line stands for every file; a
+  // file named and not readable is an error, not an empty comparison.
   std::optional<CompiledLocalMemory> Given;
   if (!Options.PtxFile.empty() || !Options.PtxasLog.empty()) {
     Given.emplace();
-    if (auto Buf = llvm::MemoryBuffer::getFile(Options.PtxFile))
-      Given->PtxDepot = parsePtxDepots((*Buf)->getBuffer());
-    if (auto Buf = llvm::MemoryBuffer::getFile(Options.PtxasLog))
-      Given->Ptxas = parsePtxasLog((*Buf)->getBuffer());
+    for (auto [Path, What] : {std::pair(&Options.PtxFile, "--ptx-file"),
+                              std::pair(&Options.PtxasLog, "--ptxas-log")}) {
+      if (Path->empty())
+        continue;
+      auto Buf = readInputFile(*Path, What, limits::CompilerOutputBytes);
+      if (!Buf) {
+        Err << "warpcheck: error: " << llvm::toString(Buf.takeError()) << "\n";
+        return 1;
+      }
+      if (Path == &Options.PtxFile)
+        Given->PtxDepot = parsePtxDepots((*Buf)->getBuffer());
+      else
+        Given->Ptxas = parsePtxasLog((*Buf)->getBuffer());
+    }
   }
+  // --export-fixes never replaces a file it analyzes.
+  if (!Options.ExportFixes.empty())
+    for (const std::string &F : Files)
+      if (llvm::sys::fs::equivalent(Options.ExportFixes, F)) {
+        Err << "warpcheck: error: --export-fixes='" << Options.ExportFixes
+            << "' is the input file '" << F << "'; refusing to overwrite it\n";
+        return 1;
+      }
   std::optional<std::multiset<std::string>> Baseline;
   if (!Options.Baseline.empty()) {
     std::string Error;
@@ -413,15 +618,51 @@ int runWarpcheck(const DriverOptions &Options,
     }
   }
 
-  // Phase 1: analyze, in parallel with -j.
+  // Phase 1: analyze, in parallel with -j. Compile commands lose the flags
+  // that write files or load code; each file is checked before it is read
+  // and analyzed under crash recovery, so that one file's failure never
+  // loses another's results.
+  SafeCompilations Safe(Database);
   std::vector<std::unique_ptr<FileAnalysis>> Results(Files.size());
+  std::vector<std::optional<uint64_t>> Hashes(Files.size());
+  llvm::CrashRecoveryContext::Enable();
   {
-    llvm::DefaultThreadPool Pool(
-        llvm::hardware_concurrency(std::max(1u, Options.Jobs)));
+    unsigned MaxJobs = std::max(1u, limits::JobsPerThread *
+                                        llvm::hardware_concurrency()
+                                            .compute_thread_count());
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(
+        std::clamp(Options.Jobs, 1u, MaxJobs)));
     for (size_t I = 0; I < Files.size(); ++I)
       Pool.async([&, I] {
-        Results[I] =
-            analyzeFile(Options, Database, Files[I], Given ? &*Given : nullptr);
+        std::string Refused = checkBeforeAnalysis(Safe, Files[I]);
+        if (!Refused.empty()) {
+          Results[I] = std::make_unique<FileAnalysis>();
+          Results[I]->File = Files[I];
+          Results[I]->FileError = Refused;
+          return;
+        }
+        if (auto Buf = llvm::MemoryBuffer::getFile(Files[I]))
+          Hashes[I] = llvm::xxh3_64bits((*Buf)->getBuffer());
+        llvm::CrashRecoveryContext CRC;
+        if (!CRC.RunSafely([&] {
+              Results[I] = analyzeFile(Options, Safe, Files[I],
+                                       Given ? &*Given : nullptr);
+            })) {
+          Results[I] = std::make_unique<FileAnalysis>();
+          Results[I]->File = Files[I];
+          Results[I]->FileError =
+              Files[I] + ": error: warpcheck crashed while analyzing this "
+                         "file (an internal error; please report it); not "
+                         "analyzed";
+          return;
+        }
+        std::vector<std::string> Unsafe = Safe.droppedFlags(Files[I]);
+        if (!Unsafe.empty())
+          Results[I]->Notes.push_back(
+              Files[I] +
+              ": note: ignored compile-command flags that write files, load "
+              "code or run programs: " +
+              llvm::join(Unsafe, " "));
       });
     Pool.wait();
   }
@@ -460,9 +701,7 @@ int runWarpcheck(const DriverOptions &Options,
       unsigned Count = 0;
       Out.flush();
       if (R->Context)
-        handleErrors(R->Findings, *R->Context,
-                     Options.Fix ? FixBehaviour::FB_Fix
-                                 : FixBehaviour::FB_NoFix,
+        handleErrors(R->Findings, *R->Context, FixBehaviour::FB_NoFix,
                      Count, FS);
       AsErrors += Count;
       llvm::outs().flush();
@@ -472,15 +711,6 @@ int runWarpcheck(const DriverOptions &Options,
         printComparison(R->Comparisons, Out);
       Out.flush();
       continue;
-    }
-    if (Options.Fix && R->Context) {
-      std::vector<ClangTidyError> WithFixes;
-      for (const ClangTidyError &E : R->Findings)
-        if (!E.Message.Fix.empty())
-          WithFixes.push_back(E);
-      unsigned Count = 0;
-      if (!WithFixes.empty())
-        handleErrors(WithFixes, *R->Context, FixBehaviour::FB_Fix, Count, FS);
     }
     for (const ClangTidyError &E : R->Findings) {
       bool AsError = R->Context && E.DiagLevel == ClangTidyError::Warning &&
@@ -523,6 +753,8 @@ int runWarpcheck(const DriverOptions &Options,
     JsonFiles.push_back(std::move(F));
   }
 
+  if (Options.Fix && !applyFixes(Results, Hashes, Err))
+    Status = 1;
   if (!Options.ExportFixes.empty()) {
     std::error_code EC;
     llvm::raw_fd_ostream OS(Options.ExportFixes, EC, llvm::sys::fs::OF_None);

@@ -50,6 +50,14 @@ int runWarpcheck(const DriverOptions &Options,
                  const std::vector<std::string> &Files, llvm::raw_ostream &Out,
                  llvm::raw_ostream &Err);
 
+/// Why File is refused before it is read (one error line naming it), or ""
+/// when it may be analyzed: not a regular file, over the size limit, a
+/// compile command whose directory does not exist, an invalid
+/// `.warpcheck.yaml` (SafeInput.h).
+std::string checkBeforeAnalysis(
+    const clang::tooling::CompilationDatabase &Database,
+    const std::string &File);
+
 /// The source files of Database that are CUDA (.cu), sorted.
 std::vector<std::string>
 cudaFilesOf(const clang::tooling::CompilationDatabase &Database);

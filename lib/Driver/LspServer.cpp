@@ -3,16 +3,24 @@
 #include "LspServer.h"
 
 #include "AnalysisReport.h"
+#include "SafeInput.h"
 
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 
+#include <condition_variable>
+#include <deque>
 #include <iostream>
 #include <map>
+#include <mutex>
+#include <set>
 #include <string>
+#include <thread>
 
 namespace warpcheck {
 
@@ -61,9 +69,9 @@ databaseFor(const std::string &File) {
   for (llvm::StringRef Dir = llvm::sys::path::parent_path(File); !Dir.empty();
        Dir = llvm::sys::path::parent_path(Dir)) {
     for (std::string Candidate : {Dir.str(), Dir.str() + "/build"}) {
-      auto DB = clang::tooling::JSONCompilationDatabase::loadFromFile(
-          Candidate + "/compile_commands.json", Error,
-          clang::tooling::JSONCommandLineSyntax::AutoDetect);
+      if (!llvm::sys::fs::exists(Candidate + "/compile_commands.json"))
+        continue;
+      auto DB = loadCompilationDatabase(Candidate, Error);
       if (DB && !DB->getCompileCommands(File).empty())
         return DB;
     }
@@ -72,6 +80,181 @@ databaseFor(const std::string &File) {
       ".", std::vector<std::string>());
 }
 
+/// Typed LSP messages: every field warpcheck reads is mapped and checked,
+/// so that a message without params, a URI or a range is an error reply,
+/// never a null dereference.
+struct TextDocumentIdentifier {
+  std::string Uri;
+};
+bool fromJSON(const llvm::json::Value &V, TextDocumentIdentifier &R,
+              llvm::json::Path P) {
+  llvm::json::ObjectMapper O(V, P);
+  return O && O.map("uri", R.Uri);
+}
+struct TextDocumentItem {
+  std::string Uri, Text;
+};
+bool fromJSON(const llvm::json::Value &V, TextDocumentItem &R,
+              llvm::json::Path P) {
+  llvm::json::ObjectMapper O(V, P);
+  return O && O.map("uri", R.Uri) && O.map("text", R.Text);
+}
+struct DidOpenParams {
+  TextDocumentItem TextDocument;
+};
+bool fromJSON(const llvm::json::Value &V, DidOpenParams &R,
+              llvm::json::Path P) {
+  llvm::json::ObjectMapper O(V, P);
+  return O && O.map("textDocument", R.TextDocument);
+}
+struct ContentChange {
+  std::string Text;
+};
+bool fromJSON(const llvm::json::Value &V, ContentChange &R,
+              llvm::json::Path P) {
+  llvm::json::ObjectMapper O(V, P);
+  return O && O.map("text", R.Text);
+}
+struct DidChangeParams {
+  TextDocumentIdentifier TextDocument;
+  std::vector<ContentChange> ContentChanges;
+};
+bool fromJSON(const llvm::json::Value &V, DidChangeParams &R,
+              llvm::json::Path P) {
+  llvm::json::ObjectMapper O(V, P);
+  return O && O.map("textDocument", R.TextDocument) &&
+         O.map("contentChanges", R.ContentChanges);
+}
+struct DocumentParams { // didSave, didClose
+  TextDocumentIdentifier TextDocument;
+  std::optional<std::string> Text;
+};
+bool fromJSON(const llvm::json::Value &V, DocumentParams &R,
+              llvm::json::Path P) {
+  llvm::json::ObjectMapper O(V, P);
+  return O && O.map("textDocument", R.TextDocument) &&
+         O.mapOptional("text", R.Text);
+}
+struct Position {
+  int64_t Line = 0, Character = 0;
+};
+bool fromJSON(const llvm::json::Value &V, Position &R, llvm::json::Path P) {
+  llvm::json::ObjectMapper O(V, P);
+  return O && O.map("line", R.Line) && O.map("character", R.Character);
+}
+struct Range {
+  Position Start, End;
+};
+bool fromJSON(const llvm::json::Value &V, Range &R, llvm::json::Path P) {
+  llvm::json::ObjectMapper O(V, P);
+  return O && O.map("start", R.Start) && O.map("end", R.End);
+}
+struct CodeActionParams {
+  TextDocumentIdentifier TextDocument;
+  Range Where;
+};
+bool fromJSON(const llvm::json::Value &V, CodeActionParams &R,
+              llvm::json::Path P) {
+  llvm::json::ObjectMapper O(V, P);
+  return O && O.map("textDocument", R.TextDocument) &&
+         O.map("range", R.Where);
+}
+
+/// JSON-RPC error codes.
+enum ErrorCode {
+  ParseError = -32700,
+  InvalidRequest = -32600,
+  MethodNotFound = -32601,
+  InvalidParams = -32602,
+};
+
+/// What the reader thread hands to the server: a message, a framing error
+/// to answer, or the end of the input.
+struct Incoming {
+  enum Kind { Message, Error, End } K = End;
+  llvm::json::Value Value = nullptr;
+  int Code = 0;
+  std::string Text;
+};
+
+/// Reads LSP frames from stdin with bounded headers and bodies. After a
+/// framing error it resynchronizes on the next Content-Length header.
+class FrameReader {
+public:
+  Incoming next() {
+    std::optional<uint64_t> Length;
+    std::string LengthError;
+    bool Any = false;
+    while (true) {
+      std::string Line;
+      bool TooLong = false;
+      int C;
+      while ((C = std::cin.get()) != EOF && C != '\n') {
+        if (Line.size() < MaxHeaderLine)
+          Line.push_back(char(C));
+        else
+          TooLong = true;
+      }
+      if (C == EOF && Line.empty())
+        return {};
+      if (!Line.empty() && Line.back() == '\r')
+        Line.pop_back();
+      if (Line.empty()) {
+        if (!Any)
+          continue; // blank lines between frames
+        break;
+      }
+      Any = true;
+      if (TooLong) {
+        LengthError = "header line over " + std::to_string(MaxHeaderLine) +
+                      " bytes";
+        continue;
+      }
+      // The header may follow the junk of a frame that could not be read.
+      llvm::StringRef L(Line);
+      size_t At = L.find_insensitive("content-length:");
+      if (At == llvm::StringRef::npos)
+        continue; // Content-Type and unknown headers
+      llvm::StringRef V = L.substr(At + 15).trim();
+      uint64_t N;
+      if (V.getAsInteger(10, N))
+        LengthError = "invalid Content-Length '" + V.str() + "'";
+      else if (N > limits::LspMessageBytes)
+        LengthError = "Content-Length " + V.str() + " is over the limit of " +
+                      describeBytes(limits::LspMessageBytes);
+      else {
+        Length = N;
+        LengthError.clear();
+      }
+    }
+    if (!LengthError.empty() || !Length) {
+      Incoming E;
+      E.K = Incoming::Error;
+      E.Code = InvalidRequest;
+      E.Text = LengthError.empty() ? "message without a Content-Length header"
+                                   : LengthError;
+      return E;
+    }
+    std::string Body(*Length, '\0');
+    if (*Length && !std::cin.read(&Body[0], *Length))
+      return {};
+    Incoming M;
+    auto V = parseJsonBounded(Body, limits::JsonDepth);
+    if (!V) {
+      M.K = Incoming::Error;
+      M.Code = ParseError;
+      M.Text = "message is not JSON: " + llvm::toString(V.takeError());
+      return M;
+    }
+    M.K = Incoming::Message;
+    M.Value = std::move(*V);
+    return M;
+  }
+
+private:
+  static constexpr size_t MaxHeaderLine = 8192;
+};
+
 class Server {
 public:
   Server(const DriverOptions &Options, llvm::raw_ostream &Out,
@@ -79,61 +262,48 @@ public:
       : Options(Options), Out(Out), Given(Given) {}
 
   int run() {
-    while (auto Message = read()) {
-      const llvm::json::Object *M = Message->getAsObject();
-      if (!M)
-        continue;
-      llvm::StringRef Method = M->getString("method").value_or("");
-      const llvm::json::Value *Id = M->get("id");
-      const llvm::json::Object *Params = M->getObject("params");
-      if (Method == "initialize") {
-        reply(*Id,
-              llvm::json::Object{
-                  {"capabilities",
-                   llvm::json::Object{{"textDocumentSync",
-                                       llvm::json::Object{{"openClose", true},
-                                                          {"change", 1},
-                                                          {"save", true}}},
-                                      {"codeActionProvider", true}}},
-                  {"serverInfo",
-                   llvm::json::Object{{"name", "warpcheck"},
-                                      {"version", Options.Version}}}});
-      } else if (Method == "shutdown") {
-        reply(*Id, nullptr);
-        ShutDown = true;
-      } else if (Method == "exit") {
-        return ShutDown ? 0 : 1;
-      } else if (Method == "textDocument/didOpen" ||
-                 Method == "textDocument/didChange" ||
-                 Method == "textDocument/didSave") {
-        const auto *Doc = Params->getObject("textDocument");
-        std::string Uri = Doc->getString("uri").value_or("").str();
-        if (auto Text = Doc->getString("text"))
-          Texts[Uri] = Text->str();
-        if (const auto *Changes = Params->getArray("contentChanges"))
-          for (const auto &C : *Changes)
-            if (auto Text = C.getAsObject()->getString("text"))
-              Texts[Uri] = Text->str();
-        analyze(Uri);
-      } else if (Method == "textDocument/didClose") {
-        std::string Uri = Params->getObject("textDocument")
-                              ->getString("uri")
-                              .value_or("")
-                              .str();
-        Texts.erase(Uri);
-        Fixes.erase(Uri);
-        publish(Uri, llvm::json::Array());
-      } else if (Method == "textDocument/codeAction") {
-        std::string Uri = Params->getObject("textDocument")
-                              ->getString("uri")
-                              .value_or("")
-                              .str();
-        reply(*Id, codeActions(Uri, *Params->getObject("range")));
-      } else if (Id) {
-        reply(*Id, nullptr); // requests we do not serve
+    llvm::CrashRecoveryContext::Enable();
+    // The reader runs ahead of the analysis, so that edits that arrive
+    // while a file is analyzed supersede the pending analysis.
+    std::thread([this] {
+      FrameReader Reader;
+      while (true) {
+        Incoming In = Reader.next();
+        bool End = In.K == Incoming::End;
+        {
+          std::lock_guard<std::mutex> Lock(QueueMutex);
+          Queue.push_back(std::move(In));
+        }
+        QueueReady.notify_one();
+        if (End)
+          return;
       }
+    }).detach();
+    while (true) {
+      Incoming In;
+      {
+        std::unique_lock<std::mutex> Lock(QueueMutex);
+        // Analyze only when no message waits: the latest text wins.
+        while (Queue.empty() && !Dirty.empty()) {
+          std::string Uri = *Dirty.begin();
+          Dirty.erase(Dirty.begin());
+          Lock.unlock();
+          analyze(Uri);
+          Lock.lock();
+        }
+        QueueReady.wait(Lock, [this] { return !Queue.empty(); });
+        In = std::move(Queue.front());
+        Queue.pop_front();
+      }
+      if (In.K == Incoming::End)
+        return 1;
+      if (In.K == Incoming::Error) {
+        replyError(nullptr, In.Code, In.Text);
+        continue;
+      }
+      if (std::optional<int> Status = handle(In.Value))
+        return *Status;
     }
-    return 1;
   }
 
 private:
@@ -144,28 +314,145 @@ private:
     llvm::json::Value Diagnostic = nullptr;
   };
 
-  std::optional<llvm::json::Value> read() {
-    std::string Line;
-    size_t Length = 0;
-    while (std::getline(std::cin, Line)) {
-      if (!Line.empty() && Line.back() == '\r')
-        Line.pop_back();
-      if (Line.empty())
-        break;
-      llvm::StringRef L(Line);
-      if (L.consume_front_insensitive("Content-Length:"))
-        L.trim().getAsInteger(10, Length);
-    }
-    if (!std::cin || Length == 0)
+  /// Handles one message; the exit status once the client says exit.
+  std::optional<int> handle(const llvm::json::Value &Message) {
+    const llvm::json::Object *M = Message.getAsObject();
+    if (!M) {
+      replyError(nullptr, InvalidRequest, "a message must be a JSON object");
       return std::nullopt;
-    std::string Body(Length, '\0');
-    std::cin.read(&Body[0], Length);
-    auto V = llvm::json::parse(Body);
-    if (!V) {
-      llvm::consumeError(V.takeError());
-      return llvm::json::Value(nullptr);
     }
-    return std::move(*V);
+    const llvm::json::Value *IdValue = M->get("id");
+    std::optional<llvm::json::Value> Id;
+    if (IdValue) {
+      if (!IdValue->getAsInteger() && !IdValue->getAsString()) {
+        replyError(nullptr, InvalidRequest,
+                   "'id' must be an integer or a string");
+        return std::nullopt;
+      }
+      Id = *IdValue;
+    }
+    std::optional<llvm::StringRef> MethodName = M->getString("method");
+    if (!MethodName) {
+      if (M->get("result") || M->get("error"))
+        return std::nullopt; // a response: warpcheck sends no requests
+      replyError(Id ? *Id : nullptr, InvalidRequest,
+                 "message without a 'method'");
+      return std::nullopt;
+    }
+    std::string Method = MethodName->str();
+    const llvm::json::Value Params =
+        M->get("params") ? *M->get("params") : llvm::json::Value(nullptr);
+    bool IsRequest = Method == "initialize" || Method == "shutdown" ||
+                     Method == "textDocument/codeAction";
+    if (IsRequest && !Id) {
+      replyError(nullptr, InvalidRequest,
+                 "'" + Method + "' is a request and needs an 'id'");
+      return std::nullopt;
+    }
+    // Typed parameters, or an error that names the field.
+    auto Parse = [&](auto &Into) {
+      llvm::json::Path::Root Root("params");
+      if (fromJSON(Params, Into, Root))
+        return true;
+      replyError(Id ? *Id : nullptr, InvalidParams,
+                 Method + ": " + llvm::toString(Root.getError()));
+      return false;
+    };
+    if (Method == "initialize") {
+      reply(*Id,
+            llvm::json::Object{
+                {"capabilities",
+                 llvm::json::Object{{"textDocumentSync",
+                                     llvm::json::Object{{"openClose", true},
+                                                        {"change", 1},
+                                                        {"save", true}}},
+                                    {"codeActionProvider", true}}},
+                {"serverInfo",
+                 llvm::json::Object{{"name", "warpcheck"},
+                                    {"version", Options.Version}}}});
+    } else if (Method == "shutdown") {
+      reply(*Id, nullptr);
+      ShutDown = true;
+      std::lock_guard<std::mutex> Lock(QueueMutex);
+      Dirty.clear(); // no analysis after shutdown
+    } else if (Method == "exit") {
+      return ShutDown ? 0 : 1;
+    } else if (Method == "textDocument/didOpen") {
+      DidOpenParams P;
+      if (Parse(P) && acceptUri(P.TextDocument.Uri, Id))
+        update(P.TextDocument.Uri, std::move(P.TextDocument.Text));
+    } else if (Method == "textDocument/didChange") {
+      DidChangeParams P;
+      if (Parse(P) && acceptUri(P.TextDocument.Uri, Id) &&
+          !P.ContentChanges.empty())
+        update(P.TextDocument.Uri, std::move(P.ContentChanges.back().Text));
+    } else if (Method == "textDocument/didSave") {
+      DocumentParams P;
+      if (Parse(P) && acceptUri(P.TextDocument.Uri, Id)) {
+        if (P.Text)
+          update(P.TextDocument.Uri, std::move(*P.Text));
+        else if (Texts.count(P.TextDocument.Uri))
+          markDirty(P.TextDocument.Uri);
+      }
+    } else if (Method == "textDocument/didClose") {
+      DocumentParams P;
+      if (Parse(P)) {
+        const std::string &Uri = P.TextDocument.Uri;
+        Texts.erase(Uri);
+        Fixes.erase(Uri);
+        {
+          std::lock_guard<std::mutex> Lock(QueueMutex);
+          Dirty.erase(Uri);
+        }
+        publish(Uri, llvm::json::Array());
+      }
+    } else if (Method == "textDocument/codeAction") {
+      CodeActionParams P;
+      if (Parse(P)) {
+        // Fixes for the text the editor shows, not an older one.
+        bool Pending;
+        {
+          std::lock_guard<std::mutex> Lock(QueueMutex);
+          Pending = Dirty.erase(P.TextDocument.Uri) > 0;
+        }
+        if (Pending)
+          analyze(P.TextDocument.Uri);
+        reply(*Id, codeActions(P.TextDocument.Uri, P.Where));
+      }
+    } else if (Id) {
+      replyError(*Id, MethodNotFound, "warpcheck does not serve '" + Method +
+                                          "'");
+    }
+    return std::nullopt;
+  }
+
+  /// A document warpcheck can analyze: a file:// URI that is not a
+  /// directory or another non-regular file.
+  bool acceptUri(const std::string &Uri,
+                 const std::optional<llvm::json::Value> &Id) {
+    std::string Why;
+    if (!llvm::StringRef(Uri).starts_with("file://"))
+      Why = "'" + Uri + "' is not a file:// URI";
+    else {
+      std::string File = pathOf(Uri);
+      llvm::sys::fs::file_status St;
+      if (!llvm::sys::fs::status(File, St) &&
+          St.type() != llvm::sys::fs::file_type::regular_file)
+        Why = "'" + File + "' is not a regular file";
+    }
+    if (Why.empty())
+      return true;
+    replyError(Id ? *Id : nullptr, InvalidParams, Why);
+    return false;
+  }
+
+  void update(const std::string &Uri, std::string Text) {
+    Texts[Uri] = std::move(Text);
+    markDirty(Uri);
+  }
+  void markDirty(const std::string &Uri) {
+    std::lock_guard<std::mutex> Lock(QueueMutex);
+    Dirty.insert(Uri);
   }
 
   void send(llvm::json::Object Message) {
@@ -180,6 +467,12 @@ private:
   void reply(const llvm::json::Value &Id, llvm::json::Value Result) {
     send(llvm::json::Object{{"id", Id}, {"result", std::move(Result)}});
   }
+  void replyError(const llvm::json::Value &Id, int Code,
+                  const std::string &Message) {
+    send(llvm::json::Object{
+        {"id", Id},
+        {"error", llvm::json::Object{{"code", Code}, {"message", Message}}}});
+  }
   void publish(const std::string &Uri, llvm::json::Array Diagnostics) {
     send(llvm::json::Object{
         {"method", "textDocument/publishDiagnostics"},
@@ -187,17 +480,42 @@ private:
          llvm::json::Object{{"uri", Uri},
                             {"diagnostics", std::move(Diagnostics)}}}});
   }
+  /// One error diagnostic at the top of the document.
+  void publishError(const std::string &Uri, const std::string &Message) {
+    Fixes.erase(Uri);
+    publish(Uri, llvm::json::Array{llvm::json::Object{
+                     {"range", range("", 0, 0)},
+                     {"severity", 1},
+                     {"source", "warpcheck"},
+                     {"message", Message}}});
+  }
 
   void analyze(const std::string &Uri) {
+    auto TextIt = Texts.find(Uri);
+    if (TextIt == Texts.end())
+      return;
     std::string File = pathOf(Uri);
-    const std::string &Text = Texts[Uri];
+    const std::string &Text = TextIt->second;
     std::unique_ptr<clang::tooling::CompilationDatabase> Found;
     const clang::tooling::CompilationDatabase *DB = Given;
     if (!DB || DB->getCompileCommands(File).empty()) {
       Found = databaseFor(File);
       DB = Found.get();
     }
-    auto Result = analyzeOne(Options, *DB, File, &Text);
+    SafeCompilations Safe(*DB);
+    std::string Refused = checkBeforeAnalysis(Safe, File);
+    if (!Refused.empty()) {
+      publishError(Uri, Refused);
+      return;
+    }
+    std::unique_ptr<FileAnalysis> Result;
+    llvm::CrashRecoveryContext CRC;
+    if (!CRC.RunSafely(
+            [&] { Result = analyzeOne(Options, Safe, File, &Text); })) {
+      publishError(Uri, "warpcheck crashed while analyzing this file (an "
+                        "internal error; please report it)");
+      return;
+    }
     llvm::json::Array Diagnostics;
     std::vector<Fix> FileFixes;
     for (const auto &E : Result->Findings) {
@@ -237,11 +555,9 @@ private:
     publish(Uri, std::move(Diagnostics));
   }
 
-  llvm::json::Array codeActions(const std::string &Uri,
-                                const llvm::json::Object &Range) {
+  llvm::json::Array codeActions(const std::string &Uri, const Range &R) {
     llvm::json::Array Actions;
-    int64_t First = Range.getObject("start")->getInteger("line").value_or(0);
-    int64_t Last = Range.getObject("end")->getInteger("line").value_or(First);
+    int64_t First = R.Start.Line, Last = R.End.Line;
     for (const Fix &F : Fixes[Uri]) {
       if (int64_t(F.Line) < First || int64_t(F.Line) > Last)
         continue;
@@ -262,6 +578,11 @@ private:
   std::map<std::string, std::string> Texts;
   std::map<std::string, std::vector<Fix>> Fixes;
   bool ShutDown = false;
+  // Shared with the reader thread.
+  std::mutex QueueMutex;
+  std::condition_variable QueueReady;
+  std::deque<Incoming> Queue;
+  std::set<std::string> Dirty; // documents whose latest text is unanalyzed
 };
 
 } // namespace

@@ -5,6 +5,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
 
@@ -105,11 +106,23 @@ std::optional<std::string> compileWithNvcc(
     const std::string &Nvcc, const std::string &File, const std::string &Arch,
     const std::vector<std::string> &ClangArgs, CompiledLocalMemory &Out) {
   llvm::SmallString<128> Ptx, Obj, Log;
-  int Fd;
-  if (llvm::sys::fs::createTemporaryFile("warpcheck", "ptx", Fd, Ptx) ||
-      llvm::sys::fs::createTemporaryFile("warpcheck", "o", Fd, Obj) ||
-      llvm::sys::fs::createTemporaryFile("warpcheck-nvcc", "log", Fd, Log))
+  // Only the names are needed: each descriptor is closed at once (three
+  // leaked per file before).
+  auto Create = [](const char *Prefix, const char *Suffix,
+                   llvm::SmallVectorImpl<char> &Path) {
+    int Fd;
+    if (llvm::sys::fs::createTemporaryFile(Prefix, Suffix, Fd, Path))
+      return false;
+    llvm::sys::Process::SafelyCloseFileDescriptor(Fd);
+    return true;
+  };
+  if (!Create("warpcheck", "ptx", Ptx) || !Create("warpcheck", "o", Obj) ||
+      !Create("warpcheck-nvcc", "log", Log)) {
+    for (auto *P : {&Ptx, &Obj, &Log})
+      if (!P->empty())
+        llvm::sys::fs::remove(*P);
     return std::string("cannot create temporary files");
+  }
   // The flags that change what the source means; nothing else.
   std::vector<std::string> Common = {Nvcc, "-arch=" + Arch};
   for (size_t I = 0; I < ClangArgs.size(); ++I) {

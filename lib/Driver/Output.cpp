@@ -2,6 +2,8 @@
 
 #include "Output.h"
 
+#include "SafeInput.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -112,37 +114,83 @@ std::string fingerprint(const ClangTidyError &E) {
   return llvm::utohexstr(llvm::xxh3_64bits(Key), /*LowerCase=*/true);
 }
 
+namespace {
+/// The parts of a previous report that the baseline reads, as typed
+/// mappers: anything else in the document is ignored, but what is read must
+/// have the right type (`{"runs":[1]}` is an error, not a crash).
+struct BaselineDiagnostic {
+  std::optional<std::string> Fingerprint;
+};
+bool fromJSON(const llvm::json::Value &V, BaselineDiagnostic &D,
+              llvm::json::Path P) {
+  llvm::json::ObjectMapper O(V, P);
+  return O && O.mapOptional("fingerprint", D.Fingerprint);
+}
+struct SarifResult {
+  std::optional<std::map<std::string, std::string>> PartialFingerprints;
+};
+bool fromJSON(const llvm::json::Value &V, SarifResult &R, llvm::json::Path P) {
+  llvm::json::ObjectMapper O(V, P);
+  return O && O.mapOptional("partialFingerprints", R.PartialFingerprints);
+}
+struct SarifRun {
+  std::optional<std::vector<SarifResult>> Results;
+};
+bool fromJSON(const llvm::json::Value &V, SarifRun &R, llvm::json::Path P) {
+  llvm::json::ObjectMapper O(V, P);
+  return O && O.mapOptional("results", R.Results);
+}
+struct BaselineDocument {
+  std::optional<std::vector<BaselineDiagnostic>> Diagnostics; // warpcheck
+  std::optional<std::vector<SarifRun>> Runs;                  // SARIF
+};
+bool fromJSON(const llvm::json::Value &V, BaselineDocument &D,
+              llvm::json::Path P) {
+  llvm::json::ObjectMapper O(V, P);
+  return O && O.mapOptional("diagnostics", D.Diagnostics) &&
+         O.mapOptional("runs", D.Runs);
+}
+} // namespace
+
 std::optional<std::multiset<std::string>> readBaseline(const std::string &Path,
                                                        std::string &Error) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  auto Buf = readInputFile(Path, "baseline", limits::ReportBytes);
   if (!Buf) {
-    Error = "cannot read baseline '" + Path + "'";
+    Error = llvm::toString(Buf.takeError());
     return std::nullopt;
   }
-  auto Doc = llvm::json::parse((*Buf)->getBuffer());
+  auto Doc = parseJsonBounded((*Buf)->getBuffer(), limits::JsonDepth);
   if (!Doc) {
     Error = "baseline '" + Path + "' is not JSON: " + toString(Doc.takeError());
     return std::nullopt;
   }
-  std::multiset<std::string> Prints;
-  const llvm::json::Object *Root = Doc->getAsObject();
-  if (!Root) {
-    Error = "baseline '" + Path + "' is not a warpcheck report";
+  BaselineDocument Report;
+  llvm::json::Path::Root Root("baseline");
+  if (!fromJSON(*Doc, Report, Root)) {
+    Error = "baseline '" + Path +
+            "' is not a warpcheck JSON or SARIF report: " +
+            toString(Root.getError());
     return std::nullopt;
   }
-  if (const auto *Diags = Root->getArray("diagnostics")) // warpcheck JSON
-    for (const auto &D : *Diags)
-      if (const auto *O = D.getAsObject())
-        if (auto F = O->getString("fingerprint"))
-          Prints.insert(F->str());
-  if (const auto *Runs = Root->getArray("runs")) // SARIF
-    for (const auto &Run : *Runs)
-      if (const auto *Results = Run.getAsObject()->getArray("results"))
-        for (const auto &R : *Results)
-          if (const auto *FPs =
-                  R.getAsObject()->getObject("partialFingerprints"))
-            if (auto F = FPs->getString("warpcheck/v1"))
-              Prints.insert(F->str());
+  if (!Report.Diagnostics && !Report.Runs) {
+    Error = "baseline '" + Path +
+            "' is not a warpcheck JSON or SARIF report (no 'diagnostics' or "
+            "'runs')";
+    return std::nullopt;
+  }
+  std::multiset<std::string> Prints;
+  if (Report.Diagnostics)
+    for (const BaselineDiagnostic &D : *Report.Diagnostics)
+      if (D.Fingerprint)
+        Prints.insert(*D.Fingerprint);
+  if (Report.Runs)
+    for (const SarifRun &Run : *Report.Runs)
+      if (Run.Results)
+        for (const SarifResult &R : *Run.Results)
+          if (R.PartialFingerprints)
+            if (auto It = R.PartialFingerprints->find("warpcheck/v1");
+                It != R.PartialFingerprints->end())
+              Prints.insert(It->second);
   return Prints;
 }
 

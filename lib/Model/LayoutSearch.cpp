@@ -27,7 +27,10 @@ std::string Layout::name() const {
 uint64_t Layout::extraBytes(const ArrayGeometry &G) const {
   if (K != Kind::Pad || (G.Dims.size() < 2 && !RowElems))
     return 0;
-  uint64_t Rows = G.elements() / (RowElems ? RowElems : G.Dims.back());
+  uint64_t Row = RowElems ? RowElems : G.Dims.back();
+  if (Row == 0) // a zero-length dimension: no rows to pad
+    return 0;
+  uint64_t Rows = G.elements() / Row;
   return Rows * Pad * G.ElementBytes;
 }
 
@@ -240,9 +243,23 @@ std::optional<LayoutScore> bestSwizzle(const ArrayGeometry &G,
   return bestSwizzle(G, {RequestGroup{&Atoms, Rs}});
 }
 
+namespace {
+/// An array with a zero-length dimension or zero-byte elements (GNU C
+/// accepts `float s[32][0]`) has no layout to search: every division by a
+/// row or element size would be by zero.
+bool searchable(const ArrayGeometry &G) {
+  if (G.ElementBytes == 0)
+    return false;
+  for (uint64_t D : G.Dims)
+    if (D == 0)
+      return false;
+  return true;
+}
+} // namespace
+
 std::optional<LayoutScore> bestRowXor(const ArrayGeometry &G,
                                       const std::vector<RequestGroup> &Rs) {
-  if (G.Dims.size() != 2 || Rs.empty())
+  if (G.Dims.size() != 2 || Rs.empty() || !searchable(G))
     return std::nullopt;
   unsigned MinM = minimumM(G, Rs);
   std::optional<LayoutScore> Best;
@@ -267,7 +284,7 @@ std::optional<LayoutScore> bestRowXor(const ArrayGeometry &G,
 std::optional<LayoutScore> bestPadding(const ArrayGeometry &G,
                                        const std::vector<RequestGroup> &Rs,
                                        unsigned MaxPad) {
-  if (G.Dims.empty() || Rs.empty())
+  if (G.Dims.empty() || Rs.empty() || !searchable(G))
     return std::nullopt;
   // The row lengths to pad: the last dimension, or for a 1-D array each
   // power of two it divides into (the index decides which one is the row).
@@ -296,7 +313,7 @@ std::optional<LayoutScore> bestPadding(const ArrayGeometry &G,
 
 std::optional<LayoutScore> bestSwizzle(const ArrayGeometry &G,
                                        const std::vector<RequestGroup> &Rs) {
-  if (Rs.empty())
+  if (Rs.empty() || !searchable(G))
     return std::nullopt;
   unsigned MinM = minimumM(G, Rs);
   uint64_t N = G.elements();
