@@ -15,6 +15,10 @@ namespace simt {
 Value Engine::eval(const Expr *E) {
   if (Stopped || !E)
     return unknown();
+  // Code clang could not compile (a RecoveryExpr somewhere inside): its
+  // parts may be missing.
+  if (E->containsErrors())
+    return unknown("code that does not compile");
   if (auto Builtin = matchBuiltinIndex(E)) {
     Value R;
     R.K = Value::Kind::Int;
@@ -168,7 +172,7 @@ Value Engine::eval(const Expr *E) {
 
 LValue Engine::evalLValue(const Expr *E) {
   LValue R;
-  if (Stopped || !E)
+  if (Stopped || !E || E->containsErrors())
     return R;
   E = E->IgnoreParens();
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
