@@ -68,6 +68,11 @@ makeWarpcheckFileSystem() {
   std::string Dir = BuiltinIncludeDir;
   Memory->addFile(Dir + "/prelude/warpcheck_cuda_prelude.h", 0,
                   llvm::MemoryBuffer::getMemBuffer(PreludeText));
+  // What clang's CUDA headers leave out and nvcc declares, with or without
+  // a toolkit.
+  for (const char *Sub : {"/prelude/", "/toolkit/"})
+    Memory->addFile(Dir + Sub + "warpcheck_cuda_extras.h", 0,
+                    llvm::MemoryBuffer::getMemBuffer(ExtrasText));
   // With the prelude, the usual CUDA headers a source includes lead to it.
   for (const char *Name :
        {"cuda_runtime.h", "cuda_runtime_api.h", "cuda.h",
@@ -365,6 +370,8 @@ TranslatedCommand translateCommand(const std::vector<std::string> &Args,
     Front.push_back("--cuda-path=" + Options.Headers.ToolkitPath);
     Front.push_back("-isystem");
     Front.push_back(Dir + "/toolkit");
+    Front.push_back("-include");
+    Front.push_back("warpcheck_cuda_extras.h");
     std::string Cccl = Options.Headers.ToolkitPath + "/include/cccl";
     if (llvm::sys::fs::exists(Cccl)) {
       Front.push_back("-isystem");
