@@ -89,6 +89,40 @@ makeWarpcheckFileSystem() {
   return Overlay;
 }
 
+void addStubHeaders(llvm::vfs::OverlayFileSystem &FS,
+                    const std::vector<std::string> &Headers) {
+  if (Headers.empty())
+    return;
+  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  for (const std::string &H : Headers)
+    Memory->addFile(std::string(BuiltinIncludeDir) + "/missing/" + H, 0,
+                    llvm::MemoryBuffer::getMemBuffer(""));
+  FS.pushOverlay(Memory);
+}
+
+std::string missingHeaderOf(llvm::StringRef Message) {
+  if (!Message.consume_front("'"))
+    return "";
+  size_t End = Message.find("' file not found");
+  if (End == llvm::StringRef::npos || End == 0)
+    return "";
+  return Message.take_front(End).str();
+}
+
+bool isClangOnlyError(llvm::StringRef Message, llvm::StringRef Source) {
+  // Dynamic parallelism: nvcc compiles `k<<<g, b>>>()` in device code (with
+  // -rdc); clang has no device-side launch but keeps the launch in its AST.
+  if (Message.starts_with("reference to __global__ function") &&
+      (Message.ends_with("in __global__ function") ||
+       Message.ends_with("in __device__ function")))
+    return true;
+  // `__shared__ alignas(16) float s[...]`: clang drops the alignas, which
+  // does not move the array's banks (each array starts at a 128-byte line).
+  if (Message == "an attribute list cannot appear here")
+    return Source.starts_with("alignas");
+  return false;
+}
+
 namespace {
 /// nvcc flags whose next argument belongs to them and that clang does not
 /// need.
@@ -350,7 +384,10 @@ TranslatedCommand translateCommand(const std::vector<std::string> &Args,
                                     "-resource-dir=" + Options.ResourceDir,
                                     "-Wno-unknown-cuda-version",
                                     "-Wno-unused-command-line-argument",
-                                    "-fno-caret-diagnostics"};
+                                    "-fno-caret-diagnostics",
+                                    // Every error, so that none stops the
+                                    // parse of the kernels after it.
+                                    "-ferror-limit=0"};
   if (!HasStd)
     Front.push_back("-std=c++17");
   // Device-side launches (dynamic parallelism) need relocatable device code;
@@ -377,6 +414,10 @@ TranslatedCommand translateCommand(const std::vector<std::string> &Args,
       Front.push_back("-isystem");
       Front.push_back(Cccl);
     }
+  }
+  if (!Options.StubbedHeaders.empty()) {
+    Front.push_back("-idirafter");
+    Front.push_back(Dir + "/missing");
   }
   Out.Args.insert(Out.Args.begin() + 1, Front.begin(), Front.end());
   return Out;

@@ -32,6 +32,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
 #include <set>
 
 using namespace clang;
@@ -196,39 +197,86 @@ analyzeOne(const DriverOptions &Options,
   auto Arch = FileOpts.CheckOptions.find("warpcheck.Arch");
   if (Arch != FileOpts.CheckOptions.end())
     Parse.DefaultArch = Arch->second.Value;
-  CudaCompilations Compilations(Database, Parse);
-  auto FS = makeWarpcheckFileSystem();
-  if (Contents) {
-    // The tool reads files by absolute path: the copy must be found there.
-    llvm::SmallString<256> Abs(File);
-    llvm::sys::fs::make_absolute(Abs);
-    auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-    Memory->addFile(Abs, 0, llvm::MemoryBuffer::getMemBufferCopy(*Contents));
-    FS->pushOverlay(Memory);
+  llvm::SmallString<256> Abs(File);
+  llvm::sys::fs::make_absolute(Abs);
+  std::vector<ClangTidyError> Errors;
+  // A missing header (omp.h, a vendor SDK) is a fatal error after which
+  // clang skips every later include and instantiates no template: the
+  // kernels elsewhere would be lost. The file is parsed again with the
+  // header as an empty file, as if the code that needs it were not there;
+  // what then fails to parse is reported as any other error.
+  for (unsigned Attempt = 0;; ++Attempt) {
+    CudaCompilations Compilations(Database, Parse);
+    auto FS = makeWarpcheckFileSystem();
+    addStubHeaders(*FS, Parse.StubbedHeaders);
+    if (Contents) {
+      // The tool reads files by absolute path: the copy must be found there.
+      auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+      Memory->addFile(Abs, 0, llvm::MemoryBuffer::getMemBufferCopy(*Contents));
+      FS->pushOverlay(Memory);
+    }
+    setActiveAnalysisReport(&R->Report);
+    Errors = runChecks(*R->Context, Compilations, File, FS);
+    setActiveAnalysisReport(nullptr);
+    std::string Missing;
+    for (const ClangTidyError &E : Errors)
+      if (isCompilerError(E))
+        if (Missing = missingHeaderOf(E.Message.Message); !Missing.empty())
+          break;
+    if (Missing.empty() || Attempt >= 8 ||
+        llvm::is_contained(Parse.StubbedHeaders, Missing))
+      break;
+    Parse.StubbedHeaders.push_back(Missing);
+    R->Report.Accesses.clear();
+    R->Report.LocalArrays.clear();
+    R->Report.Kernels.clear();
+    R->Report.FixClaims.clear();
+    R->Report.Units.clear();
+    R->Context =
+        std::make_unique<ClangTidyContext>(makeOptionsProvider(Options));
   }
-  setActiveAnalysisReport(&R->Report);
-  std::vector<ClangTidyError> Errors =
-      runChecks(*R->Context, Compilations, File, FS);
-  setActiveAnalysisReport(nullptr);
+  for (const std::string &H : Parse.StubbedHeaders)
+    R->Notes.push_back(File + ": note: '" + H +
+                       "' not found; analyzed as if it were empty (give its "
+                       "directory with -I to use it)");
+
+  // Errors clang reports on code nvcc compiles, where the AST holds what
+  // nvcc reads, are not errors of the file.
+  std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> Sources;
+  auto SourceAt = [&](const ClangTidyError &E) -> llvm::StringRef {
+    const std::string &Path = E.Message.FilePath;
+    llvm::StringRef Text;
+    if (Contents && llvm::sys::fs::equivalent(Path, Abs)) {
+      Text = *Contents;
+    } else {
+      auto &Buf = Sources[Path];
+      if (!Buf)
+        if (auto B = llvm::MemoryBuffer::getFile(Path))
+          Buf = std::move(*B);
+      if (Buf)
+        Text = Buf->getBuffer();
+    }
+    return E.Message.FileOffset <= Text.size()
+               ? Text.drop_front(E.Message.FileOffset)
+               : llvm::StringRef();
+  };
+  llvm::erase_if(Errors, [&](const ClangTidyError &E) {
+    return isCompilerError(E) && isClangOnlyError(E.Message.Message, SourceAt(E));
+  });
+
   R->ErrorLine = firstErrorLine(File, Errors);
   for (auto &E : Errors) {
     if (!isCompilerError(E)) {
       R->Findings.push_back(std::move(E));
       continue;
     }
-    // Only an error inside a host function's body spares the kernels;
-    // anywhere else (device code, declarations, includes) the file fails.
-    bool InHost = false, InDevice = false;
+    // An error inside a kernel or __device__ function of the main file: some
+    // device code may be missing without a trace in the AST.
     if (llvm::sys::fs::equivalent(E.Message.FilePath, File))
-      for (const TranslationUnitRecord &U : R->Report.Units) {
-        for (auto [Begin, End] : U.HostRanges)
-          InHost |=
-              E.Message.FileOffset >= Begin && E.Message.FileOffset <= End;
+      for (const TranslationUnitRecord &U : R->Report.Units)
         for (auto [Begin, End] : U.DeviceRanges)
-          InDevice |=
+          R->DeviceErrors |=
               E.Message.FileOffset >= Begin && E.Message.FileOffset <= End;
-      }
-    R->DeviceErrors |= InDevice || !InHost;
   }
   return R;
 }
@@ -274,26 +322,38 @@ analyzeFile(const DriverOptions &Options,
                        List);
   }
 
-  // Did the file parse, and is it CUDA?
+  // Did the file parse, and is it CUDA? Every kernel whose body parsed was
+  // analyzed; each one that was not, or that was analyzed around a callee
+  // that did not parse, has a note.
   TranslationUnitRecord TU;
+  std::set<std::string> SeenNotes;
   for (const TranslationUnitRecord &U : R->Report.Units) {
     TU.Kernels = std::max(TU.Kernels, U.Kernels);
     TU.KernelsSkipped = std::max(TU.KernelsSkipped, U.KernelsSkipped);
     TU.HasDeviceCode |= U.HasDeviceCode;
+    for (const std::string &Note : U.ParseNotes)
+      if (SeenNotes.insert(Note).second)
+        R->Notes.push_back(Note);
   }
   if (!R->ErrorLine.empty()) {
+    std::string Counts =
+        std::to_string(TU.Kernels) + " of " +
+        std::to_string(TU.Kernels + TU.KernelsSkipped) + " kernels analyzed";
     if (TU.Kernels > 0 && TU.KernelsSkipped == 0 && !R->DeviceErrors)
       // nvcc accepts some host code clang rejects: the kernels parsed.
       R->Notes.push_back(
           std::string(R->ErrorLine)
               .replace(R->ErrorLine.find(": error: "), 9, ": note: clang: ") +
           "; every kernel parsed and was analyzed");
+    else if (TU.Kernels > 0)
+      R->FileError = R->ErrorLine + "; " + Counts +
+                     ", code that did not parse was not (see the notes)";
     else
       R->FileError =
           R->ErrorLine + "; code that did not parse was not analyzed";
   } else if (R->Report.Units.empty()) {
     R->FileError = File + ": error: not parsed as CUDA; not analyzed";
-  } else if (TU.Kernels == 0 && !TU.HasDeviceCode) {
+  } else if (TU.Kernels == 0 && TU.KernelsSkipped == 0 && !TU.HasDeviceCode) {
     R->FileError = File + ": error: no CUDA code (no __global__ or __device__ "
                           "function, no __shared__ variable); nothing to "
                           "analyze";
