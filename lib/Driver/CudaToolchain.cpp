@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -62,8 +63,12 @@ CudaHeaders findCudaHeaders(const std::string &Explicit, bool ForcePrelude) {
 
 llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
 makeWarpcheckFileSystem() {
+  // A physical file system of its own: ClangTool sets the working directory
+  // of each compile command on it, and the process-wide one would chdir,
+  // under the feet of the other threads at -j.
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::getRealFileSystem());
+      llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
+          llvm::vfs::createPhysicalFileSystem().release()));
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   std::string Dir = BuiltinIncludeDir;
   Memory->addFile(Dir + "/prelude/warpcheck_cuda_prelude.h", 0,
@@ -87,6 +92,38 @@ makeWarpcheckFileSystem() {
                   llvm::MemoryBuffer::getMemBuffer(""));
   Overlay->pushOverlay(Memory);
   return Overlay;
+}
+
+std::string compileDatabaseDir() {
+  auto &Registered = llvm::cl::getRegisteredOptions();
+  auto It = Registered.find("p");
+  if (It == Registered.end())
+    return "";
+  std::string BuildPath =
+      static_cast<llvm::cl::opt<std::string> *>(It->second)->getValue();
+  if (BuildPath.empty())
+    return "";
+  llvm::SmallString<256> Dir(BuildPath);
+  llvm::sys::fs::make_absolute(Dir);
+  llvm::sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
+  if (!llvm::sys::fs::is_directory(Dir))
+    llvm::sys::path::remove_filename(Dir); // -p path/compile_commands.json
+  // As CompilationDatabase::autoDetectFromDirectory: this directory or the
+  // nearest parent with a database.
+  for (llvm::StringRef D = Dir; !D.empty(); D = llvm::sys::path::parent_path(D))
+    for (const char *Name : {"compile_commands.json", "compile_flags.txt"})
+      if (llvm::sys::fs::exists(D + "/" + Name))
+        return D.str();
+  return Dir.str().str();
+}
+
+std::string resolveAgainst(llvm::StringRef Dir, llvm::StringRef Path) {
+  if (Path.empty() || llvm::sys::path::is_absolute(Path) || Dir.empty())
+    return Path.str();
+  llvm::SmallString<256> Abs(Dir);
+  llvm::sys::path::append(Abs, Path);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return Abs.str().str();
 }
 
 void addStubHeaders(llvm::vfs::OverlayFileSystem &FS,

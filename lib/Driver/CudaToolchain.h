@@ -41,6 +41,14 @@ constexpr const char *BuiltinIncludeDir = "/warpcheck-builtin/include";
 llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
 makeWarpcheckFileSystem();
 
+/// The directory of the compilation database given with -p (the nearest
+/// one holding compile_commands.json), absolute; empty without -p. Relative
+/// `directory` and `file` entries of the database are relative to it.
+std::string compileDatabaseDir();
+
+/// Path made absolute against Dir, or Path when it is absolute or Dir empty.
+std::string resolveAgainst(llvm::StringRef Dir, llvm::StringRef Path);
+
 /// Options that shape the parse of every file.
 struct ParseOptions {
   std::string DefaultArch = "sm_90";

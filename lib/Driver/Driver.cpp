@@ -48,25 +48,56 @@ extern volatile int WarpcheckModuleAnchorSource;
 namespace {
 
 /// The compilation database, borrowed, with each command translated into
-/// the clang command warpcheck parses with.
+/// the clang command warpcheck parses with, and relative directories and
+/// files resolved against the database's own directory (never against the
+/// working directory, which threads share).
 class CudaCompilations : public tooling::CompilationDatabase {
 public:
   CudaCompilations(const tooling::CompilationDatabase &DB, ParseOptions P)
-      : DB(DB), Parse(std::move(P)) {}
+      : DB(DB), Parse(std::move(P)), DatabaseDir(compileDatabaseDir()) {}
   std::vector<tooling::CompileCommand>
   getCompileCommands(llvm::StringRef File) const override {
-    auto Commands = DB.getCompileCommands(File);
+    auto Commands = untranslatedCommands(File);
     for (auto &C : Commands)
       C.CommandLine = translateCommand(C.CommandLine, Parse).Args;
     return Commands;
   }
+  /// The project's own commands, with their paths resolved.
+  std::vector<tooling::CompileCommand>
+  untranslatedCommands(llvm::StringRef File) const {
+    auto Commands = DB.getCompileCommands(File);
+    if (Commands.empty() && !DatabaseDir.empty()) {
+      // Entries relative to the database: match them by their resolved path.
+      for (tooling::CompileCommand &C : DB.getAllCompileCommands()) {
+        std::string Path = resolveAgainst(
+            resolveAgainst(DatabaseDir, C.Directory), C.Filename);
+        if (Path == File || llvm::sys::fs::equivalent(Path, File))
+          Commands.push_back(std::move(C));
+      }
+    }
+    for (auto &C : Commands) {
+      C.Directory = resolveAgainst(DatabaseDir, C.Directory);
+      std::string Written = C.Filename;
+      C.Filename = resolveAgainst(C.Directory, C.Filename);
+      // The source by its absolute path, so that every location names it
+      // in full.
+      for (std::string &A : C.CommandLine)
+        if (A == Written)
+          A = C.Filename;
+    }
+    return Commands;
+  }
   std::vector<std::string> getAllFiles() const override {
-    return DB.getAllFiles();
+    std::vector<std::string> Files = DB.getAllFiles();
+    for (std::string &F : Files)
+      F = resolveAgainst(DatabaseDir, F);
+    return Files;
   }
 
 private:
   const tooling::CompilationDatabase &DB;
   ParseOptions Parse;
+  std::string DatabaseDir;
 };
 
 /// clang-tidy's runClangTidy, with ClangTool's own "Error while processing"
@@ -297,9 +328,10 @@ analyzeFile(const DriverOptions &Options,
     R->FileError = File + ": error: no such file; not analyzed";
     return R;
   }
-  auto Commands = Database.getCompileCommands(std::string(Abs));
+  CudaCompilations Resolved(Database, Options.Parse);
+  auto Commands = Resolved.getCompileCommands(std::string(Abs));
   if (Commands.empty())
-    Commands = Database.getCompileCommands(File);
+    Commands = Resolved.getCompileCommands(File);
   if (Commands.empty()) {
     auto R = std::make_unique<FileAnalysis>();
     R->File = File;
@@ -310,8 +342,11 @@ analyzeFile(const DriverOptions &Options,
   auto R = analyzeOne(Options, Database, File);
 
   // nvcc flags without a clang meaning are dropped, and said once.
+  auto Untranslated = Resolved.untranslatedCommands(std::string(Abs));
+  if (Untranslated.empty())
+    Untranslated = Resolved.untranslatedCommands(File);
   TranslatedCommand T =
-      translateCommand(Commands.front().CommandLine, Options.Parse);
+      translateCommand(Untranslated.front().CommandLine, Options.Parse);
   if (!T.Dropped.empty()) {
     std::string List;
     for (const std::string &D : T.Dropped)
@@ -442,9 +477,10 @@ int writeTranslatedDatabase(const tooling::CompilationDatabase &DB,
 std::vector<std::string>
 cudaFilesOf(const tooling::CompilationDatabase &Database) {
   std::vector<std::string> Files;
+  std::string Dir = compileDatabaseDir();
   for (const std::string &F : Database.getAllFiles())
     if (llvm::sys::path::extension(F) == ".cu")
-      Files.push_back(F);
+      Files.push_back(resolveAgainst(Dir, F));
   std::sort(Files.begin(), Files.end());
   Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
   return Files;
