@@ -2,7 +2,10 @@
 
 #include "CudaToolchain.h"
 
+#include "clang/Driver/Options.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/OptTable.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -328,11 +331,24 @@ TranslatedCommand translateCommand(const std::vector<std::string> &Args,
       HasStd = true;
       continue;
     }
+    // Driver chatter would interleave with the report.
+    if (A == "-v" || A == "--verbose" || A == "-###")
+      continue;
     if (A == "--cuda-device-only" || A == "--cuda-host-only" ||
         A.starts_with("--cuda-path=") || A == "-nocudainc" ||
         A == "-nocudalib" || A.starts_with("-resource-dir"))
       continue;
     if (!Nvcc) {
+      // nvcc flags given to a clang command (after `--`): their values must
+      // not be read as sources or clang flags.
+      if (NvccDropWithValue.contains(A) && !A.starts_with("-M")) {
+        // (A fixed database has already removed a value that looks like a
+        // source, such as the 32 of `-maxrregcount 32`.)
+        bool HasValue =
+            I + 1 < Args.size() && !llvm::StringRef(Args[I + 1]).starts_with("-");
+        Out.Dropped.push_back(A.str() + (HasValue ? " " + Next() : ""));
+        continue;
+      }
       Out.Args.push_back(A.str());
       continue;
     }
@@ -450,6 +466,31 @@ TranslatedCommand translateCommand(const std::vector<std::string> &Args,
     if (llvm::sys::fs::exists(Cccl)) {
       Front.push_back("-isystem");
       Front.push_back(Cccl);
+    }
+  }
+  // Arguments clang does not know (a clang command of another version, an
+  // nvcc flag not in the lists above) are dropped and said, not left to
+  // fail the parse with "unknown argument".
+  {
+    std::vector<const char *> Raw;
+    for (size_t I = 1; I < Out.Args.size(); ++I)
+      Raw.push_back(Out.Args[I].c_str());
+    unsigned MissingIndex = 0, MissingCount = 0;
+    llvm::opt::InputArgList Parsed = clang::driver::getDriverOptTable().ParseArgs(
+        Raw, MissingIndex, MissingCount,
+        llvm::opt::Visibility(clang::driver::options::ClangOption));
+    llvm::StringSet<> Unknown;
+    for (const llvm::opt::Arg *A :
+         Parsed.filtered(clang::driver::options::OPT_UNKNOWN))
+      Unknown.insert(A->getAsString(Parsed));
+    if (!Unknown.empty()) {
+      std::vector<std::string> Kept = {Out.Args.front()};
+      for (size_t I = 1; I < Out.Args.size(); ++I)
+        if (Unknown.contains(Out.Args[I]))
+          Out.Dropped.push_back(Out.Args[I]);
+        else
+          Kept.push_back(Out.Args[I]);
+      Out.Args = std::move(Kept);
     }
   }
   if (!Options.StubbedHeaders.empty()) {

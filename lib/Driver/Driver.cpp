@@ -231,6 +231,7 @@ analyzeOne(const DriverOptions &Options,
   llvm::SmallString<256> Abs(File);
   llvm::sys::fs::make_absolute(Abs);
   std::vector<ClangTidyError> Errors;
+  std::vector<std::string> StubNotes;
   // A missing header (omp.h, a vendor SDK) is a fatal error after which
   // clang skips every later include and instantiates no template: the
   // kernels elsewhere would be lost. The file is parsed again with the
@@ -249,15 +250,25 @@ analyzeOne(const DriverOptions &Options,
     setActiveAnalysisReport(&R->Report);
     Errors = runChecks(*R->Context, Compilations, File, FS);
     setActiveAnalysisReport(nullptr);
-    std::string Missing;
+    std::string Missing, Where = File;
     for (const ClangTidyError &E : Errors)
       if (isCompilerError(E))
-        if (Missing = missingHeaderOf(E.Message.Message); !Missing.empty())
+        if (Missing = missingHeaderOf(E.Message.Message); !Missing.empty()) {
+          if (!E.Message.FilePath.empty()) {
+            auto [Line, Column] =
+                lineColumn(E.Message.FilePath, E.Message.FileOffset);
+            Where = E.Message.FilePath + ":" + std::to_string(Line) + ":" +
+                    std::to_string(Column);
+          }
           break;
+        }
     if (Missing.empty() || Attempt >= 8 ||
         llvm::is_contained(Parse.StubbedHeaders, Missing))
       break;
     Parse.StubbedHeaders.push_back(Missing);
+    StubNotes.push_back(Where + ": note: '" + Missing +
+                        "' not found; analyzed as if it were empty (give its "
+                        "directory with -I to use it)");
     R->Report.Accesses.clear();
     R->Report.LocalArrays.clear();
     R->Report.Kernels.clear();
@@ -266,10 +277,7 @@ analyzeOne(const DriverOptions &Options,
     R->Context =
         std::make_unique<ClangTidyContext>(makeOptionsProvider(Options));
   }
-  for (const std::string &H : Parse.StubbedHeaders)
-    R->Notes.push_back(File + ": note: '" + H +
-                       "' not found; analyzed as if it were empty (give its "
-                       "directory with -I to use it)");
+  R->Notes = std::move(StubNotes);
 
   // Errors clang reports on code nvcc compiles, where the AST holds what
   // nvcc reads, are not errors of the file.
@@ -380,6 +388,10 @@ analyzeFile(const DriverOptions &Options,
           std::string(R->ErrorLine)
               .replace(R->ErrorLine.find(": error: "), 9, ": note: clang: ") +
           "; every kernel parsed and was analyzed");
+    else if (TU.Kernels > 0 && TU.KernelsSkipped == 0)
+      R->FileError = R->ErrorLine +
+                     "; every kernel was analyzed, without the device code "
+                     "clang could not parse";
     else if (TU.Kernels > 0)
       R->FileError = R->ErrorLine + "; " + Counts +
                      ", code that did not parse was not (see the notes)";
