@@ -382,12 +382,16 @@ analyzeFile(const DriverOptions &Options,
     std::string Counts =
         std::to_string(TU.Kernels) + " of " +
         std::to_string(TU.Kernels + TU.KernelsSkipped) + " kernels analyzed";
-    if (TU.Kernels > 0 && TU.KernelsSkipped == 0 && !R->DeviceErrors)
+    bool HostOnly = TU.Kernels == 0 && TU.KernelsSkipped == 0 &&
+                    !TU.HasDeviceCode && !R->Report.Units.empty();
+    if ((TU.Kernels > 0 || HostOnly) && TU.KernelsSkipped == 0 &&
+        !R->DeviceErrors)
       // nvcc accepts some host code clang rejects: the kernels parsed.
       R->Notes.push_back(
           std::string(R->ErrorLine)
               .replace(R->ErrorLine.find(": error: "), 9, ": note: clang: ") +
-          "; every kernel parsed and was analyzed");
+          (HostOnly ? "; the file has no CUDA code to analyze"
+                    : "; every kernel parsed and was analyzed"));
     else if (TU.Kernels > 0 && TU.KernelsSkipped == 0)
       R->FileError = R->ErrorLine +
                      "; every kernel was analyzed, without the device code "
@@ -401,9 +405,11 @@ analyzeFile(const DriverOptions &Options,
   } else if (R->Report.Units.empty()) {
     R->FileError = File + ": error: not parsed as CUDA; not analyzed";
   } else if (TU.Kernels == 0 && TU.KernelsSkipped == 0 && !TU.HasDeviceCode) {
-    R->FileError = File + ": error: no CUDA code (no __global__ or __device__ "
-                          "function, no __shared__ variable); nothing to "
-                          "analyze";
+    // Host code only (it launches kernels defined elsewhere, or calls
+    // libraries): nvcc compiles it, and there is nothing wrong to report.
+    R->Notes.push_back(File + ": note: no CUDA code (no __global__ or "
+                              "__device__ function, no __shared__ "
+                              "variable); nothing to analyze");
   }
 
   // Proof of every layout fix.
