@@ -215,6 +215,10 @@ makeOptionsProvider(const DriverOptions &Options) {
                                                     Options.Overrides);
 }
 
+/// The note for a header parsed as an empty file, after its quoted name.
+constexpr const char *MissingHeaderNote =
+    "' not found; analyzed as if it were empty";
+
 std::unique_ptr<FileAnalysis>
 analyzeOne(const DriverOptions &Options,
            const tooling::CompilationDatabase &Database,
@@ -266,9 +270,8 @@ analyzeOne(const DriverOptions &Options,
         llvm::is_contained(Parse.StubbedHeaders, Missing))
       break;
     Parse.StubbedHeaders.push_back(Missing);
-    StubNotes.push_back(Where + ": note: '" + Missing +
-                        "' not found; analyzed as if it were empty (give its "
-                        "directory with -I to use it)");
+    StubNotes.push_back(Where + ": note: '" + Missing + MissingHeaderNote +
+                        " (give its directory with -I to use it)");
     R->Report.Accesses.clear();
     R->Report.LocalArrays.clear();
     R->Report.Kernels.clear();
@@ -382,15 +385,20 @@ analyzeFile(const DriverOptions &Options,
     std::string Counts =
         std::to_string(TU.Kernels) + " of " +
         std::to_string(TU.Kernels + TU.KernelsSkipped) + " kernels analyzed";
+    // No kernel at all, the errors outside device code, and no header
+    // missing (it may have held the kernels): nothing lost.
+    bool Stubbed = llvm::any_of(R->Notes, [](const std::string &N) {
+      return N.find(MissingHeaderNote) != std::string::npos;
+    });
     bool HostOnly = TU.Kernels == 0 && TU.KernelsSkipped == 0 &&
-                    !TU.HasDeviceCode && !R->Report.Units.empty();
+                    !R->Report.Units.empty() && !Stubbed;
     if ((TU.Kernels > 0 || HostOnly) && TU.KernelsSkipped == 0 &&
         !R->DeviceErrors)
       // nvcc accepts some host code clang rejects: the kernels parsed.
       R->Notes.push_back(
           std::string(R->ErrorLine)
               .replace(R->ErrorLine.find(": error: "), 9, ": note: clang: ") +
-          (HostOnly ? "; the file has no CUDA code to analyze"
+          (HostOnly ? "; the file has no kernel to analyze"
                     : "; every kernel parsed and was analyzed"));
     else if (TU.Kernels > 0 && TU.KernelsSkipped == 0)
       R->FileError = R->ErrorLine +
