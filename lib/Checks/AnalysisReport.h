@@ -86,6 +86,9 @@ struct TranslationUnitRecord {
   std::vector<std::pair<unsigned, unsigned>> DeviceRanges;
   /// Byte ranges of the main file's host function bodies.
   std::vector<std::pair<unsigned, unsigned>> HostRanges;
+  /// "file:line:col: note: ..." for each kernel skipped, or analyzed around
+  /// a callee, because clang did not parse part of it.
+  std::vector<std::string> ParseNotes;
 };
 
 class AnalysisReport {

@@ -5,6 +5,7 @@
 #include "AnalysisReport.h"
 #include "KernelAnalysis.h"
 #include "LocalArrayAnalysis.h"
+#include "ParseFailures.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -70,9 +71,13 @@ void LocalMemoryArrayCheck::onEndOfTranslationUnit() {
   TranslationUnitRecord TU;
   if (Context)
     for (const FunctionDecl *Kernel : Kernels) {
-      if (Kernel->getBody() && !Kernel->isInvalidDecl()) {
+      for (std::string &Note : parseFailureNotes(Kernel, *Context))
+        TU.ParseNotes.push_back(std::move(Note));
+      if (!kernelDidNotParse(Kernel)) {
         analyzeKernel(Kernel);
         ++TU.Kernels;
+      } else {
+        ++TU.KernelsSkipped;
       }
       Analyses->finished(Kernel);
     }

@@ -5,6 +5,7 @@
 #include "AnalysisReport.h"
 #include "KernelAnalysis.h"
 #include "LayoutFix.h"
+#include "ParseFailures.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -31,19 +32,6 @@ std::string quoteList(const std::vector<std::string> &Names) {
     S += N.find('\'') != std::string::npos ? N : "'" + N + "'";
   }
   return S;
-}
-
-/// True when error recovery left a hole in the statement: such a body is
-/// not analyzed.
-bool containsErrors(const Stmt *S) {
-  if (!S)
-    return false;
-  if (const auto *E = dyn_cast<Expr>(S))
-    return E->containsErrors();
-  for (const Stmt *Child : S->children())
-    if (containsErrors(Child))
-      return true;
-  return false;
 }
 
 const char *accessPhrase(AccessKind K) {
@@ -190,8 +178,9 @@ void SharedBankConflictCheck::onEndOfTranslationUnit() {
   if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID()))
     TU.MainFile = Main->getName().str();
   for (const FunctionDecl *Kernel : Kernels) {
-    if (!Kernel->getBody() || Kernel->isInvalidDecl() ||
-        containsErrors(Kernel->getBody())) {
+    for (std::string &Note : parseFailureNotes(Kernel, *Context))
+      TU.ParseNotes.push_back(std::move(Note));
+    if (kernelDidNotParse(Kernel)) {
       ++TU.KernelsSkipped;
       Analyses->finished(Kernel);
       continue;

@@ -2,8 +2,12 @@
 
 #include "CudaToolchain.h"
 
+#include "clang/Driver/Options.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/OptTable.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -62,12 +66,21 @@ CudaHeaders findCudaHeaders(const std::string &Explicit, bool ForcePrelude) {
 
 llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
 makeWarpcheckFileSystem() {
+  // A physical file system of its own: ClangTool sets the working directory
+  // of each compile command on it, and the process-wide one would chdir,
+  // under the feet of the other threads at -j.
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::getRealFileSystem());
+      llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
+          llvm::vfs::createPhysicalFileSystem().release()));
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   std::string Dir = BuiltinIncludeDir;
   Memory->addFile(Dir + "/prelude/warpcheck_cuda_prelude.h", 0,
                   llvm::MemoryBuffer::getMemBuffer(PreludeText));
+  // What clang's CUDA headers leave out and nvcc declares, with or without
+  // a toolkit.
+  for (const char *Sub : {"/prelude/", "/toolkit/"})
+    Memory->addFile(Dir + Sub + "warpcheck_cuda_extras.h", 0,
+                    llvm::MemoryBuffer::getMemBuffer(ExtrasText));
   // With the prelude, the usual CUDA headers a source includes lead to it.
   for (const char *Name :
        {"cuda_runtime.h", "cuda_runtime_api.h", "cuda.h",
@@ -82,6 +95,72 @@ makeWarpcheckFileSystem() {
                   llvm::MemoryBuffer::getMemBuffer(""));
   Overlay->pushOverlay(Memory);
   return Overlay;
+}
+
+std::string compileDatabaseDir() {
+  auto &Registered = llvm::cl::getRegisteredOptions();
+  auto It = Registered.find("p");
+  if (It == Registered.end())
+    return "";
+  std::string BuildPath =
+      static_cast<llvm::cl::opt<std::string> *>(It->second)->getValue();
+  if (BuildPath.empty())
+    return "";
+  llvm::SmallString<256> Dir(BuildPath);
+  llvm::sys::fs::make_absolute(Dir);
+  llvm::sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
+  if (!llvm::sys::fs::is_directory(Dir))
+    llvm::sys::path::remove_filename(Dir); // -p path/compile_commands.json
+  // As CompilationDatabase::autoDetectFromDirectory: this directory or the
+  // nearest parent with a database.
+  for (llvm::StringRef D = Dir; !D.empty(); D = llvm::sys::path::parent_path(D))
+    for (const char *Name : {"compile_commands.json", "compile_flags.txt"})
+      if (llvm::sys::fs::exists(D + "/" + Name))
+        return D.str();
+  return Dir.str().str();
+}
+
+std::string resolveAgainst(llvm::StringRef Dir, llvm::StringRef Path) {
+  if (Path.empty() || llvm::sys::path::is_absolute(Path) || Dir.empty())
+    return Path.str();
+  llvm::SmallString<256> Abs(Dir);
+  llvm::sys::path::append(Abs, Path);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return Abs.str().str();
+}
+
+void addStubHeaders(llvm::vfs::OverlayFileSystem &FS,
+                    const std::vector<std::string> &Headers) {
+  if (Headers.empty())
+    return;
+  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  for (const std::string &H : Headers)
+    Memory->addFile(std::string(BuiltinIncludeDir) + "/missing/" + H, 0,
+                    llvm::MemoryBuffer::getMemBuffer(""));
+  FS.pushOverlay(Memory);
+}
+
+std::string missingHeaderOf(llvm::StringRef Message) {
+  if (!Message.consume_front("'"))
+    return "";
+  size_t End = Message.find("' file not found");
+  if (End == llvm::StringRef::npos || End == 0)
+    return "";
+  return Message.take_front(End).str();
+}
+
+bool isClangOnlyError(llvm::StringRef Message, llvm::StringRef Source) {
+  // Dynamic parallelism: nvcc compiles `k<<<g, b>>>()` in device code (with
+  // -rdc); clang has no device-side launch but keeps the launch in its AST.
+  if (Message.starts_with("reference to __global__ function") &&
+      (Message.ends_with("in __global__ function") ||
+       Message.ends_with("in __device__ function")))
+    return true;
+  // `__shared__ alignas(16) float s[...]`: clang drops the alignas, which
+  // does not move the array's banks (each array starts at a 128-byte line).
+  if (Message == "an attribute list cannot appear here")
+    return Source.starts_with("alignas");
+  return false;
 }
 
 namespace {
@@ -252,11 +331,24 @@ TranslatedCommand translateCommand(const std::vector<std::string> &Args,
       HasStd = true;
       continue;
     }
+    // Driver chatter would interleave with the report.
+    if (A == "-v" || A == "--verbose" || A == "-###")
+      continue;
     if (A == "--cuda-device-only" || A == "--cuda-host-only" ||
         A.starts_with("--cuda-path=") || A == "-nocudainc" ||
         A == "-nocudalib" || A.starts_with("-resource-dir"))
       continue;
     if (!Nvcc) {
+      // nvcc flags given to a clang command (after `--`): their values must
+      // not be read as sources or clang flags.
+      if (NvccDropWithValue.contains(A) && !A.starts_with("-M")) {
+        // (A fixed database has already removed a value that looks like a
+        // source, such as the 32 of `-maxrregcount 32`.)
+        bool HasValue =
+            I + 1 < Args.size() && !llvm::StringRef(Args[I + 1]).starts_with("-");
+        Out.Dropped.push_back(A.str() + (HasValue ? " " + Next() : ""));
+        continue;
+      }
       Out.Args.push_back(A.str());
       continue;
     }
@@ -345,7 +437,10 @@ TranslatedCommand translateCommand(const std::vector<std::string> &Args,
                                     "-resource-dir=" + Options.ResourceDir,
                                     "-Wno-unknown-cuda-version",
                                     "-Wno-unused-command-line-argument",
-                                    "-fno-caret-diagnostics"};
+                                    "-fno-caret-diagnostics",
+                                    // Every error, so that none stops the
+                                    // parse of the kernels after it.
+                                    "-ferror-limit=0"};
   if (!HasStd)
     Front.push_back("-std=c++17");
   // Device-side launches (dynamic parallelism) need relocatable device code;
@@ -365,11 +460,42 @@ TranslatedCommand translateCommand(const std::vector<std::string> &Args,
     Front.push_back("--cuda-path=" + Options.Headers.ToolkitPath);
     Front.push_back("-isystem");
     Front.push_back(Dir + "/toolkit");
+    Front.push_back("-include");
+    Front.push_back("warpcheck_cuda_extras.h");
     std::string Cccl = Options.Headers.ToolkitPath + "/include/cccl";
     if (llvm::sys::fs::exists(Cccl)) {
       Front.push_back("-isystem");
       Front.push_back(Cccl);
     }
+  }
+  // Arguments clang does not know (a clang command of another version, an
+  // nvcc flag not in the lists above) are dropped and said, not left to
+  // fail the parse with "unknown argument".
+  {
+    std::vector<const char *> Raw;
+    for (size_t I = 1; I < Out.Args.size(); ++I)
+      Raw.push_back(Out.Args[I].c_str());
+    unsigned MissingIndex = 0, MissingCount = 0;
+    llvm::opt::InputArgList Parsed = clang::driver::getDriverOptTable().ParseArgs(
+        Raw, MissingIndex, MissingCount,
+        llvm::opt::Visibility(clang::driver::options::ClangOption));
+    llvm::StringSet<> Unknown;
+    for (const llvm::opt::Arg *A :
+         Parsed.filtered(clang::driver::options::OPT_UNKNOWN))
+      Unknown.insert(A->getAsString(Parsed));
+    if (!Unknown.empty()) {
+      std::vector<std::string> Kept = {Out.Args.front()};
+      for (size_t I = 1; I < Out.Args.size(); ++I)
+        if (Unknown.contains(Out.Args[I]))
+          Out.Dropped.push_back(Out.Args[I]);
+        else
+          Kept.push_back(Out.Args[I]);
+      Out.Args = std::move(Kept);
+    }
+  }
+  if (!Options.StubbedHeaders.empty()) {
+    Front.push_back("-idirafter");
+    Front.push_back(Dir + "/missing");
   }
   Out.Args.insert(Out.Args.begin() + 1, Front.begin(), Front.end());
   return Out;

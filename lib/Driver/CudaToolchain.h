@@ -41,12 +41,37 @@ constexpr const char *BuiltinIncludeDir = "/warpcheck-builtin/include";
 llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
 makeWarpcheckFileSystem();
 
+/// The directory of the compilation database given with -p (the nearest
+/// one holding compile_commands.json), absolute; empty without -p. Relative
+/// `directory` and `file` entries of the database are relative to it.
+std::string compileDatabaseDir();
+
+/// Path made absolute against Dir, or Path when it is absolute or Dir empty.
+std::string resolveAgainst(llvm::StringRef Dir, llvm::StringRef Path);
+
 /// Options that shape the parse of every file.
 struct ParseOptions {
   std::string DefaultArch = "sm_90";
   CudaHeaders Headers;
   std::string ResourceDir;
+  /// Headers that were not found, parsed as empty files (see
+  /// addStubHeaders) so that one missing include does not stop the parse.
+  std::vector<std::string> StubbedHeaders;
 };
+
+/// Adds an empty in-memory file for each stubbed header, where the command
+/// translated with those StubbedHeaders finds it last.
+void addStubHeaders(llvm::vfs::OverlayFileSystem &FS,
+                    const std::vector<std::string> &Headers);
+
+/// The header named by clang's "'NAME' file not found", or empty.
+std::string missingHeaderOf(llvm::StringRef Message);
+
+/// True for an error clang 19 reports on code nvcc 13 compiles, where
+/// clang's AST still holds the code as nvcc reads it: device-side kernel
+/// launches, `alignas` after `__shared__`. Source is the file's text from
+/// the error's location on.
+bool isClangOnlyError(llvm::StringRef Message, llvm::StringRef Source);
 
 /// The result of translating one compile command.
 struct TranslatedCommand {

@@ -52,25 +52,56 @@ extern volatile int WarpcheckModuleAnchorSource;
 namespace {
 
 /// The compilation database, borrowed, with each command translated into
-/// the clang command warpcheck parses with.
+/// the clang command warpcheck parses with, and relative directories and
+/// files resolved against the database's own directory (never against the
+/// working directory, which threads share).
 class CudaCompilations : public tooling::CompilationDatabase {
 public:
   CudaCompilations(const tooling::CompilationDatabase &DB, ParseOptions P)
-      : DB(DB), Parse(std::move(P)) {}
+      : DB(DB), Parse(std::move(P)), DatabaseDir(compileDatabaseDir()) {}
   std::vector<tooling::CompileCommand>
   getCompileCommands(llvm::StringRef File) const override {
-    auto Commands = DB.getCompileCommands(File);
+    auto Commands = untranslatedCommands(File);
     for (auto &C : Commands)
       C.CommandLine = translateCommand(C.CommandLine, Parse).Args;
     return Commands;
   }
+  /// The project's own commands, with their paths resolved.
+  std::vector<tooling::CompileCommand>
+  untranslatedCommands(llvm::StringRef File) const {
+    auto Commands = DB.getCompileCommands(File);
+    if (Commands.empty() && !DatabaseDir.empty()) {
+      // Entries relative to the database: match them by their resolved path.
+      for (tooling::CompileCommand &C : DB.getAllCompileCommands()) {
+        std::string Path = resolveAgainst(
+            resolveAgainst(DatabaseDir, C.Directory), C.Filename);
+        if (Path == File || llvm::sys::fs::equivalent(Path, File))
+          Commands.push_back(std::move(C));
+      }
+    }
+    for (auto &C : Commands) {
+      C.Directory = resolveAgainst(DatabaseDir, C.Directory);
+      std::string Written = C.Filename;
+      C.Filename = resolveAgainst(C.Directory, C.Filename);
+      // The source by its absolute path, so that every location names it
+      // in full.
+      for (std::string &A : C.CommandLine)
+        if (A == Written)
+          A = C.Filename;
+    }
+    return Commands;
+  }
   std::vector<std::string> getAllFiles() const override {
-    return DB.getAllFiles();
+    std::vector<std::string> Files = DB.getAllFiles();
+    for (std::string &F : Files)
+      F = resolveAgainst(DatabaseDir, F);
+    return Files;
   }
 
 private:
   const tooling::CompilationDatabase &DB;
   ParseOptions Parse;
+  std::string DatabaseDir;
 };
 
 /// clang-tidy's runClangTidy, with ClangTool's own "Error while processing"
@@ -188,6 +219,10 @@ makeOptionsProvider(const DriverOptions &Options) {
                                                     Options.Overrides);
 }
 
+/// The note for a header parsed as an empty file, after its quoted name.
+constexpr const char *MissingHeaderNote =
+    "' not found; analyzed as if it were empty";
+
 std::unique_ptr<FileAnalysis>
 analyzeOne(const DriverOptions &Options,
            const tooling::CompilationDatabase &Database,
@@ -201,39 +236,93 @@ analyzeOne(const DriverOptions &Options,
   auto Arch = FileOpts.CheckOptions.find("warpcheck.Arch");
   if (Arch != FileOpts.CheckOptions.end())
     Parse.DefaultArch = Arch->second.Value;
-  CudaCompilations Compilations(Database, Parse);
-  auto FS = makeWarpcheckFileSystem();
-  if (Contents) {
-    // The tool reads files by absolute path: the copy must be found there.
-    llvm::SmallString<256> Abs(File);
-    llvm::sys::fs::make_absolute(Abs);
-    auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-    Memory->addFile(Abs, 0, llvm::MemoryBuffer::getMemBufferCopy(*Contents));
-    FS->pushOverlay(Memory);
+  llvm::SmallString<256> Abs(File);
+  llvm::sys::fs::make_absolute(Abs);
+  std::vector<ClangTidyError> Errors;
+  std::vector<std::string> StubNotes;
+  // A missing header (omp.h, a vendor SDK) is a fatal error after which
+  // clang skips every later include and instantiates no template: the
+  // kernels elsewhere would be lost. The file is parsed again with the
+  // header as an empty file, as if the code that needs it were not there;
+  // what then fails to parse is reported as any other error.
+  for (unsigned Attempt = 0;; ++Attempt) {
+    CudaCompilations Compilations(Database, Parse);
+    auto FS = makeWarpcheckFileSystem();
+    addStubHeaders(*FS, Parse.StubbedHeaders);
+    if (Contents) {
+      // The tool reads files by absolute path: the copy must be found there.
+      auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+      Memory->addFile(Abs, 0, llvm::MemoryBuffer::getMemBufferCopy(*Contents));
+      FS->pushOverlay(Memory);
+    }
+    setActiveAnalysisReport(&R->Report);
+    Errors = runChecks(*R->Context, Compilations, File, FS);
+    setActiveAnalysisReport(nullptr);
+    std::string Missing, Where = File;
+    for (const ClangTidyError &E : Errors)
+      if (isCompilerError(E))
+        if (Missing = missingHeaderOf(E.Message.Message); !Missing.empty()) {
+          if (!E.Message.FilePath.empty()) {
+            auto [Line, Column] =
+                lineColumn(E.Message.FilePath, E.Message.FileOffset);
+            Where = E.Message.FilePath + ":" + std::to_string(Line) + ":" +
+                    std::to_string(Column);
+          }
+          break;
+        }
+    if (Missing.empty() || Attempt >= 8 ||
+        llvm::is_contained(Parse.StubbedHeaders, Missing))
+      break;
+    Parse.StubbedHeaders.push_back(Missing);
+    StubNotes.push_back(Where + ": note: '" + Missing + MissingHeaderNote +
+                        " (give its directory with -I to use it)");
+    R->Report.Accesses.clear();
+    R->Report.LocalArrays.clear();
+    R->Report.Kernels.clear();
+    R->Report.FixClaims.clear();
+    R->Report.Units.clear();
+    R->Context =
+        std::make_unique<ClangTidyContext>(makeOptionsProvider(Options));
   }
-  setActiveAnalysisReport(&R->Report);
-  std::vector<ClangTidyError> Errors =
-      runChecks(*R->Context, Compilations, File, FS);
-  setActiveAnalysisReport(nullptr);
+  R->Notes = std::move(StubNotes);
+
+  // Errors clang reports on code nvcc compiles, where the AST holds what
+  // nvcc reads, are not errors of the file.
+  std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> Sources;
+  auto SourceAt = [&](const ClangTidyError &E) -> llvm::StringRef {
+    const std::string &Path = E.Message.FilePath;
+    llvm::StringRef Text;
+    if (Contents && llvm::sys::fs::equivalent(Path, Abs)) {
+      Text = *Contents;
+    } else {
+      auto &Buf = Sources[Path];
+      if (!Buf)
+        if (auto B = llvm::MemoryBuffer::getFile(Path))
+          Buf = std::move(*B);
+      if (Buf)
+        Text = Buf->getBuffer();
+    }
+    return E.Message.FileOffset <= Text.size()
+               ? Text.drop_front(E.Message.FileOffset)
+               : llvm::StringRef();
+  };
+  llvm::erase_if(Errors, [&](const ClangTidyError &E) {
+    return isCompilerError(E) && isClangOnlyError(E.Message.Message, SourceAt(E));
+  });
+
   R->ErrorLine = firstErrorLine(File, Errors);
   for (auto &E : Errors) {
     if (!isCompilerError(E)) {
       R->Findings.push_back(std::move(E));
       continue;
     }
-    // Only an error inside a host function's body spares the kernels;
-    // anywhere else (device code, declarations, includes) the file fails.
-    bool InHost = false, InDevice = false;
+    // An error inside a kernel or __device__ function of the main file: some
+    // device code may be missing without a trace in the AST.
     if (llvm::sys::fs::equivalent(E.Message.FilePath, File))
-      for (const TranslationUnitRecord &U : R->Report.Units) {
-        for (auto [Begin, End] : U.HostRanges)
-          InHost |=
-              E.Message.FileOffset >= Begin && E.Message.FileOffset <= End;
+      for (const TranslationUnitRecord &U : R->Report.Units)
         for (auto [Begin, End] : U.DeviceRanges)
-          InDevice |=
+          R->DeviceErrors |=
               E.Message.FileOffset >= Begin && E.Message.FileOffset <= End;
-      }
-    R->DeviceErrors |= InDevice || !InHost;
   }
   return R;
 }
@@ -254,9 +343,10 @@ analyzeFile(const DriverOptions &Options,
     R->FileError = File + ": error: no such file; not analyzed";
     return R;
   }
-  auto Commands = Database.getCompileCommands(std::string(Abs));
+  CudaCompilations Resolved(Database, Options.Parse);
+  auto Commands = Resolved.getCompileCommands(std::string(Abs));
   if (Commands.empty())
-    Commands = Database.getCompileCommands(File);
+    Commands = Resolved.getCompileCommands(File);
   if (Commands.empty()) {
     auto R = std::make_unique<FileAnalysis>();
     R->File = File;
@@ -267,8 +357,11 @@ analyzeFile(const DriverOptions &Options,
   auto R = analyzeOne(Options, Database, File);
 
   // nvcc flags without a clang meaning are dropped, and said once.
+  auto Untranslated = Resolved.untranslatedCommands(std::string(Abs));
+  if (Untranslated.empty())
+    Untranslated = Resolved.untranslatedCommands(File);
   TranslatedCommand T =
-      translateCommand(Commands.front().CommandLine, Options.Parse);
+      translateCommand(Untranslated.front().CommandLine, Options.Parse);
   if (!T.Dropped.empty()) {
     std::string List;
     for (const std::string &D : T.Dropped)
@@ -279,29 +372,56 @@ analyzeFile(const DriverOptions &Options,
                        List);
   }
 
-  // Did the file parse, and is it CUDA?
+  // Did the file parse, and is it CUDA? Every kernel whose body parsed was
+  // analyzed; each one that was not, or that was analyzed around a callee
+  // that did not parse, has a note.
   TranslationUnitRecord TU;
+  std::set<std::string> SeenNotes;
   for (const TranslationUnitRecord &U : R->Report.Units) {
     TU.Kernels = std::max(TU.Kernels, U.Kernels);
     TU.KernelsSkipped = std::max(TU.KernelsSkipped, U.KernelsSkipped);
     TU.HasDeviceCode |= U.HasDeviceCode;
+    for (const std::string &Note : U.ParseNotes)
+      if (SeenNotes.insert(Note).second)
+        R->Notes.push_back(Note);
   }
   if (!R->ErrorLine.empty()) {
-    if (TU.Kernels > 0 && TU.KernelsSkipped == 0 && !R->DeviceErrors)
+    std::string Counts =
+        std::to_string(TU.Kernels) + " of " +
+        std::to_string(TU.Kernels + TU.KernelsSkipped) + " kernels analyzed";
+    // No kernel at all, the errors outside device code, and no header
+    // missing (it may have held the kernels): nothing lost.
+    bool Stubbed = llvm::any_of(R->Notes, [](const std::string &N) {
+      return N.find(MissingHeaderNote) != std::string::npos;
+    });
+    bool HostOnly = TU.Kernels == 0 && TU.KernelsSkipped == 0 &&
+                    !R->Report.Units.empty() && !Stubbed;
+    if ((TU.Kernels > 0 || HostOnly) && TU.KernelsSkipped == 0 &&
+        !R->DeviceErrors)
       // nvcc accepts some host code clang rejects: the kernels parsed.
       R->Notes.push_back(
           std::string(R->ErrorLine)
               .replace(R->ErrorLine.find(": error: "), 9, ": note: clang: ") +
-          "; every kernel parsed and was analyzed");
+          (HostOnly ? "; the file has no kernel to analyze"
+                    : "; every kernel parsed and was analyzed"));
+    else if (TU.Kernels > 0 && TU.KernelsSkipped == 0)
+      R->FileError = R->ErrorLine +
+                     "; every kernel was analyzed, without the device code "
+                     "clang could not parse";
+    else if (TU.Kernels > 0)
+      R->FileError = R->ErrorLine + "; " + Counts +
+                     ", code that did not parse was not (see the notes)";
     else
       R->FileError =
           R->ErrorLine + "; code that did not parse was not analyzed";
   } else if (R->Report.Units.empty()) {
     R->FileError = File + ": error: not parsed as CUDA; not analyzed";
-  } else if (TU.Kernels == 0 && !TU.HasDeviceCode) {
-    R->FileError = File + ": error: no CUDA code (no __global__ or __device__ "
-                          "function, no __shared__ variable); nothing to "
-                          "analyze";
+  } else if (TU.Kernels == 0 && TU.KernelsSkipped == 0 && !TU.HasDeviceCode) {
+    // Host code only (it launches kernels defined elsewhere, or calls
+    // libraries): nvcc compiles it, and there is nothing wrong to report.
+    R->Notes.push_back(File + ": note: no CUDA code (no __global__ or "
+                              "__device__ function, no __shared__ "
+                              "variable); nothing to analyze");
   }
 
   // Proof of every layout fix.
@@ -568,9 +688,10 @@ int writeTranslatedDatabase(const tooling::CompilationDatabase &DB,
 std::vector<std::string>
 cudaFilesOf(const tooling::CompilationDatabase &Database) {
   std::vector<std::string> Files;
+  std::string Dir = compileDatabaseDir();
   for (const std::string &F : Database.getAllFiles())
     if (llvm::sys::path::extension(F) == ".cu")
-      Files.push_back(F);
+      Files.push_back(resolveAgainst(Dir, F));
   std::sort(Files.begin(), Files.end());
   Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
   return Files;

@@ -19,6 +19,23 @@ namespace simt {
 Value Engine::evalIntrinsic(StringRef Name, const CallExpr *E) {
   if (auto R = evalWarpIntrinsic(Name, E))
     return *R;
+  // Cache-hint loads and stores (__ldg, __ldcs, __stcg, ...) access memory
+  // through their pointer like `*p` and `*p = v`: a shared address is a
+  // shared-memory request.
+  static const llvm::StringSet<> HintLoads = {"__ldg",  "__ldcg", "__ldca",
+                                              "__ldcs", "__ldlu", "__ldcv"};
+  static const llvm::StringSet<> HintStores = {"__stwb", "__stcg", "__stcs",
+                                               "__stwt"};
+  bool HintLoad = HintLoads.contains(Name) && E->getNumArgs() == 1;
+  bool HintStore = HintStores.contains(Name) && E->getNumArgs() == 2;
+  if ((HintLoad || HintStore) && E->getArg(0)->getType()->isPointerType()) {
+    QualType Elem = E->getArg(0)->getType()->getPointeeType().getUnqualifiedType();
+    LValue LV = lvalueOf(eval(E->getArg(0)));
+    if (HintLoad)
+      return load(LV, Elem, E);
+    store(LV, eval(E->getArg(1)), Elem, E);
+    return Value();
+  }
   std::vector<Value> Args;
   for (const Expr *Arg : E->arguments())
     Args.push_back(evalOpaqueArgument(Arg));

@@ -14,6 +14,24 @@ using namespace clang;
 namespace warpcheck {
 namespace simt {
 
+namespace {
+/// True when clang's error recovery left holes in a function body (code
+/// nvcc may accept and clang did not parse).
+bool didNotParse(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *E = dyn_cast<Expr>(S))
+    return E->containsErrors();
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (D->isInvalidDecl())
+        return true;
+  for (const Stmt *Child : S->children())
+    if (didNotParse(Child))
+      return true;
+  return false;
+}
+} // namespace
 
 /// A call the engine does not follow: it may write whatever its pointer and
 /// reference arguments reach, and any object whose address escaped before.
@@ -95,6 +113,17 @@ Value Engine::evalCall(const CallExpr *E) {
   if (Recursive || Def->hasAttr<CUDAGlobalAttr>() || Def->isVariadic() ||
       Lambda || (Method && Method->isVirtual()))
     return opaqueCall(E, "'" + Callee->getNameAsString() + "'");
+  if (Def->isInvalidDecl() || didNotParse(Def->getBody())) {
+    // What parsed is followed; what did not may write anything it reaches,
+    // and its result is unknown.
+    std::string Why = "'" + Callee->getNameAsString() +
+                      "', whose body did not parse";
+    inlineCall(Def, E);
+    havocEscaped("a call to " + Why);
+    return E->getType()->isIntegralOrEnumerationType()
+               ? opaqueInt("result of " + Why)
+               : unknown("result of " + Why);
+  }
   return inlineCall(Def, E);
 }
 

@@ -84,6 +84,9 @@ struct __align__(4) __half2 { __half x, y; };
 typedef __half half;
 typedef __half2 half2;
 struct __nv_bfloat16 { unsigned short __x; };
+struct __align__(4) __nv_bfloat162 { __nv_bfloat16 x, y; };
+typedef __nv_bfloat16 nv_bfloat16;
+typedef __nv_bfloat162 nv_bfloat162;
 
 struct dim3 {
   unsigned int x, y, z;
@@ -104,6 +107,17 @@ enum cudaMemcpyKind { cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice = 1,
                       cudaMemcpyDefault = 4 };
 typedef struct CUstream_st *cudaStream_t;
 typedef struct CUevent_st *cudaEvent_t;
+#define cudaStreamDefault 0x00
+#define cudaStreamNonBlocking 0x01
+#define cudaStreamLegacy ((cudaStream_t)0x1)
+#define cudaStreamPerThread ((cudaStream_t)0x2)
+#define cudaStreamTailLaunch ((cudaStream_t)0x3)
+#define cudaStreamFireAndForget ((cudaStream_t)0x4)
+typedef unsigned long long cudaTextureObject_t;
+typedef unsigned long long cudaSurfaceObject_t;
+enum cudaSurfaceBoundaryMode { cudaBoundaryModeZero = 0,
+                               cudaBoundaryModeClamp = 1,
+                               cudaBoundaryModeTrap = 2 };
 struct cudaDeviceProp {
   char name[256];
   size_t totalGlobalMem, sharedMemPerBlock;
@@ -125,8 +139,9 @@ __host__ cudaError_t cudaMallocManaged(void **p, size_t n, unsigned f = 1);
 __host__ cudaError_t cudaFree(void *p);
 __host__ cudaError_t cudaFreeHost(void *p);
 __host__ cudaError_t cudaMemcpy(void *d, const void *s, size_t n, cudaMemcpyKind k);
-__host__ cudaError_t cudaMemcpyAsync(void *d, const void *s, size_t n,
-                                     cudaMemcpyKind k, cudaStream_t st = 0);
+__host__ __device__ cudaError_t cudaMemcpyAsync(void *d, const void *s, size_t n,
+                                                cudaMemcpyKind k,
+                                                cudaStream_t st = 0);
 __host__ cudaError_t cudaMemset(void *d, int v, size_t n);
 __host__ cudaError_t cudaMemsetAsync(void *d, int v, size_t n, cudaStream_t st = 0);
 __host__ cudaError_t cudaMemcpyToSymbol(const void *sym, const void *s, size_t n,
@@ -146,7 +161,7 @@ __host__ __device__ cudaError_t cudaGetDevice(int *d);
 __host__ cudaError_t cudaGetDeviceCount(int *n);
 __host__ cudaError_t cudaGetDeviceProperties(cudaDeviceProp *p, int d);
 __host__ cudaError_t cudaStreamCreate(cudaStream_t *s);
-__host__ cudaError_t cudaStreamDestroy(cudaStream_t s);
+__host__ __device__ cudaError_t cudaStreamDestroy(cudaStream_t s);
 __host__ cudaError_t cudaStreamSynchronize(cudaStream_t s);
 __host__ cudaError_t cudaEventCreate(cudaEvent_t *e);
 __host__ cudaError_t cudaEventDestroy(cudaEvent_t e);
@@ -225,8 +240,46 @@ __device__ unsigned long long atomicCAS(unsigned long long *a,
 __device__ unsigned short atomicCAS(unsigned short *a, unsigned short c,
                                     unsigned short v);
 
-template <class T> __device__ T __ldg(const T *p) { return *p; }
-template <class T> __device__ T __ldcg(const T *p) { return *p; }
-template <class T> __device__ T __ldcs(const T *p) { return *p; }
+// ---- textures (texture_indirect_functions.h) -------------------------------
+#define WARPCHECK_TEXTURE(Name, ...)                                           \
+  template <class T> __device__ T Name(cudaTextureObject_t obj, __VA_ARGS__);  \
+  template <class T>                                                           \
+  __device__ void Name(T *ptr, cudaTextureObject_t obj, __VA_ARGS__);
+WARPCHECK_TEXTURE(tex1Dfetch, int x)
+WARPCHECK_TEXTURE(tex1D, float x)
+WARPCHECK_TEXTURE(tex2D, float x, float y)
+WARPCHECK_TEXTURE(tex3D, float x, float y, float z)
+WARPCHECK_TEXTURE(tex1DLayered, float x, int layer)
+WARPCHECK_TEXTURE(tex2DLayered, float x, float y, int layer)
+WARPCHECK_TEXTURE(texCubemap, float x, float y, float z)
+WARPCHECK_TEXTURE(texCubemapLayered, float x, float y, float z, int layer)
+WARPCHECK_TEXTURE(tex1DLod, float x, float level)
+WARPCHECK_TEXTURE(tex2DLod, float x, float y, float level)
+WARPCHECK_TEXTURE(tex3DLod, float x, float y, float z, float level)
+WARPCHECK_TEXTURE(tex2DLayeredLod, float x, float y, int layer, float level)
+WARPCHECK_TEXTURE(tex2Dgather, float x, float y, int comp = 0)
+WARPCHECK_TEXTURE(tex2DGrad, float x, float y, float2 dx, float2 dy)
+#undef WARPCHECK_TEXTURE
+
+// Device-side runtime calls (printf, malloc, dynamic parallelism).
+extern "C" {
+__device__ int printf(const char *, ...);
+__device__ int vprintf(const char *, const char *);
+__device__ void *malloc(size_t) __attribute__((nothrow));
+__device__ void free(void *) __attribute__((nothrow));
+__device__ void __assertfail(const char *, const char *, unsigned, const char *,
+                             size_t);
+__host__ __device__ cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s,
+                                                          unsigned int flags);
+__host__ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *t,
+                                             const void *res, const void *tex,
+                                             const void *view);
+__host__ cudaError_t cudaDestroyTextureObject(cudaTextureObject_t t);
+__host__ cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *s,
+                                             const void *res);
+__host__ cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t s);
+}
+
+#include "warpcheck_cuda_extras.h"
 
 #endif // WARPCHECK_CUDA_PRELUDE_H

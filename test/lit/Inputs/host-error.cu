@@ -1,5 +1,5 @@
-// nvcc accepts this host code (its max overloads); clang's device-side
-// parse does not. The kernel still parses and is analyzed.
+// Host code clang's device-side parse rejects (an undeclared identifier;
+// max on host ints parses, as with nvcc). The kernel is still analyzed.
 __global__ void column(float *out) {
   __shared__ float s[32][32];
   out[threadIdx.x] = s[threadIdx.x][0];

@@ -1,0 +1,134 @@
+//===--- ParseFailures.cpp - Kernels clang did not fully parse ------------===//
+
+#include "ParseFailures.h"
+
+#include "LaunchConfig.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+
+namespace warpcheck {
+
+bool didNotParse(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *E = dyn_cast<Expr>(S))
+    return E->containsErrors();
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (D->isInvalidDecl())
+        return true;
+  for (const Stmt *Child : S->children())
+    if (didNotParse(Child))
+      return true;
+  return false;
+}
+
+bool kernelDidNotParse(const FunctionDecl *Kernel) {
+  return !Kernel->getBody() || Kernel->isInvalidDecl() ||
+         didNotParse(Kernel->getBody());
+}
+
+namespace {
+std::string where(SourceLocation Loc, const SourceManager &SM) {
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+  if (P.isInvalid())
+    return "<unknown>";
+  return std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) +
+         ":" + std::to_string(P.getColumn());
+}
+
+/// The first statement or expression that did not parse, for the note.
+const Stmt *firstHole(const Stmt *S) {
+  if (!S)
+    return nullptr;
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    if (!E->containsErrors())
+      return nullptr;
+    for (const Stmt *Child : S->children())
+      if (const Stmt *H = firstHole(Child))
+        return H;
+    return S;
+  }
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (D->isInvalidDecl())
+        return S;
+  for (const Stmt *Child : S->children())
+    if (const Stmt *H = firstHole(Child))
+      return H;
+  return nullptr;
+}
+
+/// Collects the functions Root calls, transitively, whose bodies did not
+/// parse (library headers aside: their bodies are not followed).
+void collectUnparsed(const Stmt *S, const SourceManager &SM,
+                     llvm::SmallPtrSetImpl<const FunctionDecl *> &Seen,
+                     std::vector<const FunctionDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *Callee = Call->getDirectCallee()) {
+      const FunctionDecl *Def = nullptr;
+      if (Callee->hasBody(Def) && Def &&
+          !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())) &&
+          Seen.insert(Def).second) {
+        if (Def->isInvalidDecl() || didNotParse(Def->getBody()))
+          Out.push_back(Def);
+        collectUnparsed(Def->getBody(), SM, Seen, Out);
+      }
+    }
+  for (const Stmt *Child : S->children())
+    collectUnparsed(Child, SM, Seen, Out);
+}
+} // namespace
+
+std::vector<std::string> parseFailureNotes(const FunctionDecl *Kernel,
+                                           ASTContext &Context) {
+  const SourceManager &SM = Context.getSourceManager();
+  std::string Name = displayName(Kernel, Context);
+  std::vector<std::string> Notes;
+  if (kernelDidNotParse(Kernel)) {
+    const Stmt *Hole = firstHole(Kernel->getBody());
+    unsigned Line =
+        Hole ? SM.getPresumedLineNumber(SM.getExpansionLoc(Hole->getBeginLoc()))
+             : 0;
+    std::string Why = "its body did not parse";
+    // A use of a declaration clang rejected (a __shared__ object whose
+    // constructor does work: nvcc warns and skips it, clang refuses it).
+    if (const auto *Rec = dyn_cast_or_null<RecoveryExpr>(Hole))
+      for (const Expr *Child : Rec->subExpressions())
+        if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(Child))
+          if (Ref->getDecl()->isInvalidDecl())
+            Why = "clang rejected the declaration of '" +
+                  Ref->getDecl()->getNameAsString() + "' (line " +
+                  std::to_string(SM.getPresumedLineNumber(SM.getExpansionLoc(
+                      Ref->getDecl()->getLocation()))) +
+                  ")";
+    Notes.push_back(where(Kernel->getLocation(), SM) + ": note: kernel '" +
+                    Name + "' not analyzed: " + Why +
+                    (Line && Why[0] == 'i' ? " (line " + std::to_string(Line) + ")" : ""));
+    return Notes;
+  }
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Seen;
+  Seen.insert(Kernel);
+  std::vector<const FunctionDecl *> Unparsed;
+  collectUnparsed(Kernel->getBody(), SM, Seen, Unparsed);
+  for (const FunctionDecl *F : Unparsed) {
+    const Stmt *Hole = firstHole(F->getBody());
+    Notes.push_back(where(Hole ? Hole->getBeginLoc() : F->getLocation(), SM) +
+                    ": note: '" + F->getNameAsString() + "' (called by '" +
+                    Name +
+                    "') did not parse here: its accesses there are not "
+                    "analyzed, and what it writes and returns is unknown");
+  }
+  return Notes;
+}
+
+} // namespace warpcheck
