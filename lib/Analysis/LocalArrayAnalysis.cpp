@@ -84,6 +84,21 @@ std::string causeText(const CompileTime &CT) {
   return "the index is not known at compile time";
 }
 
+/// Bytes of one element of the array, or of the array member of a struct
+/// (the smallest when there are several).
+uint64_t elementBytes(QualType T, const ASTContext &Ctx) {
+  if (T->isArrayType())
+    return Ctx.getTypeSizeInChars(Ctx.getBaseElementType(T)).getQuantity();
+  uint64_t Min = 0;
+  if (const auto *RD = T->getAsRecordDecl())
+    for (const FieldDecl *F : RD->fields())
+      if (F->getType()->isArrayType()) {
+        uint64_t B = elementBytes(F->getType(), Ctx);
+        Min = Min ? std::min(Min, B) : B;
+      }
+  return Min ? Min : Ctx.getTypeSizeInChars(T).getQuantity();
+}
+
 /// True when the offsets seen repeat with a period of 2, 4 or 8: an
 /// unroll by that factor would make the index constant.
 bool periodic(const std::vector<int64_t> &Offsets) {
@@ -104,7 +119,8 @@ bool periodic(const std::vector<int64_t> &Offsets) {
 } // namespace
 
 std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelAnalysis &Interp,
-                                                ASTContext &Ctx) {
+                                                ASTContext &Ctx,
+                                                LocalArrayOptions Options) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<LocalArrayVerdict> Result;
   std::map<const VarDecl *, size_t> ByArray;
@@ -125,6 +141,7 @@ std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelAnalysis &Interp,
       V.Array = A.Object;
       V.Function = A.Function;
       V.Bytes = Ctx.getTypeSizeInChars(T).getQuantity();
+      V.ElementBytes = elementBytes(T, Ctx);
       Result.push_back(V);
     }
     LocalArrayVerdict &V = Result[It->second];
@@ -221,7 +238,8 @@ std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelAnalysis &Interp,
     }
 
     if (Status == LocalArrayStatus::Local && InKeptLoop)
-      V.PtxasKeepsDepot = true;
+      V.PtxasKeepsDepot = V.DynamicInKeptLoop = true;
+    V.Escapes |= A.Escape;
     // The first local access decides the message; unknown only if none is.
     bool Better = (Status == LocalArrayStatus::Local &&
                    V.Status != LocalArrayStatus::Local) ||
@@ -237,13 +255,72 @@ std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelAnalysis &Interp,
   }
 
   for (LocalArrayVerdict &V : Result) {
-    if (V.Status == LocalArrayStatus::Local &&
-        V.Bytes > PtxasPromotionLimitBytes)
-      V.PtxasKeepsDepot = true;
-    if (V.Status != LocalArrayStatus::Local && V.Bytes > RegisterFileBytes)
+    if (Options.DeviceDebug) {
+      // -G: no unrolling, no promotion; every array is in the depot.
+      V.Status = LocalArrayStatus::Local;
+      V.Reason = "the kernel is built for device debugging (nvcc -G), which "
+                 "keeps every per-thread array in local memory";
+      V.Fix = "build without -G to measure performance";
+    }
+    if (V.Status != LocalArrayStatus::Local && V.Bytes > RegisterFileBytes &&
+        !Options.DeviceDebug)
       V.LikelySpilled = true;
+    predictFinalCode(V, Options);
+    V.PtxasKeepsDepot =
+        V.Status == LocalArrayStatus::Local && V.Final == LocalArrayStatus::Local;
   }
   return Result;
+}
+
+void predictFinalCode(LocalArrayVerdict &V, const LocalArrayOptions &Options) {
+  V.FinalReason.clear();
+  if (V.LikelySpilled) {
+    V.Final = LocalArrayStatus::Local;
+    V.FinalReason = "it needs more registers than a thread has";
+    return;
+  }
+  switch (V.Status) {
+  case LocalArrayStatus::Registers:
+    V.Final = LocalArrayStatus::Registers;
+    return;
+  case LocalArrayStatus::Unknown:
+    V.Final = LocalArrayStatus::Unknown;
+    V.FinalReason = "whether the PTX has a depot is not known";
+    return;
+  case LocalArrayStatus::Local:
+    break;
+  }
+  V.Final = LocalArrayStatus::Local;
+  if (Options.DeviceDebug) {
+    V.FinalReason = "ptxas does not optimize a -G build";
+    return;
+  }
+  if (V.Escapes) {
+    V.FinalReason = "its address is passed to a call, which needs it in memory";
+    return;
+  }
+  if (V.ElementBytes < 4) {
+    V.FinalReason = "its elements are " + std::to_string(V.ElementBytes) +
+                    " byte" + (V.ElementBytes == 1 ? "" : "s") +
+                    " wide, and ptxas moves only depots of 4- and 8-byte "
+                    "elements to registers";
+    return;
+  }
+  if (V.DynamicInKeptLoop) {
+    V.FinalReason = "a dynamic access sits in a loop the compiler keeps";
+    return;
+  }
+  if (V.Bytes > PtxasPromotionLimitBytes) {
+    V.FinalReason = "ptxas moves only depots of up to " +
+                    std::to_string(PtxasPromotionLimitBytes) +
+                    " bytes to registers";
+    return;
+  }
+  V.Final = LocalArrayStatus::Registers;
+  V.FinalReason = "ptxas moves depots of up to " +
+                  std::to_string(PtxasPromotionLimitBytes) +
+                  " bytes whose dynamic accesses are outside loops to "
+                  "registers, selecting the element with compares";
 }
 
 uint64_t predictedDepotBytes(const std::vector<LocalArrayVerdict> &Verdicts) {

@@ -41,6 +41,23 @@ struct LocalArrayVerdict {
   /// Whether ptxas keeps the depot (escape, a dynamic access in a loop that
   /// stays a loop, or more than 256 bytes) or moves it to registers.
   bool PtxasKeepsDepot = false;
+
+  /// The verdict about the final machine code, after ptxas: `Local` when
+  /// ptxas keeps the depot or spills the array, `Registers` when it has no
+  /// depot or ptxas promotes it, `Unknown` when promotion cannot be
+  /// predicted. `Status` is the PTX verdict.
+  LocalArrayStatus Final = LocalArrayStatus::Registers;
+  /// Why ptxas keeps or promotes the depot: "its elements are 1 byte wide,
+  /// and ptxas promotes only 4- and 8-byte elements" (empty without a
+  /// depot).
+  std::string FinalReason;
+
+  /// Facts the ptxas rule reads.
+  uint64_t ElementBytes = 0;
+  bool Escapes = false;
+  /// A dynamic access inside a loop the compiler keeps, or an index that is
+  /// the counter of a kept loop.
+  bool DynamicInKeptLoop = false;
 };
 
 /// The ptxas register file per thread, in bytes (255 registers).
@@ -48,8 +65,19 @@ constexpr uint64_t RegisterFileBytes = 255 * 4;
 /// The largest depot measured to move back to registers (nvcc 13, sm_90).
 constexpr uint64_t PtxasPromotionLimitBytes = 256;
 
+struct LocalArrayOptions {
+  /// A device-debug build (nvcc -G): nothing is optimized, every per-thread
+  /// array lives in the depot and ptxas keeps it.
+  bool DeviceDebug = false;
+};
+
 std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelAnalysis &Interp,
-                                                clang::ASTContext &Ctx);
+                                                clang::ASTContext &Ctx,
+                                                LocalArrayOptions Options = {});
+
+/// Sets V.Final and V.FinalReason from the PTX verdict and the facts, by
+/// the ptxas rule calibrated in cuda_samples/local_calibration/.
+void predictFinalCode(LocalArrayVerdict &V, const LocalArrayOptions &Options);
 
 /// Bytes of PTX local depot the verdicts predict for the kernel, and of
 /// ptxas stack frame (without spills of large constant-indexed arrays).

@@ -34,6 +34,8 @@ private:
 
   const unsigned UnrollBudget;
   const unsigned MaxLoopIterations;
+  /// The code is built with nvcc -G: every array stays in local memory.
+  const bool DeviceDebug;
 
   clang::ASTContext *Context = nullptr;
   /// The translation unit's analyses, shared with the other checks.

@@ -337,11 +337,13 @@ analyzeFile(const DriverOptions &Options,
       if (auto F = Compiled.Ptxas.find(K.MangledName);
           F != Compiled.Ptxas.end())
         C.Frame = F->second;
+      if (auto S = Compiled.Sass.find(K.MangledName); S != Compiled.Sass.end())
+        C.Sass = S->second;
       R->Comparisons.push_back(std::move(C));
     }
   } else {
     for (const KernelRecord &K : R->Report.Kernels)
-      R->Comparisons.push_back({K, std::nullopt, std::nullopt});
+      R->Comparisons.push_back({K, std::nullopt, std::nullopt, std::nullopt});
   }
   return R;
 }
@@ -396,12 +398,15 @@ int runWarpcheck(const DriverOptions &Options,
                  llvm::raw_ostream &Err) {
   // Compiler output given on the command line stands for every file.
   std::optional<CompiledLocalMemory> Given;
-  if (!Options.PtxFile.empty() || !Options.PtxasLog.empty()) {
+  if (!Options.PtxFile.empty() || !Options.PtxasLog.empty() ||
+      !Options.SassFile.empty()) {
     Given.emplace();
     if (auto Buf = llvm::MemoryBuffer::getFile(Options.PtxFile))
       Given->PtxDepot = parsePtxDepots((*Buf)->getBuffer());
     if (auto Buf = llvm::MemoryBuffer::getFile(Options.PtxasLog))
       Given->Ptxas = parsePtxasLog((*Buf)->getBuffer());
+    if (auto Buf = llvm::MemoryBuffer::getFile(Options.SassFile))
+      Given->Sass = parseSass((*Buf)->getBuffer());
   }
   std::optional<std::multiset<std::string>> Baseline;
   if (!Options.Baseline.empty()) {
