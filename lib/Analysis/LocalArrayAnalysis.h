@@ -15,6 +15,7 @@
 
 #include "KernelAnalysis.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -54,16 +55,36 @@ struct LocalArrayVerdict {
 
   /// Facts the ptxas rule reads.
   uint64_t ElementBytes = 0;
+  /// Bytes of the indexed array itself (less than Bytes for an array member
+  /// of a struct).
+  uint64_t ArrayBytes = 0;
   bool Escapes = false;
-  /// A dynamic access inside a loop the compiler keeps, or an index that is
-  /// the counter of a kept loop.
-  bool DynamicInKeptLoop = false;
+  /// A dynamic access inside a loop the compiler keeps whose index changes
+  /// with that loop's counter; or whose index does not.
+  bool DynamicVaryingInKeptLoop = false;
+  bool DynamicInvariantInKeptLoop = false;
+  /// 4-byte words of scalar locals live across a dynamic access (declared
+  /// before it and used after it), the most over the array's accesses.
+  uint64_t LiveWordsAcross = 0;
+  /// Distinct constant offsets read, and whether some read was not counted
+  /// (more iterations than recorded, or no constant offset).
+  std::set<int64_t> ReadOffsets;
+  bool ReadsUncounted = false;
 };
 
 /// The ptxas register file per thread, in bytes (255 registers).
 constexpr uint64_t RegisterFileBytes = 255 * 4;
-/// The largest depot measured to move back to registers (nvcc 13, sm_90).
+/// ptxas's promotion of PTX depots to registers, as calibrated on nvcc 13
+/// for sm_80 and sm_90 (cuda_samples/local_calibration/, docs/local-memory.md):
+/// arrays of 4-byte elements only; dynamic accesses outside kept loops up
+/// to 256 bytes of array; a dynamic index that changes with a kept loop's
+/// counter up to 32 bytes, one that does not up to 64 bytes; and the
+/// kernel's register demand (depot words, register arrays, twice the live
+/// scalar words) at most 96 words. One kept depot keeps the whole frame.
 constexpr uint64_t PtxasPromotionLimitBytes = 256;
+constexpr uint64_t PtxasLoopVaryingLimitBytes = 32;
+constexpr uint64_t PtxasLoopInvariantLimitBytes = 64;
+constexpr uint64_t PtxasPromotionDemandWords = 96;
 
 struct LocalArrayOptions {
   /// A device-debug build (nvcc -G): nothing is optimized, every per-thread
@@ -75,9 +96,12 @@ std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelAnalysis &Interp,
                                                 clang::ASTContext &Ctx,
                                                 LocalArrayOptions Options = {});
 
-/// Sets V.Final and V.FinalReason from the PTX verdict and the facts, by
-/// the ptxas rule calibrated in cuda_samples/local_calibration/.
-void predictFinalCode(LocalArrayVerdict &V, const LocalArrayOptions &Options);
+/// Sets Final and FinalReason of a kernel's arrays from their PTX verdicts
+/// and facts, by the ptxas rule calibrated in
+/// cuda_samples/local_calibration/ (ptxas promotes a kernel's local frame
+/// to registers whole, or not at all).
+void predictFinalCode(std::vector<LocalArrayVerdict> &Kernel,
+                      const LocalArrayOptions &Options);
 
 /// Bytes of PTX local depot the verdicts predict for the kernel, and of
 /// ptxas stack frame (without spills of large constant-indexed arrays).
