@@ -14,6 +14,12 @@ the kernel's frame, and the predicted frame bytes against ptxas's), and each
 of its arrays counts as agreeing or not with it. `unknown` counts as a
 disagreement in the agreement figure and never as a wrong claim.
 
+With --h100 DIR (cuda_samples/measurements/h100-local, from measure.sh):
+per sm_90 kernel, the local load/store sectors Nsight Compute measured when
+the kernel ran on the H100 against the final verdict (local traffic exactly
+when some array is predicted local), and the SASS of the binaries that ran
+against the SASS calibrate.sh counted (the same compiler, so equal).
+
 Exits 1 when the final agreement is below --min-agreement (percent), when a
 disagreement is not listed in the explained file (EXPLAINED.tsv: config,
 kernel, reason), when an explained entry no longer disagrees (stale), or
@@ -100,6 +106,24 @@ def run_warpcheck(warpcheck, source, arch, debug, results, base):
         return json.loads(p.stdout)
 
 
+def read_h100(directory):
+    """{kernel function name: (local sectors, local instructions)}."""
+    traffic = collections.defaultdict(lambda: [0, 0])
+    with open(os.path.join(directory, "metrics.csv")) as f:
+        rows = [line for line in f if line.startswith('"')]
+    for row in csv.DictReader(rows):
+        if row.get("ID") == "ID":
+            continue
+        name = row["Kernel Name"].split("(")[0]
+        value = float(row["Metric Value"].replace(",", "") or 0)
+        metric = row["Metric Name"]
+        if metric.startswith("l1tex__t_sectors_pipe_lsu_mem_local"):
+            traffic[name][0] += value
+        elif metric.startswith("smsp__sass_inst_executed_op_local"):
+            traffic[name][1] += value
+    return traffic
+
+
 def final_of(a):
     if "final_status" in a:
         return a["final_status"]
@@ -118,6 +142,7 @@ def main():
     ap.add_argument("--min-agreement", type=float, default=97.0)
     ap.add_argument("--configs", default=",".join(CONFIGS))
     ap.add_argument("--table", help="write the per-kernel table here (TSV)")
+    ap.add_argument("--h100", help="measure.sh's output (sm_90 kernels)")
     args = ap.parse_args()
 
     explained = {}
@@ -129,6 +154,10 @@ def main():
             config, kernel, why = line.rstrip("\n").split("\t", 2)
             explained[(config, kernel)] = why
 
+    h100 = read_h100(args.h100) if args.h100 else None
+    h100_sass = {}
+    if args.h100:
+        h100_sass = read_sass(os.path.join(args.h100, "sass.tsv"))
     rows = []
     failures = []
     totals = collections.Counter()
@@ -190,6 +219,35 @@ def main():
                        [final_ok]]
                 rows.append(row)
                 key = (config, k["function"])
+                if h100 is not None and config == "sm_90":
+                    measured = h100.get(k["function"])
+                    if measured is None:
+                        failures.append("%s: not measured on the H100"
+                                        % k["function"])
+                    else:
+                        totals["h100_kernels"] += 1
+                        moved = measured[0] > 0
+                        if h100_sass.get(mangled) != (ldl, stl):
+                            failures.append(
+                                "%s: SASS LDL/STL on the H100 build %s, in "
+                                "the calibration %s" % (k["function"],
+                                h100_sass.get(mangled), (ldl, stl)))
+                        if moved != truth_final:
+                            failures.append(
+                                "%s: %d local sectors measured on the H100, "
+                                "but ptxas frame %d B and LDL/STL %d/%d"
+                                % (k["function"], measured[0], frame, ldl,
+                                   stl))
+                        if "unknown" not in finals and \
+                                ("local" in finals) == moved:
+                            totals["h100_agree"] += 1
+                        elif key not in explained:
+                            failures.append(
+                                "%s: predicted %s, %d local sectors measured "
+                                "on the H100, not explained"
+                                % (k["function"], ",".join(finals),
+                                   measured[0]))
+                    row.append("%d" % measured[0] if measured else "-")
                 if final_ok is False or final_ok is None:
                     if key in explained:
                         seen_explained.add(key)
@@ -207,7 +265,7 @@ def main():
 
     header = ["config", "kernel", "ptx_prediction", "final_prediction",
               "ptx_depot", "ptxas_frame", "spills_st/ld", "sass_ldl/stl",
-              "final"]
+              "final"] + (["h100_local_sectors"] if h100 is not None else [])
     if args.table:
         with open(args.table, "w") as f:
             f.write("\t".join(header) + "\n")
@@ -226,6 +284,10 @@ def main():
     print("PTX verdict agrees with the PTX depot: %d of %d (%.1f%%), "
           "unknown %d" % (totals["ptx_agree"], n, ptx_pct,
                           totals["ptx_unknown"]))
+    if h100 is not None:
+        print("H100: final verdict agrees with the measured local traffic "
+              "for %d of %d kernels" % (totals["h100_agree"],
+                                        totals["h100_kernels"]))
     if final_pct < args.min_agreement:
         failures.append("final agreement %.1f%% is below %.1f%%"
                         % (final_pct, args.min_agreement))
