@@ -11,7 +11,7 @@
 # cuobjdump needs nvdisasm beside it or on PATH (the toolkit's bin/, or
 # pip's nvidia-cuda-cuobjdump and nvidia-cuda-nvdisasm).
 # test/measurements/compare_local_calibration.py compares warpcheck with it.
-# Usage (from this directory): ./calibrate.sh [CONFIG...]
+# Usage (from this directory): [ONLY="corpus_NN ..."] ./calibrate.sh [CONFIG...]
 set -euo pipefail
 cd "$(dirname "$0")"
 Nvcc=${NVCC:-nvcc}
@@ -32,6 +32,8 @@ for config in "${configs[@]}"; do
   "$Nvcc" --version | tail -n 2 > "results/$config/nvcc-version.txt"
   for f in "${files[@]}"; do
     base=$(basename "$f" .cu)
+    # ONLY="corpus_11 corpus_12" recompiles just those files.
+    if [ -n "${ONLY:-}" ] && ! grep -qw "$base" <<<"$ONLY"; then continue; fi
     echo "$config $base" >&2
     rm -rf "$Tmp"/*
     nice "$Nvcc" "${flags[@]}" -std=c++17 -c -Xptxas -v -keep -keep-dir "$Tmp" \

@@ -56,6 +56,12 @@ def use(kind, v, n, t):
         return f"for (int j = 0; j < {n}; ++j) r += {v}[j];"
     if kind == "escape":
         return f"r += pick({v}, k);"
+    if kind == "rtloop_rmw":
+        return (f"for (int j = 0; j < n; ++j) {v}[j % {m}] += ({t})in[j];\n"
+                f"  r += {v}[0] + {v}[{n - 1}];")
+    if kind == "kept_rmw":
+        return (f"#pragma unroll 1\n  for (int j = 0; j < {n}; ++j) "
+                f"{v}[j] += ({t})in[j];\n  r += {v}[0] + {v}[{n - 1}];")
     raise ValueError(kind)
 
 
@@ -131,6 +137,14 @@ def corpus():
             arrays = [(kd, "float", n, False) for kd in combo]
             ks.append((f"multi_{'_'.join(combo)}_{size}", arrays, 0,
                        f"kinds={','.join(combo)} type=float bytes={size}"))
+    # Dynamic stores (read-modify-write) in kept loops; added after the
+    # first measurement, so they come last and leave the earlier files as
+    # they were.
+    for kind in ["rtloop_rmw", "kept_rmw"]:
+        for t in ["int", "float"]:
+            for size in [8, 16, 32, 64, 128, 256]:
+                ks.append((f"{kind}_{t}_{size}", [(kind, t, size // 4, False)],
+                           0, f"kind={kind} type={t} bytes={size}"))
     return ks
 
 

@@ -289,9 +289,13 @@ std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelAnalysis &Interp,
 
     V.Escapes |= A.Escape;
     if (Status == LocalArrayStatus::Local && !A.Escape) {
+      ++V.DynamicSites;
       bool Varying = A.Index.Why == CompileTime::Cause::Loop;
       for (const Stmt *L : A.Index.Loops)
         Varying |= !Interp.loopUnrolling(L).Unrolled;
+      if (KeptLoop && Varying)
+        (A.IsStore ? V.DynamicStoreInKeptLoop : V.DynamicLoadInKeptLoop) =
+            true;
       if (KeptLoop && Varying)
         V.DynamicVaryingInKeptLoop = true;
       else if (KeptLoop)
@@ -357,6 +361,12 @@ std::string keepsOnItsOwn(const LocalArrayVerdict &V) {
            (V.ElementBytes == 1 ? "" : "s") +
            " wide, and ptxas moves only depots of 4-byte elements to "
            "registers";
+  if (V.DynamicStoreInKeptLoop && V.DynamicLoadInKeptLoop &&
+      V.ArrayBytes > PtxasLoopReadWriteLimitBytes)
+    return "it is read and written with an index that changes in a loop the "
+           "compiler keeps, and ptxas moves such depots to registers only up "
+           "to " +
+           std::to_string(PtxasLoopReadWriteLimitBytes) + " bytes";
   if (V.DynamicVaryingInKeptLoop &&
       V.ArrayBytes > PtxasLoopVaryingLimitBytes)
     return "its index changes in a loop the compiler keeps, and ptxas moves "
@@ -383,6 +393,7 @@ void predictFinalCode(std::vector<LocalArrayVerdict> &Kernel,
   std::string KeptBy; // the first depot ptxas keeps, and why
   std::string KeptWhy;
   uint64_t DepotWords = 0, RegisterWords = 0, LiveWords = 0;
+  unsigned DynamicSites = 0;
   for (LocalArrayVerdict &V : Kernel) {
     V.FinalReason.clear();
     if (V.LikelySpilled) {
@@ -403,6 +414,7 @@ void predictFinalCode(std::vector<LocalArrayVerdict> &Kernel,
       break;
     }
     DepotWords += words(V.Bytes);
+    DynamicSites += V.DynamicSites;
     LiveWords = std::max(LiveWords, V.LiveWordsAcross);
     if (Options.DeviceDebug) {
       V.Final = LocalArrayStatus::Local;
@@ -417,7 +429,9 @@ void predictFinalCode(std::vector<LocalArrayVerdict> &Kernel,
   }
   if (Options.DeviceDebug)
     return;
-  uint64_t Demand = DepotWords + RegisterWords + 2 * LiveWords;
+  // Each dynamic access selects among the whole frame's words.
+  uint64_t Demand = DepotWords * std::max(1u, DynamicSites) + RegisterWords +
+                    2 * LiveWords;
   for (LocalArrayVerdict &V : Kernel) {
     if (V.Status != LocalArrayStatus::Local || V.LikelySpilled)
       continue;
@@ -431,18 +445,22 @@ void predictFinalCode(std::vector<LocalArrayVerdict> &Kernel,
                       KeptBy + "': " + KeptWhy;
     } else if (Demand > PtxasPromotionDemandWords) {
       V.FinalReason =
-          "the kernel's depots (" + std::to_string(DepotWords) +
-          " words), register arrays (" + std::to_string(RegisterWords) +
-          " words) and " + std::to_string(LiveWords) +
-          " words of values live across the access need more registers than "
-          "ptxas promotes depots into";
+          "the kernel's register demand is " + std::to_string(Demand) +
+          " words, more than the " +
+          std::to_string(PtxasPromotionDemandWords) +
+          " ptxas promotes a frame into (" + std::to_string(DepotWords) +
+          " words of local frame times " + std::to_string(DynamicSites) +
+          " dynamic accesses, " + std::to_string(RegisterWords) +
+          " words of register arrays, twice " + std::to_string(LiveWords) +
+          " words of values live across the access)";
     } else {
       V.Final = LocalArrayStatus::Registers;
-      V.FinalReason =
-          "ptxas moves a kernel's depots of 4-byte elements to registers "
-          "when none escapes, none exceeds " +
-          std::to_string(PtxasPromotionLimitBytes) +
-          " bytes (32 in a kept loop), and the register demand is small";
+      V.FinalReason = "ptxas promotes the kernel's " +
+                      std::to_string(DepotWords * 4) +
+                      "-byte local frame of 4-byte elements to registers "
+                      "(register demand " +
+                      std::to_string(Demand) + " of at most " +
+                      std::to_string(PtxasPromotionDemandWords) + " words)";
     }
   }
 }

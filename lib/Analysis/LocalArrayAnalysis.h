@@ -63,9 +63,14 @@ struct LocalArrayVerdict {
   /// with that loop's counter; or whose index does not.
   bool DynamicVaryingInKeptLoop = false;
   bool DynamicInvariantInKeptLoop = false;
+  /// Loads and stores whose index changes with a kept loop's counter.
+  bool DynamicLoadInKeptLoop = false;
+  bool DynamicStoreInKeptLoop = false;
   /// 4-byte words of scalar locals live across a dynamic access (declared
   /// before it and used after it), the most over the array's accesses.
   uint64_t LiveWordsAcross = 0;
+  /// Accesses in the source whose index is not known at compile time.
+  unsigned DynamicSites = 0;
   /// Distinct constant offsets read, and whether some read was not counted
   /// (more iterations than recorded, or no constant offset).
   std::set<int64_t> ReadOffsets;
@@ -78,11 +83,14 @@ constexpr uint64_t RegisterFileBytes = 255 * 4;
 /// for sm_80 and sm_90 (cuda_samples/local_calibration/, docs/local-memory.md):
 /// arrays of 4-byte elements only; dynamic accesses outside kept loops up
 /// to 256 bytes of array; a dynamic index that changes with a kept loop's
-/// counter up to 32 bytes, one that does not up to 64 bytes; and the
-/// kernel's register demand (depot words, register arrays, twice the live
-/// scalar words) at most 96 words. One kept depot keeps the whole frame.
+/// counter up to 32 bytes (16 when the loop also writes the array with
+/// it), one that does not up to 64 bytes; and the
+/// kernel's register demand (the frame's words times its dynamic accesses,
+/// register arrays, twice the live scalar words) at most 96 words. ptxas
+/// promotes or keeps the kernel's frame whole.
 constexpr uint64_t PtxasPromotionLimitBytes = 256;
 constexpr uint64_t PtxasLoopVaryingLimitBytes = 32;
+constexpr uint64_t PtxasLoopReadWriteLimitBytes = 16;
 constexpr uint64_t PtxasLoopInvariantLimitBytes = 64;
 constexpr uint64_t PtxasPromotionDemandWords = 96;
 

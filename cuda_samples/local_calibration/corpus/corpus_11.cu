@@ -306,3 +306,351 @@ __global__ void multi_lane_param_select_256(const float *in, float *out, const i
   }
   out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
 }
+
+__global__ void rtloop_rmw_int_8(const float *in, float *out, const int *idx, int n, int k, int flag) {
+  float acc = 0;
+  int a[2];
+#pragma unroll
+  for (int j = 0; j < 2; ++j) a[j] = (int)in[j * blockDim.x + threadIdx.x];
+  {
+  int r = 0;
+  for (int j = 0; j < n; ++j) a[j % 2] += (int)in[j];
+  r += a[0] + a[1];
+  acc += (float)r;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+__global__ void rtloop_rmw_int_16(const float *in, float *out, const int *idx, int n, int k, int flag) {
+  float acc = 0;
+  int a[4];
+#pragma unroll
+  for (int j = 0; j < 4; ++j) a[j] = (int)in[j * blockDim.x + threadIdx.x];
+  {
+  int r = 0;
+  for (int j = 0; j < n; ++j) a[j % 4] += (int)in[j];
+  r += a[0] + a[3];
+  acc += (float)r;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+__global__ void rtloop_rmw_int_32(const float *in, float *out, const int *idx, int n, int k, int flag) {
+  float acc = 0;
+  int a[8];
+#pragma unroll
+  for (int j = 0; j < 8; ++j) a[j] = (int)in[j * blockDim.x + threadIdx.x];
+  {
+  int r = 0;
+  for (int j = 0; j < n; ++j) a[j % 8] += (int)in[j];
+  r += a[0] + a[7];
+  acc += (float)r;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+__global__ void rtloop_rmw_int_64(const float *in, float *out, const int *idx, int n, int k, int flag) {
+  float acc = 0;
+  int a[16];
+#pragma unroll
+  for (int j = 0; j < 16; ++j) a[j] = (int)in[j * blockDim.x + threadIdx.x];
+  {
+  int r = 0;
+  for (int j = 0; j < n; ++j) a[j % 16] += (int)in[j];
+  r += a[0] + a[15];
+  acc += (float)r;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+__global__ void rtloop_rmw_int_128(const float *in, float *out, const int *idx, int n, int k, int flag) {
+  float acc = 0;
+  int a[32];
+#pragma unroll
+  for (int j = 0; j < 32; ++j) a[j] = (int)in[j * blockDim.x + threadIdx.x];
+  {
+  int r = 0;
+  for (int j = 0; j < n; ++j) a[j % 32] += (int)in[j];
+  r += a[0] + a[31];
+  acc += (float)r;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+__global__ void rtloop_rmw_int_256(const float *in, float *out, const int *idx, int n, int k, int flag) {
+  float acc = 0;
+  int a[64];
+#pragma unroll
+  for (int j = 0; j < 64; ++j) a[j] = (int)in[j * blockDim.x + threadIdx.x];
+  {
+  int r = 0;
+  for (int j = 0; j < n; ++j) a[j % 64] += (int)in[j];
+  r += a[0] + a[63];
+  acc += (float)r;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+__global__ void rtloop_rmw_float_8(const float *in, float *out, const int *idx, int n, int k, int flag) {
+  float acc = 0;
+  float a[2];
+#pragma unroll
+  for (int j = 0; j < 2; ++j) a[j] = (float)in[j * blockDim.x + threadIdx.x];
+  {
+  float r = 0;
+  for (int j = 0; j < n; ++j) a[j % 2] += (float)in[j];
+  r += a[0] + a[1];
+  acc += (float)r;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+__global__ void rtloop_rmw_float_16(const float *in, float *out, const int *idx, int n, int k, int flag) {
+  float acc = 0;
+  float a[4];
+#pragma unroll
+  for (int j = 0; j < 4; ++j) a[j] = (float)in[j * blockDim.x + threadIdx.x];
+  {
+  float r = 0;
+  for (int j = 0; j < n; ++j) a[j % 4] += (float)in[j];
+  r += a[0] + a[3];
+  acc += (float)r;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+__global__ void rtloop_rmw_float_32(const float *in, float *out, const int *idx, int n, int k, int flag) {
+  float acc = 0;
+  float a[8];
+#pragma unroll
+  for (int j = 0; j < 8; ++j) a[j] = (float)in[j * blockDim.x + threadIdx.x];
+  {
+  float r = 0;
+  for (int j = 0; j < n; ++j) a[j % 8] += (float)in[j];
+  r += a[0] + a[7];
+  acc += (float)r;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+__global__ void rtloop_rmw_float_64(const float *in, float *out, const int *idx, int n, int k, int flag) {
+  float acc = 0;
+  float a[16];
+#pragma unroll
+  for (int j = 0; j < 16; ++j) a[j] = (float)in[j * blockDim.x + threadIdx.x];
+  {
+  float r = 0;
+  for (int j = 0; j < n; ++j) a[j % 16] += (float)in[j];
+  r += a[0] + a[15];
+  acc += (float)r;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+__global__ void rtloop_rmw_float_128(const float *in, float *out, const int *idx, int n, int k, int flag) {
+  float acc = 0;
+  float a[32];
+#pragma unroll
+  for (int j = 0; j < 32; ++j) a[j] = (float)in[j * blockDim.x + threadIdx.x];
+  {
+  float r = 0;
+  for (int j = 0; j < n; ++j) a[j % 32] += (float)in[j];
+  r += a[0] + a[31];
+  acc += (float)r;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+__global__ void rtloop_rmw_float_256(const float *in, float *out, const int *idx, int n, int k, int flag) {
+  float acc = 0;
+  float a[64];
+#pragma unroll
+  for (int j = 0; j < 64; ++j) a[j] = (float)in[j * blockDim.x + threadIdx.x];
+  {
+  float r = 0;
+  for (int j = 0; j < n; ++j) a[j % 64] += (float)in[j];
+  r += a[0] + a[63];
+  acc += (float)r;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+__global__ void kept_rmw_int_8(const float *in, float *out, const int *idx, int n, int k, int flag) {
+  float acc = 0;
+  int a[2];
+#pragma unroll
+  for (int j = 0; j < 2; ++j) a[j] = (int)in[j * blockDim.x + threadIdx.x];
+  {
+  int r = 0;
+  #pragma unroll 1
+  for (int j = 0; j < 2; ++j) a[j] += (int)in[j];
+  r += a[0] + a[1];
+  acc += (float)r;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+__global__ void kept_rmw_int_16(const float *in, float *out, const int *idx, int n, int k, int flag) {
+  float acc = 0;
+  int a[4];
+#pragma unroll
+  for (int j = 0; j < 4; ++j) a[j] = (int)in[j * blockDim.x + threadIdx.x];
+  {
+  int r = 0;
+  #pragma unroll 1
+  for (int j = 0; j < 4; ++j) a[j] += (int)in[j];
+  r += a[0] + a[3];
+  acc += (float)r;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+__global__ void kept_rmw_int_32(const float *in, float *out, const int *idx, int n, int k, int flag) {
+  float acc = 0;
+  int a[8];
+#pragma unroll
+  for (int j = 0; j < 8; ++j) a[j] = (int)in[j * blockDim.x + threadIdx.x];
+  {
+  int r = 0;
+  #pragma unroll 1
+  for (int j = 0; j < 8; ++j) a[j] += (int)in[j];
+  r += a[0] + a[7];
+  acc += (float)r;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+__global__ void kept_rmw_int_64(const float *in, float *out, const int *idx, int n, int k, int flag) {
+  float acc = 0;
+  int a[16];
+#pragma unroll
+  for (int j = 0; j < 16; ++j) a[j] = (int)in[j * blockDim.x + threadIdx.x];
+  {
+  int r = 0;
+  #pragma unroll 1
+  for (int j = 0; j < 16; ++j) a[j] += (int)in[j];
+  r += a[0] + a[15];
+  acc += (float)r;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+__global__ void kept_rmw_int_128(const float *in, float *out, const int *idx, int n, int k, int flag) {
+  float acc = 0;
+  int a[32];
+#pragma unroll
+  for (int j = 0; j < 32; ++j) a[j] = (int)in[j * blockDim.x + threadIdx.x];
+  {
+  int r = 0;
+  #pragma unroll 1
+  for (int j = 0; j < 32; ++j) a[j] += (int)in[j];
+  r += a[0] + a[31];
+  acc += (float)r;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+__global__ void kept_rmw_int_256(const float *in, float *out, const int *idx, int n, int k, int flag) {
+  float acc = 0;
+  int a[64];
+#pragma unroll
+  for (int j = 0; j < 64; ++j) a[j] = (int)in[j * blockDim.x + threadIdx.x];
+  {
+  int r = 0;
+  #pragma unroll 1
+  for (int j = 0; j < 64; ++j) a[j] += (int)in[j];
+  r += a[0] + a[63];
+  acc += (float)r;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+__global__ void kept_rmw_float_8(const float *in, float *out, const int *idx, int n, int k, int flag) {
+  float acc = 0;
+  float a[2];
+#pragma unroll
+  for (int j = 0; j < 2; ++j) a[j] = (float)in[j * blockDim.x + threadIdx.x];
+  {
+  float r = 0;
+  #pragma unroll 1
+  for (int j = 0; j < 2; ++j) a[j] += (float)in[j];
+  r += a[0] + a[1];
+  acc += (float)r;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+__global__ void kept_rmw_float_16(const float *in, float *out, const int *idx, int n, int k, int flag) {
+  float acc = 0;
+  float a[4];
+#pragma unroll
+  for (int j = 0; j < 4; ++j) a[j] = (float)in[j * blockDim.x + threadIdx.x];
+  {
+  float r = 0;
+  #pragma unroll 1
+  for (int j = 0; j < 4; ++j) a[j] += (float)in[j];
+  r += a[0] + a[3];
+  acc += (float)r;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+__global__ void kept_rmw_float_32(const float *in, float *out, const int *idx, int n, int k, int flag) {
+  float acc = 0;
+  float a[8];
+#pragma unroll
+  for (int j = 0; j < 8; ++j) a[j] = (float)in[j * blockDim.x + threadIdx.x];
+  {
+  float r = 0;
+  #pragma unroll 1
+  for (int j = 0; j < 8; ++j) a[j] += (float)in[j];
+  r += a[0] + a[7];
+  acc += (float)r;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+__global__ void kept_rmw_float_64(const float *in, float *out, const int *idx, int n, int k, int flag) {
+  float acc = 0;
+  float a[16];
+#pragma unroll
+  for (int j = 0; j < 16; ++j) a[j] = (float)in[j * blockDim.x + threadIdx.x];
+  {
+  float r = 0;
+  #pragma unroll 1
+  for (int j = 0; j < 16; ++j) a[j] += (float)in[j];
+  r += a[0] + a[15];
+  acc += (float)r;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+__global__ void kept_rmw_float_128(const float *in, float *out, const int *idx, int n, int k, int flag) {
+  float acc = 0;
+  float a[32];
+#pragma unroll
+  for (int j = 0; j < 32; ++j) a[j] = (float)in[j * blockDim.x + threadIdx.x];
+  {
+  float r = 0;
+  #pragma unroll 1
+  for (int j = 0; j < 32; ++j) a[j] += (float)in[j];
+  r += a[0] + a[31];
+  acc += (float)r;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+__global__ void kept_rmw_float_256(const float *in, float *out, const int *idx, int n, int k, int flag) {
+  float acc = 0;
+  float a[64];
+#pragma unroll
+  for (int j = 0; j < 64; ++j) a[j] = (float)in[j * blockDim.x + threadIdx.x];
+  {
+  float r = 0;
+  #pragma unroll 1
+  for (int j = 0; j < 64; ++j) a[j] += (float)in[j];
+  r += a[0] + a[63];
+  acc += (float)r;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
