@@ -430,8 +430,11 @@ void predictFinalCode(std::vector<LocalArrayVerdict> &Kernel,
   if (Options.DeviceDebug)
     return;
   // Each dynamic access selects among the whole frame's words.
-  uint64_t Demand = DepotWords * std::max(1u, DynamicSites) + RegisterWords +
-                    2 * LiveWords;
+  // Each dynamic access selects among the whole frame's words; values
+  // live across the accesses compete with the frame for registers.
+  uint64_t FrameDemand =
+      DepotWords * std::max(1u, DynamicSites) + RegisterWords;
+  uint64_t Pressure = DepotWords + LiveWords;
   for (LocalArrayVerdict &V : Kernel) {
     if (V.Status != LocalArrayStatus::Local || V.LikelySpilled)
       continue;
@@ -440,27 +443,34 @@ void predictFinalCode(std::vector<LocalArrayVerdict> &Kernel,
     if (!Why.empty()) {
       V.FinalReason = Why;
     } else if (!KeptBy.empty()) {
-      V.FinalReason = "ptxas keeps the kernel's whole local frame when it "
-                      "keeps one depot, and it keeps '" +
-                      KeptBy + "': " + KeptWhy;
-    } else if (Demand > PtxasPromotionDemandWords) {
+      V.FinalReason = "it shares the kernel's local frame with '" + KeptBy +
+                      "', which ptxas keeps (" + KeptWhy + ")";
+    } else if (FrameDemand > PtxasFrameDemandWords) {
       V.FinalReason =
-          "the kernel's register demand is " + std::to_string(Demand) +
-          " words, more than the " +
-          std::to_string(PtxasPromotionDemandWords) +
-          " ptxas promotes a frame into (" + std::to_string(DepotWords) +
-          " words of local frame times " + std::to_string(DynamicSites) +
-          " dynamic accesses, " + std::to_string(RegisterWords) +
-          " words of register arrays, twice " + std::to_string(LiveWords) +
-          " words of values live across the access)";
+          "promoting the kernel's frame would take about " +
+          std::to_string(FrameDemand) + " words of registers (" +
+          std::to_string(DepotWords) + "-word frame x " +
+          std::to_string(std::max(1u, DynamicSites)) +
+          " dynamic accesses + " + std::to_string(RegisterWords) +
+          " in register arrays), over the " +
+          std::to_string(PtxasFrameDemandWords) + " ptxas accepts";
+    } else if (Pressure > PtxasPressureWords) {
+      V.FinalReason = std::to_string(LiveWords) +
+                      " words of values are live across the access besides "
+                      "the " +
+                      std::to_string(DepotWords) +
+                      "-word frame, over the " +
+                      std::to_string(PtxasPressureWords) +
+                      " with which ptxas still promotes";
     } else {
       V.Final = LocalArrayStatus::Registers;
       V.FinalReason = "ptxas promotes the kernel's " +
                       std::to_string(DepotWords * 4) +
                       "-byte local frame of 4-byte elements to registers "
-                      "(register demand " +
-                      std::to_string(Demand) + " of at most " +
-                      std::to_string(PtxasPromotionDemandWords) + " words)";
+                      "(frame demand " +
+                      std::to_string(FrameDemand) + " of at most " +
+                      std::to_string(PtxasFrameDemandWords) + " words, " +
+                      std::to_string(LiveWords) + " words live across)";
     }
   }
 }

@@ -85,14 +85,16 @@ constexpr uint64_t RegisterFileBytes = 255 * 4;
 /// to 256 bytes of array; a dynamic index that changes with a kept loop's
 /// counter up to 32 bytes (16 when the loop also writes the array with
 /// it), one that does not up to 64 bytes; and the
-/// kernel's register demand (the frame's words times its dynamic accesses,
-/// register arrays, twice the live scalar words) at most 96 words. ptxas
+/// kernel's frame demand (the frame's words times its dynamic accesses,
+/// plus register arrays) at most 72 words, and the frame plus the scalar
+/// words live across the accesses at most 88. ptxas
 /// promotes or keeps the kernel's frame whole.
 constexpr uint64_t PtxasPromotionLimitBytes = 256;
 constexpr uint64_t PtxasLoopVaryingLimitBytes = 32;
 constexpr uint64_t PtxasLoopReadWriteLimitBytes = 16;
 constexpr uint64_t PtxasLoopInvariantLimitBytes = 64;
-constexpr uint64_t PtxasPromotionDemandWords = 96;
+constexpr uint64_t PtxasFrameDemandWords = 72;
+constexpr uint64_t PtxasPressureWords = 88;
 
 struct LocalArrayOptions {
   /// A device-debug build (nvcc -G): nothing is optimized, every per-thread
