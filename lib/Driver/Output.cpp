@@ -313,8 +313,9 @@ llvm::json::Object localArrayJson(const LocalArrayRecord &R) {
 llvm::json::Object diagnosticJson(const ClangTidyError &E, bool AsError) {
   llvm::json::Object D = messageJson(E.Message);
   D["check"] = E.DiagnosticName;
-  D["level"] =
-      AsError || E.DiagLevel == ClangTidyError::Error ? "error" : "warning";
+  D["level"] = AsError || E.DiagLevel == ClangTidyError::Error ? "error"
+                : E.DiagLevel == ClangTidyError::Remark        ? "remark"
+                                                               : "warning";
   D["fingerprint"] = fingerprint(E);
   llvm::json::Array Notes;
   for (const auto &N : E.Notes)
@@ -339,7 +340,9 @@ void SarifWriter::add(const ClangTidyError &E, bool AsError) {
   llvm::json::Object Result{
       {"ruleId", E.DiagnosticName},
       {"ruleIndex", RuleIndex},
-      {"level", AsError ? "error" : "warning"},
+      {"level", AsError                                   ? "error"
+                : E.DiagLevel == ClangTidyError::Remark ? "note"
+                                                        : "warning"},
       {"message", llvm::json::Object{{"text", E.Message.Message}}},
       {"locations", llvm::json::Array{sarifLocation(E.Message.FilePath,
                                                     E.Message.FileOffset)}},

@@ -190,6 +190,12 @@ int main() {
   pressure96<<<1, 32>>>(nullptr, nullptr);
 }
 
+// JSON: "diagnostics": [
+// JSON: "level": "remark",
+// JSON-NEXT: "line": 19,
+// JSON-NEXT: "message": "'w' (32 bytes) is in a local depot in PTX
+// JSON: "level": "warning",
+// JSON-NEXT: "line": 39,
 // JSON: "local_arrays": [
 // JSON: "final_reason": "ptxas promotes the kernel's 32-byte local frame of 4-byte elements to registers (frame demand 8 of at most 72 words, 0 words live across)",
 // JSON-NEXT: "final_status": "registers",
