@@ -205,7 +205,6 @@ std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelAnalysis &Interp,
     LocalArrayStatus Status = LocalArrayStatus::Registers;
     std::string Reason, Fix;
     std::vector<std::pair<SourceLocation, std::string>> Notes;
-    bool InKeptLoop = KeptLoop != nullptr;
     const Expr *Index = indexOf(A.Site);
     std::string IndexText =
         Index ? sourceOf(Index, Ctx) : sourceOf(A.Site, Ctx);
@@ -214,7 +213,6 @@ std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelAnalysis &Interp,
       Status = LocalArrayStatus::Local;
       Reason = "its address escapes to code that is not inlined";
       Fix = "pass the elements by value, or make the callee __forceinline__";
-      InKeptLoop = true; // a call's argument needs memory at every level
     } else if (A.Index.hard()) {
       Status = LocalArrayStatus::Local;
       if (Index && Index->isIntegerConstantExpr(Ctx))
@@ -293,12 +291,11 @@ std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelAnalysis &Interp,
       bool Varying = A.Index.Why == CompileTime::Cause::Loop;
       for (const Stmt *L : A.Index.Loops)
         Varying |= !Interp.loopUnrolling(L).Unrolled;
-      if (KeptLoop && Varying)
+      if (KeptLoop && Varying) {
+        V.DynamicVaryingInKeptLoop = true;
         (A.IsStore ? V.DynamicStoreInKeptLoop : V.DynamicLoadInKeptLoop) =
             true;
-      if (KeptLoop && Varying)
-        V.DynamicVaryingInKeptLoop = true;
-      else if (KeptLoop)
+      } else if (KeptLoop)
         V.DynamicInvariantInKeptLoop = true;
       if (!KeptLoop)
         V.LiveWordsAcross = std::max(

@@ -5,9 +5,11 @@
 // interpreter recorded. NVVM keeps an array in registers only when every
 // access has an index it knows at compile time, after the loop unrolling it
 // does, and the array's address does not escape; otherwise the array lives
-// in a PTX local depot. ptxas then moves small depots whose dynamic accesses
-// are outside loops back to registers, and spills arrays too large for the
-// register file. docs/local-memory.md has the measurements.
+// in a PTX local depot. ptxas then moves many depots back to registers (of
+// 4-byte elements, small, not escaping, within its register budget; a
+// kernel's frame whole or not at all), and spills arrays too large for the
+// register file: the final verdict. docs/local-memory.md has the
+// measurements (cuda_samples/local_calibration/).
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPCHECK_ANALYSIS_LOCALARRAYANALYSIS_H
@@ -39,8 +41,7 @@ struct LocalArrayVerdict {
   std::string Fix;
   /// Indexed with constants only, but larger than the register file.
   bool LikelySpilled = false;
-  /// Whether ptxas keeps the depot (escape, a dynamic access in a loop that
-  /// stays a loop, or more than 256 bytes) or moves it to registers.
+  /// The PTX has a depot and ptxas keeps it (Status and Final both Local).
   bool PtxasKeepsDepot = false;
 
   /// The verdict about the final machine code, after ptxas: `Local` when

@@ -1,8 +1,10 @@
 //===--- LocalMemoryArrayCheck.h - warpcheck-local-memory-array -*- C++ -*-===//
 //
-// Finds per-thread arrays the compiler will demote to local memory (an index
-// not known at compile time after unrolling, an address that escapes) and
-// arrays too large for the register file, with the reason and the fix.
+// Finds per-thread arrays that live in local memory in the final machine
+// code (a PTX depot ptxas keeps: an index not known at compile time after
+// unrolling, an address that escapes) and arrays too large for the register
+// file, with the reason and the fix. A PTX depot ptxas moves back to
+// registers is a remark, not a warning.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPCHECK_CHECKS_LOCALMEMORYARRAYCHECK_H
