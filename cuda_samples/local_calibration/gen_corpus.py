@@ -6,8 +6,9 @@ selects, loop counters of unrolled, kept and run-time loops, dynamic stores,
 escapes), struct members, several arrays per kernel, and register pressure
 from other live values.
 
-Writes corpus_NN.cu (about 60 kernels each) and kernels.tsv (kernel, arrays,
-factors) into the output directory. The kernels are compile-only for
+Writes corpus_NN.cu (about 60 kernels each), host_NN.cu (a program that
+launches each kernel of corpus_NN.cu once, for measure.sh) and kernels.tsv
+(kernel, arrays, factors) into the output directory. The kernels are compile-only for
 calibrate.sh (ptxas, cuobjdump) and are also launched by measure.sh on the
 GPU, so each one reads `in`, `idx` and the scalar parameters and writes
 out[global thread id] only; every index stays in bounds.
