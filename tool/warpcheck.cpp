@@ -97,6 +97,12 @@ static cl::opt<std::string> PtxasLog(
     cl::desc("Compare with this `ptxas -v` output instead of running nvcc"),
     cl::cat(Category));
 
+static cl::opt<std::string> SassFile(
+    "sass-file",
+    cl::desc("Compare with this `cuobjdump -sass` output (LDL/STL per kernel) "
+             "instead of running nvcc"),
+    cl::cat(Category));
+
 static cl::opt<bool> Fix("fix", cl::desc("Apply the offered fixes in place"),
                          cl::cat(Category));
 static cl::opt<std::string> ExportFixes(
@@ -279,6 +285,7 @@ int main(int argc, const char **argv) {
   Options.Nvcc = Nvcc;
   Options.PtxFile = PtxFile;
   Options.PtxasLog = PtxasLog;
+  Options.SassFile = SassFile;
   Options.Fix = Fix;
   Options.ExportFixes = ExportFixes;
   Options.Baseline = Baseline;

@@ -84,6 +84,70 @@ std::string causeText(const CompileTime &CT) {
   return "the index is not known at compile time";
 }
 
+/// Bytes of one element of the array, or of the array member of a struct
+/// (the smallest when there are several).
+uint64_t elementBytes(QualType T, const ASTContext &Ctx) {
+  if (T->isArrayType())
+    return Ctx.getTypeSizeInChars(Ctx.getBaseElementType(T)).getQuantity();
+  uint64_t Min = 0;
+  if (const auto *RD = T->getAsRecordDecl())
+    for (const FieldDecl *F : RD->fields())
+      if (F->getType()->isArrayType()) {
+        uint64_t B = elementBytes(F->getType(), Ctx);
+        Min = Min ? std::min(Min, B) : B;
+      }
+  return Min ? Min : Ctx.getTypeSizeInChars(T).getQuantity();
+}
+
+/// Bytes of the array itself, or of the array members of a struct.
+uint64_t arrayBytes(QualType T, const ASTContext &Ctx) {
+  if (T->isArrayType())
+    return Ctx.getTypeSizeInChars(T).getQuantity();
+  uint64_t Sum = 0;
+  if (const auto *RD = T->getAsRecordDecl())
+    for (const FieldDecl *F : RD->fields())
+      if (F->getType()->isArrayType())
+        Sum += Ctx.getTypeSizeInChars(F->getType()).getQuantity();
+  return Sum ? Sum : Ctx.getTypeSizeInChars(T).getQuantity();
+}
+
+/// Words of scalar locals of F declared before Site and used after it:
+/// values that stay in registers while the array is accessed there.
+uint64_t liveWordsAcross(const Expr *Site, const FunctionDecl *F,
+                         const ASTContext &Ctx) {
+  if (!F || !F->getBody())
+    return 0;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Begin = SM.getExpansionLoc(Site->getBeginLoc());
+  SourceLocation End = SM.getExpansionLoc(Site->getEndLoc());
+  std::map<const VarDecl *, bool> UsedAfter;
+  std::vector<const Stmt *> Work = {F->getBody()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S)
+      continue;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
+            (VD->getType()->isArithmeticType() ||
+             VD->getType()->isPointerType()) &&
+            SM.isBeforeInTranslationUnit(SM.getExpansionLoc(VD->getLocation()),
+                                         Begin)) {
+          bool After = SM.isBeforeInTranslationUnit(
+              End, SM.getExpansionLoc(DRE->getLocation()));
+          UsedAfter[VD] |= After;
+        }
+    for (const Stmt *C : S->children())
+      Work.push_back(C);
+  }
+  uint64_t Words = 0;
+  for (const auto &[VD, After] : UsedAfter)
+    if (After)
+      Words += (Ctx.getTypeSizeInChars(VD->getType()).getQuantity() + 3) / 4;
+  return Words;
+}
+
 /// True when the offsets seen repeat with a period of 2, 4 or 8: an
 /// unroll by that factor would make the index constant.
 bool periodic(const std::vector<int64_t> &Offsets) {
@@ -104,7 +168,8 @@ bool periodic(const std::vector<int64_t> &Offsets) {
 } // namespace
 
 std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelAnalysis &Interp,
-                                                ASTContext &Ctx) {
+                                                ASTContext &Ctx,
+                                                LocalArrayOptions Options) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<LocalArrayVerdict> Result;
   std::map<const VarDecl *, size_t> ByArray;
@@ -125,6 +190,8 @@ std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelAnalysis &Interp,
       V.Array = A.Object;
       V.Function = A.Function;
       V.Bytes = Ctx.getTypeSizeInChars(T).getQuantity();
+      V.ElementBytes = elementBytes(T, Ctx);
+      V.ArrayBytes = arrayBytes(T, Ctx);
       Result.push_back(V);
     }
     LocalArrayVerdict &V = Result[It->second];
@@ -138,7 +205,6 @@ std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelAnalysis &Interp,
     LocalArrayStatus Status = LocalArrayStatus::Registers;
     std::string Reason, Fix;
     std::vector<std::pair<SourceLocation, std::string>> Notes;
-    bool InKeptLoop = KeptLoop != nullptr;
     const Expr *Index = indexOf(A.Site);
     std::string IndexText =
         Index ? sourceOf(Index, Ctx) : sourceOf(A.Site, Ctx);
@@ -147,7 +213,6 @@ std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelAnalysis &Interp,
       Status = LocalArrayStatus::Local;
       Reason = "its address escapes to code that is not inlined";
       Fix = "pass the elements by value, or make the callee __forceinline__";
-      InKeptLoop = true; // a call's argument needs memory at every level
     } else if (A.Index.hard()) {
       Status = LocalArrayStatus::Local;
       if (Index && Index->isIntegerConstantExpr(Ctx))
@@ -220,8 +285,27 @@ std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelAnalysis &Interp,
       }
     }
 
-    if (Status == LocalArrayStatus::Local && InKeptLoop)
-      V.PtxasKeepsDepot = true;
+    V.Escapes |= A.Escape;
+    if (Status == LocalArrayStatus::Local && !A.Escape) {
+      ++V.DynamicSites;
+      bool Varying = A.Index.Why == CompileTime::Cause::Loop;
+      for (const Stmt *L : A.Index.Loops)
+        Varying |= !Interp.loopUnrolling(L).Unrolled;
+      if (KeptLoop && Varying) {
+        V.DynamicVaryingInKeptLoop = true;
+        (A.IsStore ? V.DynamicStoreInKeptLoop : V.DynamicLoadInKeptLoop) =
+            true;
+      } else if (KeptLoop)
+        V.DynamicInvariantInKeptLoop = true;
+      if (!KeptLoop)
+        V.LiveWordsAcross = std::max(
+            V.LiveWordsAcross, liveWordsAcross(A.Site, A.Function, Ctx));
+    }
+    if (!A.IsStore && !A.Escape) {
+      if (A.Offsets.empty() || A.Offsets.size() >= 64)
+        V.ReadsUncounted = true;
+      V.ReadOffsets.insert(A.Offsets.begin(), A.Offsets.end());
+    }
     // The first local access decides the message; unknown only if none is.
     bool Better = (Status == LocalArrayStatus::Local &&
                    V.Status != LocalArrayStatus::Local) ||
@@ -237,13 +321,155 @@ std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelAnalysis &Interp,
   }
 
   for (LocalArrayVerdict &V : Result) {
-    if (V.Status == LocalArrayStatus::Local &&
-        V.Bytes > PtxasPromotionLimitBytes)
-      V.PtxasKeepsDepot = true;
-    if (V.Status != LocalArrayStatus::Local && V.Bytes > RegisterFileBytes)
+    if (Options.DeviceDebug) {
+      // -G: no unrolling, no promotion; every array is in the depot.
+      V.Status = LocalArrayStatus::Local;
+      V.Reason = "the kernel is built for device debugging (nvcc -G), which "
+                 "keeps every per-thread array in local memory";
+      V.Fix = "build without -G to measure performance";
+      continue;
+    }
+    // Constant indices, but more words read than a thread has registers:
+    // spilled. Reads of a few elements of a large array are not (the
+    // others are dead).
+    uint64_t WordsRead = V.ReadsUncounted
+                             ? V.Bytes / 4
+                             : V.ReadOffsets.size() *
+                                   std::max<uint64_t>(1, V.ElementBytes / 4);
+    if (V.Status != LocalArrayStatus::Local && V.Bytes > RegisterFileBytes &&
+        WordsRead * 4 > RegisterFileBytes)
       V.LikelySpilled = true;
   }
+  predictFinalCode(Result, Options);
+  for (LocalArrayVerdict &V : Result)
+    V.PtxasKeepsDepot = V.Status == LocalArrayStatus::Local &&
+                        V.Final == LocalArrayStatus::Local;
   return Result;
+}
+
+namespace {
+/// Why ptxas keeps this array's depot on its own account; empty if it may
+/// promote it.
+std::string keepsOnItsOwn(const LocalArrayVerdict &V) {
+  if (V.Escapes)
+    return "its address is passed to a call, which needs it in memory";
+  if (V.ElementBytes != 4)
+    return "its elements are " + std::to_string(V.ElementBytes) + " byte" +
+           (V.ElementBytes == 1 ? "" : "s") +
+           " wide, and ptxas moves only depots of 4-byte elements to "
+           "registers";
+  if (V.DynamicStoreInKeptLoop && V.DynamicLoadInKeptLoop &&
+      V.ArrayBytes > PtxasLoopReadWriteLimitBytes)
+    return "it is read and written with an index that changes in a loop the "
+           "compiler keeps, and ptxas moves such depots to registers only up "
+           "to " +
+           std::to_string(PtxasLoopReadWriteLimitBytes) + " bytes";
+  if (V.DynamicVaryingInKeptLoop &&
+      V.ArrayBytes > PtxasLoopVaryingLimitBytes)
+    return "its index changes in a loop the compiler keeps, and ptxas moves "
+           "such depots to registers only up to " +
+           std::to_string(PtxasLoopVaryingLimitBytes) + " bytes";
+  if (V.DynamicInvariantInKeptLoop &&
+      V.ArrayBytes > PtxasLoopInvariantLimitBytes)
+    return "it is accessed dynamically in a loop the compiler keeps, and "
+           "ptxas moves such depots to registers only up to " +
+           std::to_string(PtxasLoopInvariantLimitBytes) + " bytes";
+  if (V.ArrayBytes > PtxasPromotionLimitBytes)
+    return "ptxas moves only depots of up to " +
+           std::to_string(PtxasPromotionLimitBytes) + " bytes to registers";
+  return "";
+}
+
+uint64_t words(uint64_t Bytes) { return (Bytes + 3) / 4; }
+} // namespace
+
+void predictFinalCode(std::vector<LocalArrayVerdict> &Kernel,
+                      const LocalArrayOptions &Options) {
+  // Arrays without a depot, and spilled ones, first; and the kernel's
+  // frame: whether ptxas keeps one depot, and the register demand.
+  std::string KeptBy; // the first depot ptxas keeps, and why
+  std::string KeptWhy;
+  uint64_t DepotWords = 0, RegisterWords = 0, LiveWords = 0;
+  unsigned DynamicSites = 0;
+  for (LocalArrayVerdict &V : Kernel) {
+    V.FinalReason.clear();
+    if (V.LikelySpilled) {
+      V.Final = LocalArrayStatus::Local;
+      V.FinalReason = "it needs more registers than a thread has";
+      continue;
+    }
+    switch (V.Status) {
+    case LocalArrayStatus::Registers:
+      V.Final = LocalArrayStatus::Registers;
+      RegisterWords += words(V.Bytes);
+      continue;
+    case LocalArrayStatus::Unknown:
+      V.Final = LocalArrayStatus::Unknown;
+      V.FinalReason = "whether the PTX has a depot is not known";
+      continue;
+    case LocalArrayStatus::Local:
+      break;
+    }
+    DepotWords += words(V.Bytes);
+    DynamicSites += V.DynamicSites;
+    LiveWords = std::max(LiveWords, V.LiveWordsAcross);
+    if (Options.DeviceDebug) {
+      V.Final = LocalArrayStatus::Local;
+      V.FinalReason = "ptxas does not optimize a -G build";
+      continue;
+    }
+    std::string Why = keepsOnItsOwn(V);
+    if (!Why.empty() && KeptBy.empty()) {
+      KeptBy = V.Array->getNameAsString();
+      KeptWhy = Why;
+    }
+  }
+  if (Options.DeviceDebug)
+    return;
+  // Each dynamic access selects among the whole frame's words.
+  // Each dynamic access selects among the whole frame's words; values
+  // live across the accesses compete with the frame for registers.
+  uint64_t FrameDemand =
+      DepotWords * std::max(1u, DynamicSites) + RegisterWords;
+  uint64_t Pressure = DepotWords + LiveWords;
+  for (LocalArrayVerdict &V : Kernel) {
+    if (V.Status != LocalArrayStatus::Local || V.LikelySpilled)
+      continue;
+    std::string Why = keepsOnItsOwn(V);
+    V.Final = LocalArrayStatus::Local;
+    if (!Why.empty()) {
+      V.FinalReason = Why;
+    } else if (!KeptBy.empty()) {
+      V.FinalReason = "it shares the kernel's local frame with '" + KeptBy +
+                      "', which ptxas keeps (" + KeptWhy + ")";
+    } else if (FrameDemand > PtxasFrameDemandWords) {
+      V.FinalReason =
+          "promoting the kernel's frame would take about " +
+          std::to_string(FrameDemand) + " words of registers (" +
+          std::to_string(DepotWords) + "-word frame x " +
+          std::to_string(std::max(1u, DynamicSites)) +
+          " dynamic accesses + " + std::to_string(RegisterWords) +
+          " in register arrays), over the " +
+          std::to_string(PtxasFrameDemandWords) + " ptxas accepts";
+    } else if (Pressure > PtxasPressureWords) {
+      V.FinalReason = std::to_string(LiveWords) +
+                      " words of values are live across the access besides "
+                      "the " +
+                      std::to_string(DepotWords) +
+                      "-word frame, over the " +
+                      std::to_string(PtxasPressureWords) +
+                      " with which ptxas still promotes";
+    } else {
+      V.Final = LocalArrayStatus::Registers;
+      V.FinalReason = "ptxas promotes the kernel's " +
+                      std::to_string(DepotWords * 4) +
+                      "-byte local frame of 4-byte elements to registers "
+                      "(frame demand " +
+                      std::to_string(FrameDemand) + " of at most " +
+                      std::to_string(PtxasFrameDemandWords) + " words, " +
+                      std::to_string(LiveWords) + " words live across)";
+    }
+  }
 }
 
 uint64_t predictedDepotBytes(const std::vector<LocalArrayVerdict> &Verdicts) {

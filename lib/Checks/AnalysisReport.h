@@ -47,10 +47,13 @@ struct LocalArrayRecord {
   unsigned Line = 0, Column = 0;
   std::string Function, Kernel, Variable;
   uint64_t Bytes = 0;
-  std::string Status; // registers, local, unknown
+  std::string Status; // registers, local, unknown: the PTX verdict
   std::string Reason;
   bool LikelySpilled = false;
   bool PtxasKeepsDepot = false;
+  /// The verdict about the final machine code (after ptxas), and why.
+  std::string FinalStatus;
+  std::string FinalReason;
 };
 
 /// A kernel's predicted local memory, to compare with the compiler's.
@@ -62,6 +65,7 @@ struct KernelRecord {
   uint64_t PredictedFrameBytes = 0; // ptxas stack frame, spills aside
   bool PredictedSpill = false;
   bool Unknown = false; // some array's verdict is unknown
+  bool FinalUnknown = false; // some array's final-code verdict is unknown
 };
 
 /// What a fix claims: after the edit, the array's accesses in the kernel take

@@ -36,12 +36,15 @@ LocalMemoryArrayCheck::LocalMemoryArrayCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       UnrollBudget(Options.get("UnrollBudget", 2200u)),
-      MaxLoopIterations(Options.get("MaxLoopIterations", 512u)) {}
+      MaxLoopIterations(Options.get("MaxLoopIterations", 512u)),
+      DeviceDebug(StringRef(Options.get("DeviceDebug", "false"))
+                      .equals_insensitive("true")) {}
 
 void LocalMemoryArrayCheck::storeOptions(
     clang::tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "UnrollBudget", UnrollBudget);
   Options.store(Opts, "MaxLoopIterations", MaxLoopIterations);
+  Options.store(Opts, "DeviceDebug", DeviceDebug ? "true" : "false");
 }
 
 void LocalMemoryArrayCheck::registerMatchers(MatchFinder *Finder) {
@@ -101,7 +104,10 @@ void LocalMemoryArrayCheck::analyzeKernel(const FunctionDecl *Kernel) {
   Limits.MaxLoopIterations = MaxLoopIterations;
   std::shared_ptr<const KernelAnalysis> Interp =
       Analyses->get(Kernel, Block, Limits);
-  std::vector<LocalArrayVerdict> Verdicts = judgeLocalArrays(*Interp, *Context);
+  LocalArrayOptions ArrayOptions;
+  ArrayOptions.DeviceDebug = DeviceDebug;
+  std::vector<LocalArrayVerdict> Verdicts =
+      judgeLocalArrays(*Interp, *Context, ArrayOptions);
   const SourceManager &SM = Context->getSourceManager();
   std::string KName = displayName(Kernel, *Context);
 
@@ -117,6 +123,7 @@ void LocalMemoryArrayCheck::analyzeKernel(const FunctionDecl *Kernel) {
     for (const LocalArrayVerdict &V : Verdicts) {
       K.PredictedSpill |= V.LikelySpilled;
       K.Unknown |= V.Status == LocalArrayStatus::Unknown;
+      K.FinalUnknown |= V.Final == LocalArrayStatus::Unknown;
       LocalArrayRecord R;
       PresumedLoc D =
           SM.getPresumedLoc(SM.getExpansionLoc(V.Array->getLocation()));
@@ -133,6 +140,8 @@ void LocalMemoryArrayCheck::analyzeKernel(const FunctionDecl *Kernel) {
                                  : V.Reason;
       R.LikelySpilled = V.LikelySpilled;
       R.PtxasKeepsDepot = V.PtxasKeepsDepot;
+      R.FinalStatus = localArrayStatusName(V.Final);
+      R.FinalReason = V.FinalReason;
       Report->addLocalArray(std::move(R));
     }
     Report->addKernel(std::move(K));
@@ -155,13 +164,35 @@ void LocalMemoryArrayCheck::analyzeKernel(const FunctionDecl *Kernel) {
     }
     if (V.Status == LocalArrayStatus::Registers)
       continue;
-    SourceLocation Loc = SM.getExpansionLoc(V.Site->getBeginLoc());
-    diag(Loc, V.Status == LocalArrayStatus::Local
-                  ? "'%0' (%1 bytes) will live in local memory: %2"
-                  : "'%0' (%1 bytes) may live in local memory: %2")
-        << Var << unsigned(V.Bytes) << V.Reason;
+    SourceLocation Loc = V.Site ? SM.getExpansionLoc(V.Site->getBeginLoc())
+                                : V.Array->getLocation();
+    if (V.Status == LocalArrayStatus::Local &&
+        V.Final == LocalArrayStatus::Registers) {
+      // A PTX depot that ptxas moves back to registers: the final code has
+      // no local memory, so a remark, not a warning.
+      diag(Loc,
+           "'%0' (%1 bytes) is in a local depot in PTX, since %2, but ptxas "
+           "will keep it in registers: %3",
+           DiagnosticIDs::Remark)
+          << Var << unsigned(V.Bytes) << V.Reason << V.FinalReason;
+      continue;
+    }
+    if (V.Final == LocalArrayStatus::Local)
+      diag(Loc, "'%0' (%1 bytes) will live in local memory: %2")
+          << Var << unsigned(V.Bytes) << V.Reason;
+    else if (V.Status == LocalArrayStatus::Local)
+      diag(Loc, "'%0' (%1 bytes) may live in local memory: %2; whether "
+                "ptxas moves its depot to registers is not known")
+          << Var << unsigned(V.Bytes) << V.Reason;
+    else
+      diag(Loc, "'%0' (%1 bytes) may live in local memory: %2")
+          << Var << unsigned(V.Bytes) << V.Reason;
     for (const auto &[NoteLoc, Text] : V.Notes)
       diag(NoteLoc, "%0", DiagnosticIDs::Note) << Text;
+    if (V.Final == LocalArrayStatus::Local && !V.FinalReason.empty())
+      diag(V.Array->getLocation(), "ptxas keeps the %0-byte depot: %1",
+           DiagnosticIDs::Note)
+          << unsigned(V.Bytes) << V.FinalReason;
     diag(V.Array->getLocation(), "'%0' declared here, in '%1'; %2",
          DiagnosticIDs::Note)
         << Var << KName << V.Fix;

@@ -1,8 +1,10 @@
 //===--- LocalMemoryArrayCheck.h - warpcheck-local-memory-array -*- C++ -*-===//
 //
-// Finds per-thread arrays the compiler will demote to local memory (an index
-// not known at compile time after unrolling, an address that escapes) and
-// arrays too large for the register file, with the reason and the fix.
+// Finds per-thread arrays that live in local memory in the final machine
+// code (a PTX depot ptxas keeps: an index not known at compile time after
+// unrolling, an address that escapes) and arrays too large for the register
+// file, with the reason and the fix. A PTX depot ptxas moves back to
+// registers is a remark, not a warning.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPCHECK_CHECKS_LOCALMEMORYARRAYCHECK_H
@@ -34,6 +36,8 @@ private:
 
   const unsigned UnrollBudget;
   const unsigned MaxLoopIterations;
+  /// The code is built with nvcc -G: every array stays in local memory.
+  const bool DeviceDebug;
 
   clang::ASTContext *Context = nullptr;
   /// The translation unit's analyses, shared with the other checks.

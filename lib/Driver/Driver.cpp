@@ -462,11 +462,13 @@ analyzeFile(const DriverOptions &Options,
       if (auto F = Compiled.Ptxas.find(K.MangledName);
           F != Compiled.Ptxas.end())
         C.Frame = F->second;
+      if (auto S = Compiled.Sass.find(K.MangledName); S != Compiled.Sass.end())
+        C.Sass = S->second;
       R->Comparisons.push_back(std::move(C));
     }
   } else {
     for (const KernelRecord &K : R->Report.Kernels)
-      R->Comparisons.push_back({K, std::nullopt, std::nullopt});
+      R->Comparisons.push_back({K, std::nullopt, std::nullopt, std::nullopt});
   }
   return R;
 }
@@ -704,10 +706,12 @@ int runWarpcheck(const DriverOptions &Options,
   // Compiler output given on the command line stands for every file; a
   // file named and not readable is an error, not an empty comparison.
   std::optional<CompiledLocalMemory> Given;
-  if (!Options.PtxFile.empty() || !Options.PtxasLog.empty()) {
+  if (!Options.PtxFile.empty() || !Options.PtxasLog.empty() ||
+      !Options.SassFile.empty()) {
     Given.emplace();
     for (auto [Path, What] : {std::pair(&Options.PtxFile, "--ptx-file"),
-                              std::pair(&Options.PtxasLog, "--ptxas-log")}) {
+                              std::pair(&Options.PtxasLog, "--ptxas-log"),
+                              std::pair(&Options.SassFile, "--sass-file")}) {
       if (Path->empty())
         continue;
       auto Buf = readInputFile(*Path, What, limits::CompilerOutputBytes);
@@ -717,8 +721,10 @@ int runWarpcheck(const DriverOptions &Options,
       }
       if (Path == &Options.PtxFile)
         Given->PtxDepot = parsePtxDepots((*Buf)->getBuffer());
-      else
+      else if (Path == &Options.PtxasLog)
         Given->Ptxas = parsePtxasLog((*Buf)->getBuffer());
+      else
+        Given->Sass = parseSass((*Buf)->getBuffer());
     }
   }
   // --export-fixes never replaces a file it analyzes.
@@ -812,7 +818,11 @@ int runWarpcheck(const DriverOptions &Options,
           Kept.push_back(std::move(E));
       }
       R->Findings = std::move(Kept);
-      New += R->Findings.size();
+      // Remarks (a PTX depot ptxas promotes) inform; they fail nothing.
+      New += std::count_if(R->Findings.begin(), R->Findings.end(),
+                           [](const ClangTidyError &E) {
+                             return E.DiagLevel != ClangTidyError::Remark;
+                           });
     }
     if (!Options.ExportFixes.empty())
       AllFindings.insert(AllFindings.end(), R->Findings.begin(),

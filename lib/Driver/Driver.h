@@ -27,9 +27,10 @@ struct DriverOptions {
   /// directory tree of each file, which overrides warpcheck's defaults.
   clang::tidy::ClangTidyOptions Overrides;
   /// --verify-ptx: compile with nvcc and put what it did beside the
-  /// predictions; or read its output from PtxFile and PtxasLog.
+  /// predictions; or read its output from PtxFile, PtxasLog and SassFile
+  /// (`cuobjdump -sass`).
   bool VerifyPtx = false;
-  std::string Nvcc, PtxFile, PtxasLog;
+  std::string Nvcc, PtxFile, PtxasLog, SassFile;
   /// Apply the fixes in place; write them as clang-tidy's YAML.
   bool Fix = false;
   std::string ExportFixes;

@@ -6,6 +6,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
 
@@ -60,6 +61,37 @@ std::map<std::string, PtxasFrame> parsePtxasLog(llvm::StringRef Log) {
     }
   }
   return Result;
+}
+
+std::map<std::string, SassLocal> parseSass(llvm::StringRef Sass) {
+  std::map<std::string, SassLocal> Result;
+  llvm::Regex Function("Function : ([A-Za-z0-9_$]+)");
+  // The opcode, after the address comment and an optional predicate.
+  llvm::Regex Op("\\*/[ \t]+(@!?U?P[0-9T] +)?(LDL|STL)[. ]");
+  llvm::SmallVector<llvm::StringRef, 4> M;
+  SassLocal *Current = nullptr;
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  Sass.split(Lines, '\n');
+  for (llvm::StringRef Line : Lines) {
+    if (Function.match(Line, &M)) {
+      Current = &Result[M[1].str()];
+      continue;
+    }
+    if (Current && Op.match(Line, &M))
+      ++(M[2] == "LDL" ? Current->Loads : Current->Stores);
+  }
+  return Result;
+}
+
+std::string findCuobjdump(const std::string &Nvcc) {
+  llvm::SmallString<256> Beside(Nvcc);
+  llvm::sys::path::remove_filename(Beside);
+  llvm::sys::path::append(Beside, "cuobjdump");
+  if (!Nvcc.empty() && llvm::sys::fs::can_execute(Beside))
+    return std::string(Beside);
+  if (auto P = llvm::sys::findProgramByName("cuobjdump"))
+    return *P;
+  return "";
 }
 
 std::string findNvcc(const std::string &Explicit, const std::string &Toolkit) {
@@ -171,6 +203,23 @@ std::optional<std::string> compileWithNvcc(
   }
   if (auto Buf = llvm::MemoryBuffer::getFile(Log))
     Out.Ptxas = parsePtxasLog((*Buf)->getBuffer());
+  // The SASS of the same object: LDL/STL per kernel. Without cuobjdump (or
+  // the nvdisasm it runs) the column stays empty.
+  std::string Cuobjdump = findCuobjdump(Nvcc);
+  if (!Cuobjdump.empty()) {
+    llvm::SmallString<128> Sass;
+    if (!llvm::sys::fs::createTemporaryFile("warpcheck", "sass", Sass)) {
+      std::vector<llvm::StringRef> Args = {Cuobjdump, "-sass", Obj};
+      std::optional<llvm::StringRef> Redirects[] = {std::nullopt,
+                                                    llvm::StringRef(Sass),
+                                                    llvm::StringRef(Log)};
+      if (llvm::sys::ExecuteAndWait(Cuobjdump, Args, std::nullopt, Redirects,
+                                    /*SecondsToWait=*/600) == 0)
+        if (auto Buf = llvm::MemoryBuffer::getFile(Sass))
+          Out.Sass = parseSass((*Buf)->getBuffer());
+      llvm::sys::fs::remove(Sass);
+    }
+  }
   Cleanup();
   return std::nullopt;
 }

@@ -201,12 +201,19 @@ std::optional<bool> KernelComparison::ptxAgrees() const {
 }
 
 std::optional<bool> KernelComparison::ptxasAgrees() const {
-  if (!Frame || Kernel.Unknown)
+  if (!Frame || Kernel.FinalUnknown)
     return std::nullopt;
   bool Spills = Frame->SpillStores > 0;
   return (Frame->StackFrame > 0) ==
              (Kernel.PredictedFrameBytes > 0 || Kernel.PredictedSpill) &&
          Spills == Kernel.PredictedSpill;
+}
+
+std::optional<bool> KernelComparison::sassAgrees() const {
+  if (!Sass || Kernel.FinalUnknown)
+    return std::nullopt;
+  return (Sass->Loads + Sass->Stores > 0) ==
+         (Kernel.PredictedFrameBytes > 0 || Kernel.PredictedSpill);
 }
 
 void printComparison(const std::vector<KernelComparison> &Rows,
@@ -220,10 +227,16 @@ void printComparison(const std::vector<KernelComparison> &Rows,
     return S;
   };
   Out << Pad("kernel", Width) << Pad("predicted", 11) << Pad("PTX depot", 11)
-      << Pad("ptxas frame", 13) << Pad("spills st/ld", 14) << "verdict\n";
+      << Pad("final", 11) << Pad("ptxas frame", 13) << Pad("spills st/ld", 14)
+      << Pad("SASS LDL/STL", 14) << "verdict\n";
   for (const auto &R : Rows) {
     std::string Predicted =
         R.Kernel.Unknown ? "unknown" : bytes(R.Kernel.PredictedLocalBytes);
+    std::string Final =
+        R.Kernel.FinalUnknown
+            ? "unknown"
+            : bytes(R.Kernel.PredictedFrameBytes) +
+                  (R.Kernel.PredictedSpill ? " +sp" : "");
     std::string Verdict;
     if (auto A = R.ptxAgrees())
       Verdict = *A ? "PTX agrees" : "PTX DIFFERS";
@@ -234,12 +247,18 @@ void printComparison(const std::vector<KernelComparison> &Rows,
                     : ", ptxas differs (predicted " +
                           bytes(R.Kernel.PredictedFrameBytes) +
                           (R.Kernel.PredictedSpill ? " + spills" : "") + ")";
+    if (auto A = R.sassAgrees())
+      Verdict += *A ? ", SASS as predicted" : ", SASS differs";
     Out << Pad(R.Kernel.Name, Width) << Pad(Predicted, 11)
-        << Pad(R.Depot ? bytes(*R.Depot) : "-", 11)
+        << Pad(R.Depot ? bytes(*R.Depot) : "-", 11) << Pad(Final, 11)
         << Pad(R.Frame ? bytes(R.Frame->StackFrame) : "-", 13)
         << Pad(R.Frame ? std::to_string(R.Frame->SpillStores) + "/" +
                              std::to_string(R.Frame->SpillLoads)
                        : "-",
+               14)
+        << Pad(R.Sass ? std::to_string(R.Sass->Loads) + "/" +
+                            std::to_string(R.Sass->Stores)
+                      : "-",
                14)
         << Verdict << "\n";
   }
@@ -290,7 +309,10 @@ llvm::json::Object kernelJson(const KernelComparison &R) {
        R.Kernel.Unknown
            ? llvm::json::Value(nullptr)
            : llvm::json::Value(int64_t(R.Kernel.PredictedLocalBytes))},
-      {"predicted_stack_frame_bytes", int64_t(R.Kernel.PredictedFrameBytes)},
+      {"predicted_stack_frame_bytes",
+       R.Kernel.FinalUnknown
+           ? llvm::json::Value(nullptr)
+           : llvm::json::Value(int64_t(R.Kernel.PredictedFrameBytes))},
       {"predicted_spill", R.Kernel.PredictedSpill},
       {"ptx_depot_bytes", optionalJson(R.Depot)},
       {"stack_frame_bytes",
@@ -307,8 +329,15 @@ llvm::json::Object kernelJson(const KernelComparison &R) {
     return A ? llvm::json::Value(*A ? "agree" : "differ")
              : llvm::json::Value(nullptr);
   };
+  O["sass_local_loads"] =
+      optionalJson(R.Sass ? std::optional<uint64_t>(R.Sass->Loads)
+                          : std::nullopt);
+  O["sass_local_stores"] =
+      optionalJson(R.Sass ? std::optional<uint64_t>(R.Sass->Stores)
+                          : std::nullopt);
   O["ptx_verdict"] = Verdict(R.ptxAgrees());
   O["ptxas_verdict"] = Verdict(R.ptxasAgrees());
+  O["sass_verdict"] = Verdict(R.sassAgrees());
   return O;
 }
 
@@ -321,7 +350,10 @@ llvm::json::Object localArrayJson(const LocalArrayRecord &R) {
                             {"variable", R.Variable},
                             {"bytes", int64_t(R.Bytes)},
                             {"status", R.Status},
+                            {"ptx_status", R.Status},
                             {"reason", R.Reason},
+                            {"final_status", R.FinalStatus},
+                            {"final_reason", R.FinalReason},
                             {"likely_spilled", R.LikelySpilled},
                             {"ptxas_keeps_depot", R.PtxasKeepsDepot}};
 }
@@ -329,8 +361,9 @@ llvm::json::Object localArrayJson(const LocalArrayRecord &R) {
 llvm::json::Object diagnosticJson(const ClangTidyError &E, bool AsError) {
   llvm::json::Object D = messageJson(E.Message);
   D["check"] = E.DiagnosticName;
-  D["level"] =
-      AsError || E.DiagLevel == ClangTidyError::Error ? "error" : "warning";
+  D["level"] = AsError || E.DiagLevel == ClangTidyError::Error ? "error"
+                : E.DiagLevel == ClangTidyError::Remark        ? "remark"
+                                                               : "warning";
   D["fingerprint"] = fingerprint(E);
   llvm::json::Array Notes;
   for (const auto &N : E.Notes)
@@ -355,7 +388,9 @@ void SarifWriter::add(const ClangTidyError &E, bool AsError) {
   llvm::json::Object Result{
       {"ruleId", E.DiagnosticName},
       {"ruleIndex", RuleIndex},
-      {"level", AsError ? "error" : "warning"},
+      {"level", AsError                                   ? "error"
+                : E.DiagLevel == ClangTidyError::Remark ? "note"
+                                                        : "warning"},
       {"message", llvm::json::Object{{"text", E.Message.Message}}},
       {"locations", llvm::json::Array{sarifLocation(E.Message.FilePath,
                                                     E.Message.FileOffset)}},

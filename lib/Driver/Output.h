@@ -35,9 +35,14 @@ struct KernelComparison {
   KernelRecord Kernel;
   std::optional<uint64_t> Depot;
   std::optional<PtxasFrame> Frame;
+  std::optional<SassLocal> Sass;
   /// The PTX depot is there exactly when warpcheck says so.
   std::optional<bool> ptxAgrees() const;
+  /// ptxas keeps a frame (and spills) exactly when warpcheck's final-code
+  /// verdict says so.
   std::optional<bool> ptxasAgrees() const;
+  /// The SASS has LDL/STL exactly when the final-code verdict says local.
+  std::optional<bool> sassAgrees() const;
 };
 
 void printComparison(const std::vector<KernelComparison> &Rows,

@@ -15,7 +15,8 @@ import subprocess
 import sys
 import tempfile
 
-WARNING = re.compile(r"^(.*?):(\d+):(\d+): warning: (.*) \[(warpcheck-[\w-]+)\]$")
+WARNING = re.compile(r"^(.*?):(\d+):(\d+): (?:warning|remark): (.*) "
+                     r"\[(warpcheck-[\w-]+)\]$")
 
 
 def from_text(text):
