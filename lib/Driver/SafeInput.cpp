@@ -237,7 +237,7 @@ std::string checkOptionValue(llvm::StringRef Key, llvm::StringRef Value) {
     return llvm::is_contained({"auto", "pad", "swizzle", "none"}, Value)
                ? ""
                : "'" + Value.str() + "' is not auto, pad, swizzle or none";
-  if (Option == "ReportUnknown")
+  if (Option == "ReportUnknown" || Option == "DeviceDebug")
     return llvm::is_contained({"true", "false", "1", "0"}, Value)
                ? ""
                : "'" + Value.str() + "' is not true or false";
@@ -256,6 +256,7 @@ const llvm::StringSet<> &knownCheckOptions() {
       "warpcheck-shared-bank-conflict.MaxPad",
       "warpcheck-local-memory-array.UnrollBudget",
       "warpcheck-local-memory-array.MaxLoopIterations",
+      "warpcheck-local-memory-array.DeviceDebug",
   };
   return Known;
 }
