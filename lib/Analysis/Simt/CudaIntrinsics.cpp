@@ -332,8 +332,16 @@ static const CXXRecordDecl *objectClass(const CallExpr *E) {
   const auto *Method = dyn_cast_or_null<CXXMethodDecl>(E->getDirectCallee());
   if (!Method)
     return nullptr;
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    // The object's own class, not the base the method is found in (CUDA
+    // 13's tile shuffles live in __static_size_thread_block_tile_base).
+    QualType T = MC->getImplicitObjectArgument()->IgnoreParenImpCasts()->getType();
+    if (T->isPointerType())
+      T = T->getPointeeType();
+    if (const CXXRecordDecl *Class = T->getAsCXXRecordDecl())
+      return Class;
     return MC->getObjectType()->getAsCXXRecordDecl();
+  }
   if (const auto *ME =
           dyn_cast<MemberExpr>(E->getCallee()->IgnoreParenImpCasts())) {
     QualType T = ME->getBase()->getType();
@@ -351,6 +359,21 @@ bool Engine::isCooperativeGroupsCall(const CallExpr *E) const {
     return false;
   for (const DeclContext *DC = Class->getDeclContext(); DC;
        DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getName() == "cooperative_groups")
+        return true;
+  return false;
+}
+
+bool Engine::isGroupConstructor(const FunctionDecl *F) const {
+  if (!F || !F->getIdentifier() || isa<CXXMethodDecl>(F))
+    return false;
+  StringRef Name = F->getName();
+  if (Name != "this_thread_block" && Name != "tiled_partition" &&
+      Name != "this_grid" && Name != "coalesced_threads" &&
+      Name != "this_cluster")
+    return false;
+  for (const DeclContext *DC = F->getDeclContext(); DC; DC = DC->getParent())
     if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
       if (NS->getName() == "cooperative_groups")
         return true;

@@ -274,6 +274,8 @@ public:
   unsigned laneCount() const;
   unsigned firstLiveLane() const;
   bool isCooperativeGroupsCall(const CallExpr *E) const;
+  /// cooperative_groups::this_thread_block(), tiled_partition(), ...: pure.
+  bool isGroupConstructor(const FunctionDecl *F) const;
   /// A member call into a library (cooperative groups, ...).
   Value evalLibraryMemberCall(const CallExpr *E);
   /// Inline assembly: outputs the engine can decode (%laneid...) or

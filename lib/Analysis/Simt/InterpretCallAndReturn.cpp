@@ -97,6 +97,14 @@ Value Engine::evalCall(const CallExpr *E) {
   }
   if (isCooperativeGroupsCall(E))
     return evalLibraryMemberCall(E);
+  if (isGroupConstructor(Callee)) {
+    // this_thread_block(), tiled_partition<N>(g): they make a group handle
+    // and write nothing; the member calls on it are decided from its type.
+    for (const Expr *Arg : E->arguments())
+      if (!Arg->isGLValue())
+        eval(Arg);
+    return unknown("a cooperative group handle");
+  }
   const FunctionDecl *Def = nullptr;
   bool InSystemHeader =
       SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation()));
