@@ -16,6 +16,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
@@ -123,6 +124,12 @@ static cl::opt<std::string>
 static cl::opt<unsigned> Jobs("j",
                               cl::desc("Files analyzed at once (default 1)"),
                               cl::init(1), cl::cat(Category));
+static cl::opt<bool> Progress(
+    "progress",
+    cl::desc("Show [i/n] progress as files are done and end with a one-line "
+             "summary, on stderr (default: when stderr is a terminal; "
+             "--progress=false turns it off)"),
+    cl::cat(Category));
 static cl::opt<bool>
     Lsp("lsp",
         cl::desc("Serve diagnostics and fixes to an editor over the Language "
@@ -290,6 +297,9 @@ int main(int argc, const char **argv) {
   Options.ExportFixes = ExportFixes;
   Options.Baseline = Baseline;
   Options.Jobs = std::max(1u, unsigned(Jobs));
+  Options.Progress = Progress.getNumOccurrences()
+                         ? bool(Progress)
+                         : llvm::sys::Process::StandardErrIsDisplayed();
   unsigned MaxJobs = limits::JobsPerThread *
                      llvm::hardware_concurrency().compute_thread_count();
   if (Options.Jobs > MaxJobs) {

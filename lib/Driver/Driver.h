@@ -38,12 +38,17 @@ struct DriverOptions {
   std::string Baseline;
   /// Files analyzed at once.
   unsigned Jobs = 1;
+  /// --progress: a `[i/n] file` line on Err as each file is done (when there
+  /// is more than one) and a one-line summary at the end. The tool turns it
+  /// on when stderr is a terminal.
+  bool Progress = false;
   std::string Version;
 };
 
 /// Runs the checks over Files and writes diagnostics (text), the report
 /// (JSON) or SARIF to Out, and one line per file that could not be analyzed
-/// to Err. Returns the exit status: 0, or 1 when a file could not be
+/// to Err; with Options.Progress, progress and a summary line to Err too.
+/// Returns the exit status: 0, or 1 when a file could not be
 /// analyzed, a warning matched --warnings-as-errors, or a finding is not in
 /// the baseline.
 int runWarpcheck(const DriverOptions &Options,

@@ -490,6 +490,21 @@ private:
                      {"message", Message}}});
   }
 
+  /// The LSP DiagnosticSeverity of a finding: an error is 1, a warning 2,
+  /// a remark (an array ptxas keeps in registers) 3, information. Notes
+  /// are never diagnostics of their own: they go in relatedInformation.
+  static int severityOf(clang::tidy::ClangTidyError::Level Level) {
+    switch (Level) {
+    case clang::tidy::ClangTidyError::Error:
+      return 1;
+    case clang::tidy::ClangTidyError::Warning:
+      return 2;
+    case clang::tidy::ClangTidyError::Remark:
+      return 3;
+    }
+    llvm_unreachable("a finding has no other level");
+  }
+
   void analyze(const std::string &Uri) {
     auto TextIt = Texts.find(Uri);
     if (TextIt == Texts.end())
@@ -530,7 +545,7 @@ private:
             {"message", N.Message}});
       llvm::json::Object D{{"range", range(Text, E.Message.FileOffset,
                                            E.Message.FileOffset + 1)},
-                           {"severity", 2},
+                           {"severity", severityOf(E.DiagLevel)},
                            {"code", E.DiagnosticName},
                            {"source", "warpcheck"},
                            {"message", E.Message.Message},

@@ -5,6 +5,7 @@
 #include "BlockShape.h"
 #include "LaunchConfig.h"
 
+#include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringSet.h"
@@ -20,6 +21,12 @@
 #include <mutex>
 
 namespace warpcheck {
+
+// The warpcheck module's checks must be linked in for getCheckOptions to
+// find them (as in Driver.cpp).
+extern volatile int WarpcheckModuleAnchorSource;
+[[maybe_unused]] static int WarpcheckModuleAnchorForOptions =
+    WarpcheckModuleAnchorSource;
 
 std::string describeBytes(uint64_t Bytes) {
   if (Bytes >= (uint64_t(1) << 20) && Bytes % (uint64_t(1) << 20) == 0)
@@ -244,20 +251,23 @@ std::string checkOptionValue(llvm::StringRef Key, llvm::StringRef Value) {
   return "";
 }
 
+/// Every option key a configuration may set: what each registered warpcheck
+/// check writes in storeOptions, found as clang-tidy's --dump-config finds
+/// it (getCheckOptions builds every enabled check with a ClangTidyContext),
+/// plus warpcheck.Arch, which belongs to the driver, not to a check. A check
+/// that stores a new option is known here without a second list to edit.
 const llvm::StringSet<> &knownCheckOptions() {
-  static const llvm::StringSet<> Known = {
-      "warpcheck.Arch",
-      "warpcheck-shared-bank-conflict.BlockDim",
-      "warpcheck-shared-bank-conflict.KernelBlockDims",
-      "warpcheck-shared-bank-conflict.MinWays",
-      "warpcheck-shared-bank-conflict.ReportUnknown",
-      "warpcheck-shared-bank-conflict.MaxLoopIterations",
-      "warpcheck-shared-bank-conflict.FixStyle",
-      "warpcheck-shared-bank-conflict.MaxPad",
-      "warpcheck-local-memory-array.UnrollBudget",
-      "warpcheck-local-memory-array.MaxLoopIterations",
-      "warpcheck-local-memory-array.DeviceDebug",
-  };
+  static const llvm::StringSet<> Known = [] {
+    clang::tidy::ClangTidyOptions Options =
+        clang::tidy::ClangTidyOptions::getDefaults();
+    Options.Checks = "-*,warpcheck-*";
+    llvm::StringSet<> Keys;
+    Keys.insert("warpcheck.Arch");
+    for (const auto &Entry : clang::tidy::getCheckOptions(
+             Options, /*AllowEnablingAnalyzerAlphaCheckers=*/false))
+      Keys.insert(Entry.getKey());
+    return Keys;
+  }();
   return Known;
 }
 

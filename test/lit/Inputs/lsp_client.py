@@ -47,10 +47,16 @@ send({"method": "textDocument/didOpen",
 diags = wait_for(lambda m: m.get("method") ==
                  "textDocument/publishDiagnostics")["params"]["diagnostics"]
 print("diagnostics:", len(diags))
+SEVERITY = {1: "error", 2: "warning", 3: "information", 4: "hint"}
 for d in diags:
     start = d["range"]["start"]
-    print(f"  {start['line'] + 1}:{start['character'] + 1} {d['code']}: "
+    print(f"  {start['line'] + 1}:{start['character'] + 1} "
+          f"{SEVERITY[d['severity']]} {d['code']}: "
           f"{d['message']} ({len(d['relatedInformation'])} notes)")
+    for n in d["relatedInformation"]:
+        where = n["location"]["range"]["start"]
+        print(f"    note {where['line'] + 1}:{where['character'] + 1}: "
+              f"{n['message']}")
 send({"id": 2, "method": "textDocument/codeAction",
       "params": {"textDocument": {"uri": uri}, "range": diags[0]["range"],
                  "context": {"diagnostics": [diags[0]]}}})
