@@ -76,6 +76,141 @@ RequestResult analyzeAggregatable(const SymbolicRequest &Request,
   return Result;
 }
 
+/// "when d is odd", "when d is an odd multiple of 4", "when d is a multiple
+/// of 32", or the residues, for the residues R of d modulo Period.
+std::string describeResidues(const std::string &Name,
+                             const std::vector<int64_t> &R, int64_t Period) {
+  // The 2-adic pattern strides make: all residues with exactly j trailing
+  // zeros (an odd multiple of 2^j), or all multiples of 2^j.
+  auto Zeros = [&](int64_t V) {
+    unsigned Z = 0;
+    while (V && !(V & 1)) {
+      V >>= 1;
+      ++Z;
+    }
+    return V == 0 ? 64u : Z;
+  };
+  std::set<int64_t> Have(R.begin(), R.end());
+  for (unsigned J = 0; (int64_t(1) << J) <= Period; ++J) {
+    std::set<int64_t> Odd, All;
+    for (int64_t V = 0; V < Period; ++V) {
+      if (Zeros(V) == J || (V == 0 && (int64_t(1) << J) == Period))
+        Odd.insert(V);
+      if (V % (int64_t(1) << J) == 0)
+        All.insert(V);
+    }
+    int64_t P = int64_t(1) << J;
+    if (Have == All && J > 0)
+      return "when " + Name + " is a multiple of " + std::to_string(P);
+    if (Have == Odd)
+      return J == 0 ? "when " + Name + " is odd"
+                    : "when " + Name + " is an odd multiple of " +
+                          std::to_string(P);
+  }
+  std::string S = "when " + Name + " mod " + std::to_string(Period) + " is ";
+  for (size_t I = 0; I < R.size() && I < 6; ++I)
+    S += (I ? ", " : "") + std::to_string(R[I]);
+  if (R.size() > 6)
+    S += ", ...";
+  return S;
+}
+
+/// A request whose lanes move differently with one warp-uniform unknown A
+/// (a stride parameter: `s[tx * d + x]`): the bank of every lane depends on
+/// A only modulo 128 bytes, so the count is computed for every residue, at
+/// a large representative where no two lanes' words coincide by accident.
+/// Coincidences (finitely many values of A) can only lower the count: the
+/// result is the range over residues, down to the ideal where they can
+/// happen, with the count per residue in words.
+std::optional<RequestResult>
+analyzeParametric(const SymbolicRequest &Request, AtomId A,
+                  const std::vector<unsigned> &Sure,
+                  const std::vector<unsigned> &Possible,
+                  const AtomTable &Atoms) {
+  std::vector<std::string> Names = Atoms.baseNames(A);
+  if (Names.size() != 1)
+    return std::nullopt;
+  auto CoefOf = [&](const SymbolicInt &V, AtomId Atom) -> int64_t {
+    for (const auto &T : V.Terms)
+      if (T.first == Atom)
+        return T.second;
+    return 0;
+  };
+  // Terms other than A must be the same in every lane (a common shift,
+  // which moves every bank alike: taken as 0 after the residues of A).
+  int64_t G = 128;
+  for (unsigned L : Possible) {
+    for (const auto &T : Request.Addresses[L].Terms)
+      if (T.first != A && T.second != CoefOf(Request.Addresses[Possible[0]],
+                                             T.first))
+        return std::nullopt;
+    G = std::gcd(G, std::abs(CoefOf(Request.Addresses[L], A)));
+  }
+  int64_t Period = 128 / std::max<int64_t>(1, G);
+  const int64_t Far = int64_t(1) << 24; // far from any coincidence
+  auto At = [&](const std::vector<unsigned> &Lanes, int64_t Value) {
+    WarpAddresses Addr;
+    for (unsigned L : Lanes) {
+      const SymbolicInt &V = Request.Addresses[L];
+      Addr[L] = uint64_t(V.Const + CoefOf(V, A) * Value);
+    }
+    return countWavefronts(Request.WidthBytes, Request.Kind, Addr,
+                           Request.Atomic);
+  };
+  RequestResult Result;
+  Result.ActiveLanes = Possible;
+  unsigned Min = ~0u, Max = 0;
+  std::map<unsigned, std::vector<int64_t>> ByCount;
+  for (int64_t R = 0; R < Period; ++R) {
+    int64_t Value = R + Period * Far;
+    // Only values that keep every lane aligned to the access width.
+    bool Aligned = true;
+    for (unsigned L : Possible)
+      if ((Request.Addresses[L].Const +
+           CoefOf(Request.Addresses[L], A) * Value) %
+              Request.WidthBytes !=
+          0)
+        Aligned = false;
+    if (!Aligned)
+      continue;
+    WavefrontCount Upper = At(Possible, Value);
+    ByCount[Upper.Wavefronts].push_back(R);
+    if (Upper.Wavefronts > Max) {
+      Max = Upper.Wavefronts;
+      Result.Worst = Upper;
+      Result.Ideal = Upper.Ideal;
+    }
+    Min = std::min(Min, Sure.empty() ? 1 : At(Sure, Value).Wavefronts);
+  }
+  if (ByCount.empty())
+    return std::nullopt;
+  // Two lanes with different multiples of A share a word for some A.
+  bool Coincide = false;
+  for (unsigned L : Possible)
+    Coincide |= CoefOf(Request.Addresses[L], A) !=
+                CoefOf(Request.Addresses[Possible[0]], A);
+  if (Coincide)
+    Min = std::min(Min, std::max(1u, Result.Ideal));
+  Result.MinWavefronts = Min;
+  Result.MaxWavefronts = Max;
+  Result.Status = Min == Max ? Verdict::Exact : Verdict::Range;
+  if (Result.Status == Verdict::Exact)
+    return Result;
+  std::string Per = "'" + Names[0] + "' (";
+  bool First = true;
+  for (auto &[Count, Residues] : ByCount) {
+    Per += (First ? "" : "; ") + std::to_string(Count) +
+           (Count == 1 ? " wavefront " : " wavefronts ") +
+           describeResidues(Names[0], Residues, Period);
+    First = false;
+  }
+  Per += ")";
+  Result.DependsOn.push_back(Per);
+  if (Sure.size() != Possible.size())
+    addNames(Result.DependsOn, Request.ActivityDependencies);
+  return Result;
+}
+
 } // namespace
 
 RequestResult analyzeRequest(const SymbolicRequest &Request,
@@ -120,6 +255,10 @@ RequestResult analyzeRequest(const SymbolicRequest &Request,
         Varying.insert(Atom);
     }
   }
+  if (!Undecidable && Varying.size() == 1)
+    if (std::optional<RequestResult> P =
+            analyzeParametric(Request, *Varying.begin(), Sure, Possible, Atoms))
+      return *P;
   if (Undecidable || !Varying.empty()) {
     Result.Status = Verdict::Unknown;
     addNames(Result.DependsOn, Request.OpaqueDependencies);

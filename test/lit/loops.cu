@@ -60,7 +60,8 @@ __global__ void unknownStride(float *out, int stride) {
   __shared__ float s[4096];
   for (int j = 0; j < 4; ++j)
     out[j] = s[threadIdx.x * stride + j];
-  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: bank conflicts of load from 's' cannot be decided: it depends on 'stride'
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: up to 32-way bank conflict on load from 's': 1 to 32 wavefronts per request, 1 ideal
+  // CHECK-MESSAGES: :[[@LINE-2]]:14: note: {{.*}}; the count depends on 'stride' (1 wavefront when stride is odd; {{.*}}; 32 wavefronts when stride is a multiple of 32)
 }
 
 // A tile loop over a run-time count: one symbolic iteration stands for

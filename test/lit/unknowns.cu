@@ -8,8 +8,9 @@ __global__ void uniformShift(float *out, int k, const int *table) {
   out[0] = tile[row * 32 + threadIdx.x];     // conflict-free for every row
   out[1] = tile[(row + threadIdx.x) * 32];   // 32-way for every row
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 32-way bank conflict on load from 'tile'
-  out[2] = tile[threadIdx.x * k];            // depends on k
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: bank conflicts of load from 'tile' cannot be decided: it depends on 'k'
+  out[2] = tile[threadIdx.x * k];            // depends on k, per residue
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: up to 32-way bank conflict on load from 'tile': 1 to 32 wavefronts per request, 1 ideal
+  // CHECK-MESSAGES: :[[@LINE-2]]:12: note: {{.*}}; the count depends on 'k' (1 wavefront when k is odd; 2 wavefronts when k is an odd multiple of 2; 4 wavefronts when k is an odd multiple of 4; 8 wavefronts when k is an odd multiple of 8; 16 wavefronts when k is an odd multiple of 16; 32 wavefronts when k is a multiple of 32)
   int first = table[0];                      // one address: uniform
   out[3] = tile[first + threadIdx.x];
   out[4] = tile[table[threadIdx.x]];         // per-lane data

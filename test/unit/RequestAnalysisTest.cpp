@@ -44,16 +44,53 @@ TEST(RequestAnalysis, ByteShiftIsEnumerated) {
   EXPECT_EQ(Res.MaxWavefronts, 2u);
 }
 
-TEST(RequestAnalysis, LaneVaryingUnknownIsUnknown) {
+TEST(RequestAnalysis, StrideParameterIsDecidedPerResidue) {
   AtomTable Atoms;
   AtomId N = Atoms.named("stride");
+  // Lane T reads word T * stride: the degree is 2^(trailing zeros of
+  // stride), up to 32; stride 0 puts every lane on one word.
   SymbolicRequest R = request(4);
   for (unsigned T = 0; T < WarpSize; ++T)
     R.Addresses[T] = SymbolicInt::atom(N, 4 * T);
   RequestResult Res = analyzeRequest(R, Atoms);
-  EXPECT_EQ(Res.Status, Verdict::Unknown);
+  EXPECT_EQ(Res.Status, Verdict::Range);
+  EXPECT_EQ(Res.MinWavefronts, 1u);
+  EXPECT_EQ(Res.MaxWavefronts, 32u);
   ASSERT_EQ(Res.DependsOn.size(), 1u);
-  EXPECT_EQ(Res.DependsOn[0], "stride");
+  EXPECT_EQ(Res.DependsOn[0],
+            "'stride' (1 wavefront when stride is odd; 2 wavefronts when "
+            "stride is an odd multiple of 2; 4 wavefronts when stride is an "
+            "odd multiple of 4; 8 wavefronts when stride is an odd multiple "
+            "of 8; 16 wavefronts when stride is an odd multiple of 16; 32 "
+            "wavefronts when stride is a multiple of 32)");
+}
+
+TEST(RequestAnalysis, PitchOfWholeRowsConflictsExceptWhereWordsCoincide) {
+  AtomTable Atoms;
+  AtomId N = Atoms.named("pitch");
+  // Lane T reads word T % 16 + 32 * pitch * (T / 16): the pitch moves the
+  // upper half-warp by whole rows, never changing a bank, so lanes T and
+  // T + 16 share a bank with distinct words (2 wavefronts) for every pitch
+  // but 0, where they read the same word (1).
+  SymbolicRequest R = request(4);
+  for (unsigned T = 0; T < WarpSize; ++T)
+    R.Addresses[T] = sym::add(SymbolicInt::constant(4 * (T % 16)),
+                              SymbolicInt::atom(N, 128 * (T / 16) + 0));
+  RequestResult Res = analyzeRequest(R, Atoms);
+  EXPECT_EQ(Res.Status, Verdict::Range);
+  EXPECT_EQ(Res.MinWavefronts, 1u);
+  EXPECT_EQ(Res.MaxWavefronts, 2u);
+}
+
+TEST(RequestAnalysis, TwoLaneVaryingUnknownsAreUnknown) {
+  AtomTable Atoms;
+  AtomId N = Atoms.named("n"), M = Atoms.named("m");
+  SymbolicRequest R = request(4);
+  for (unsigned T = 0; T < WarpSize; ++T)
+    R.Addresses[T] =
+        sym::add(SymbolicInt::atom(N, 4 * T), SymbolicInt::atom(M, 8 * T));
+  RequestResult Res = analyzeRequest(R, Atoms);
+  EXPECT_EQ(Res.Status, Verdict::Unknown);
   EXPECT_EQ(Res.MaxWavefronts, 32u);
 }
 
