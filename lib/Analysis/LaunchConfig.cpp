@@ -984,11 +984,23 @@ LaunchSites::Evaluator::configBlock(const Expr *E, const Expr *Launch,
     std::function<bool(const Stmt *)> Walk = [&](const Stmt *S) {
       if (!S)
         return true;
+      // `config.blockDim = dim3(64)` is a call of dim3's operator=.
+      const Expr *LHS = nullptr, *RHS = nullptr;
+      bool Plain = false;
       if (const auto *BO = dyn_cast<BinaryOperator>(S);
-          BO && BO->isAssignmentOp() &&
-          SM.isBeforeInTranslationUnit(BO->getBeginLoc(),
-                                       Launch->getBeginLoc())) {
-        const auto *ME = dyn_cast<MemberExpr>(BO->getLHS()->IgnoreParens());
+          BO && BO->isAssignmentOp()) {
+        LHS = BO->getLHS();
+        RHS = BO->getRHS();
+        Plain = BO->getOpcode() == BO_Assign;
+      } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+                 Op && Op->isAssignmentOp() && Op->getNumArgs() == 2) {
+        LHS = Op->getArg(0);
+        RHS = Op->getArg(1);
+        Plain = Op->getOperator() == OO_Equal;
+      }
+      if (LHS && SM.isBeforeInTranslationUnit(S->getBeginLoc(),
+                                              Launch->getBeginLoc())) {
+        const auto *ME = dyn_cast<MemberExpr>(LHS->IgnoreParens());
         const Expr *Base = ME ? ME->getBase()->IgnoreParenImpCasts() : nullptr;
         if (const auto *Inner = dyn_cast_or_null<MemberExpr>(Base);
             Inner && Inner->getMemberDecl() == Field) {
@@ -1003,12 +1015,12 @@ LaunchSites::Evaluator::configBlock(const Expr *E, const Expr *Launch,
         if (ME && ME->getMemberDecl() == Field) {
           const auto *R = dyn_cast<DeclRefExpr>(Base);
           if (R && R->getDecl() == VD) {
-            if (BO->getOpcode() != BO_Assign) {
+            if (!Plain) {
               WhyNot = "'" + Name + ".blockDim' is assigned in a way that "
                                     "cannot be followed";
               return false;
             }
-            Value = BO->getRHS();
+            Value = RHS;
           }
         }
       }
@@ -1058,6 +1070,10 @@ public:
     Calls[Callee->getCanonicalDecl()].push_back(Call);
     if (Callee->getIdentifier()) {
       StringRef Name = Callee->getName();
+      // The runtime's own wrappers call the C API with their parameters.
+      const SourceManager &SM = Callee->getASTContext().getSourceManager();
+      if (SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())))
+        return true;
       if (Name == "cudaLaunchKernel" || Name == "cudaLaunchCooperativeKernel" ||
           Name == "cudaLaunchKernelEx" || Name == "cudaLaunchKernelExC")
         Launches.push_back(Call);
