@@ -497,7 +497,11 @@ std::string blockDimMember(const Expr *E) {
   }
   if (!Base || (Member != "x" && Member != "y" && Member != "z"))
     return "";
-  const auto *Ref = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
+  Base = Base->IgnoreParenImpCasts();
+  if (const auto *Opaque = dyn_cast<OpaqueValueExpr>(Base))
+    Base = Opaque->getSourceExpr() ? Opaque->getSourceExpr()->IgnoreParenImpCasts()
+                                   : Base;
+  const auto *Ref = dyn_cast<DeclRefExpr>(Base);
   if (!Ref || Ref->getDecl()->getName() != "blockDim")
     return "";
   return Member;
@@ -1275,10 +1279,11 @@ std::vector<BlockShapeChoice> shapesFromComment(const FunctionDecl *Kernel,
     StringRef Buffer = SM.getBufferData(FID, &Invalid);
     if (Invalid || Offset > Buffer.size())
       continue;
-    size_t LineStart = Buffer.rfind('\n', Offset == 0 ? 0 : Offset - 1);
-    if (LineStart == StringRef::npos || Offset == 0)
+    // StringRef::rfind looks before its position.
+    size_t LineStart = Buffer.rfind('\n', Offset);
+    if (LineStart == StringRef::npos)
       continue;
-    size_t PrevStart = LineStart == 0 ? 0 : Buffer.rfind('\n', LineStart - 1);
+    size_t PrevStart = Buffer.rfind('\n', LineStart);
     PrevStart = PrevStart == StringRef::npos ? 0 : PrevStart + 1;
     StringRef Line = Buffer.slice(PrevStart, LineStart).trim();
     if (!Line.consume_front("//"))
@@ -1314,7 +1319,8 @@ std::vector<BlockShapeChoice> shapesFromComment(const FunctionDecl *Kernel,
 /// (`if (blockDim.x != 128) return;`), and where the first comparison is.
 struct Comparisons {
   std::vector<unsigned> Values[3];
-  std::string First;
+  /// "blockDim.x == 64' at main.cu:12", per value of Values.
+  std::vector<std::string> Where[3];
 };
 
 void collectComparisons(const Stmt *S, const ASTContext &Ctx,
@@ -1332,16 +1338,14 @@ void collectComparisons(const Stmt *S, const ASTContext &Ctx,
       if (!V || *V <= 0 || *V > 1024)
         continue;
       auto &List = Out.Values[Member[0] - 'x'];
-      if (std::find(List.begin(), List.end(), unsigned(*V)) == List.end())
-        List.push_back(unsigned(*V));
-      if (Out.First.empty()) {
-        std::string Text = sourceText(BO, Ctx);
-        Out.First = (Text.empty() ? "blockDim." + Member + " == " +
-                                        std::to_string(*V)
-                                  : Text) +
-                    "' at " +
-                    locationText(BO->getBeginLoc(), Ctx.getSourceManager());
-      }
+      if (std::find(List.begin(), List.end(), unsigned(*V)) != List.end())
+        continue;
+      List.push_back(unsigned(*V));
+      std::string Text = sourceText(BO, Ctx);
+      Out.Where[Member[0] - 'x'].push_back(
+          (Text.empty() ? "blockDim." + Member + " == " + std::to_string(*V)
+                        : Text) +
+          "' at " + locationText(BO->getBeginLoc(), Ctx.getSourceManager()));
     }
   }
   for (const Stmt *Child : S->children())
@@ -1396,10 +1400,22 @@ chooseBlockShapes(const FunctionDecl *Kernel, const LaunchSites &Sites,
     auto Or1 = [](const std::vector<unsigned> &V) {
       return V.empty() ? std::vector<unsigned>{0} : V;
     };
+    auto WhereOf = [&](unsigned Dim, unsigned V) {
+      for (size_t I = 0; I < Compared.Values[Dim].size(); ++I)
+        if (Compared.Values[Dim][I] == V)
+          return "'" + Compared.Where[Dim][I];
+      return std::string();
+    };
     for (unsigned X : Or1(Compared.Values[0]))
       for (unsigned Y : Or1(Compared.Values[1]))
         for (unsigned Z : Or1(Compared.Values[2])) {
-          std::string From = "from the comparison '" + Compared.First;
+          std::string From = "from the comparison";
+          std::string Sep = " ";
+          for (auto [Dim, V] : {std::pair{0u, X}, {1u, Y}, {2u, Z}})
+            if (V) {
+              From += Sep + WhereOf(Dim, V);
+              Sep = " and ";
+            }
           Dim3 D{X ? X : 1, Y ? Y : 1, Z ? Z : 1};
           unsigned Known = D.X * D.Y * D.Z;
           if (Bound && (!X || !Y) && *Bound % Known == 0 && *Bound > Known) {
