@@ -5,6 +5,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Path.h"
@@ -407,9 +408,351 @@ std::optional<Dim3> LocalDim3::valueAtUse(Dim3 Init, std::string &WhyNot) {
   return Value;
 }
 
-std::optional<Dim3> evaluateBlockDimImpl(const Expr *E, const ASTContext &Ctx,
-                                         unsigned Depth, std::string &WhyNot) {
-  if (!E || Depth > 8) {
+std::string locationText(SourceLocation Loc, const SourceManager &SM) {
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+  if (P.isInvalid())
+    return "<unknown>";
+  return llvm::sys::path::filename(P.getFilename()).str() + ":" +
+         std::to_string(P.getLine());
+}
+
+/// The most values one expression may stand for, and the most shapes one
+/// kernel is analyzed with.
+constexpr size_t MaxValues = 8;
+
+/// A value the block argument may have, and how it was found when not
+/// written at the launch: "'bs' is 128 at the call at main.cu:20".
+template <typename T> struct Traced {
+  T Value;
+  std::string Via;
+};
+
+std::string joinVia(const std::string &A, const std::string &B) {
+  if (A.empty())
+    return B;
+  if (B.empty())
+    return A;
+  return A + ", " + B;
+}
+
+template <typename T>
+void addUnique(std::vector<Traced<T>> &Out, Traced<T> V) {
+  for (const auto &O : Out)
+    if (O.Value == V.Value)
+      return;
+  Out.push_back(std::move(V));
+}
+
+/// The function whose body holds declaration D, or null.
+const FunctionDecl *enclosingFunction(const Decl *D) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *FD = dyn_cast<FunctionDecl>(DC))
+      return FD;
+  return nullptr;
+}
+
+/// Every `return E;` of a function body, outside nested lambdas.
+void collectReturns(const Stmt *S, std::vector<const Expr *> &Out) {
+  if (!S || isa<LambdaExpr>(S))
+    return;
+  if (const auto *R = dyn_cast<ReturnStmt>(S)) {
+    Out.push_back(R->getRetValue());
+    return;
+  }
+  for (const Stmt *Child : S->children())
+    collectReturns(Child, Out);
+}
+
+/// Strips parentheses, casts (`(void*)k`), `&k` and `*p` around a kernel.
+const Expr *stripKernelExpr(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      if (UO->getOpcode() == UO_AddrOf || UO->getOpcode() == UO_Deref) {
+        E = UO->getSubExpr();
+        continue;
+      }
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = MT->getSubExpr();
+      continue;
+    }
+    return E;
+  }
+}
+
+/// The member name of `blockDim.x` (clang's builtin variables read their
+/// members through properties), or empty when E is not a blockDim member.
+std::string blockDimMember(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *PO = dyn_cast<PseudoObjectExpr>(E))
+    E = PO->getSyntacticForm()->IgnoreParenImpCasts();
+  const Expr *Base = nullptr;
+  std::string Member;
+  if (const auto *Prop = dyn_cast<MSPropertyRefExpr>(E)) {
+    Base = Prop->getBaseExpr();
+    Member = Prop->getPropertyDecl()->getName().str();
+  } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    Base = ME->getBase();
+    Member = ME->getMemberDecl()->getName().str();
+  }
+  if (!Base || (Member != "x" && Member != "y" && Member != "z"))
+    return "";
+  Base = Base->IgnoreParenImpCasts();
+  if (const auto *Opaque = dyn_cast<OpaqueValueExpr>(Base))
+    Base = Opaque->getSourceExpr() ? Opaque->getSourceExpr()->IgnoreParenImpCasts()
+                                   : Base;
+  const auto *Ref = dyn_cast<DeclRefExpr>(Base);
+  if (!Ref || Ref->getDecl()->getName() != "blockDim")
+    return "";
+  return Member;
+}
+} // namespace
+
+/// Evaluates block arguments and kernel expressions through the host code
+/// of one translation unit: parameters take the arguments of every call,
+/// helpers the values they return.
+class LaunchSites::Evaluator {
+public:
+  Evaluator(const ASTContext &Ctx, const LaunchSites &Sites)
+      : Ctx(Ctx), Sites(Sites) {}
+
+  using Ints = std::vector<Traced<int64_t>>;
+  using Dims = std::vector<Traced<Dim3>>;
+  using Kernels = std::vector<const FunctionDecl *>;
+
+  std::optional<Ints> ints(const Expr *E, unsigned Depth, std::string &WhyNot);
+  std::optional<Dims> dims(const Expr *E, unsigned Depth, std::string &WhyNot);
+  std::optional<Kernels> kernels(const Expr *E, unsigned Depth,
+                                 std::string &WhyNot);
+  /// The blockDim a cudaLaunchConfig_t at E (`&config`) is given.
+  std::optional<Dims> configBlock(const Expr *E, const Expr *Launch,
+                                  std::string &WhyNot);
+
+private:
+  /// The arguments passed for Param at every call of its function.
+  template <typename T, typename F>
+  std::optional<std::vector<Traced<T>>>
+  throughCalls(const ParmVarDecl *Param, unsigned Depth, std::string &WhyNot,
+               F Evaluate);
+  /// The values every `return` of the function called by Call gives.
+  template <typename T, typename F>
+  std::optional<std::vector<Traced<T>>>
+  throughReturns(const CallExpr *Call, unsigned Depth, std::string &WhyNot,
+                 F Evaluate);
+  std::optional<Dims> dimension(const Expr *E, unsigned Depth,
+                                std::string &WhyNot);
+
+  const ASTContext &Ctx;
+  const LaunchSites &Sites;
+};
+
+template <typename T, typename F>
+std::optional<std::vector<Traced<T>>>
+LaunchSites::Evaluator::throughCalls(const ParmVarDecl *Param, unsigned Depth,
+                                     std::string &WhyNot, F Evaluate) {
+  const auto *Function = dyn_cast<FunctionDecl>(Param->getDeclContext());
+  std::string Name = "'" + Param->getNameAsString() + "'";
+  if (!Function) {
+    WhyNot = "the block is the parameter " + Name;
+    return std::nullopt;
+  }
+  std::string FName = displayName(Function, Ctx);
+  auto It = Sites.Calls.find(Function->getCanonicalDecl());
+  if (It == Sites.Calls.end() || It->second.empty()) {
+    WhyNot = Name + " is a parameter of '" + FName +
+             "', which is not called in this file";
+    return std::nullopt;
+  }
+  std::vector<Traced<T>> Out;
+  unsigned Index = Param->getFunctionScopeIndex();
+  for (const CallExpr *Call : It->second) {
+    unsigned ArgIndex = Index;
+    if (isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Function))
+      ++ArgIndex;
+    if (ArgIndex >= Call->getNumArgs()) {
+      WhyNot = Name + " is not passed at the call of '" + FName + "'";
+      return std::nullopt;
+    }
+    const Expr *Arg = Call->getArg(ArgIndex);
+    if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Arg))
+      Arg = Default->getExpr();
+    std::string Why;
+    auto Values = Evaluate(Arg, Depth + 1, Why);
+    std::string At = locationText(Call->getBeginLoc(), Ctx.getSourceManager());
+    if (!Values) {
+      WhyNot = Name + " of '" + FName + "' at the call at " + At + ": " + Why;
+      return std::nullopt;
+    }
+    for (auto &V : *Values) {
+      std::string Via = Name + " from the call at " + At;
+      addUnique(Out, Traced<T>{V.Value, joinVia(Via, V.Via)});
+    }
+    if (Out.size() > MaxValues) {
+      WhyNot = Name + " of '" + FName + "' takes more than " +
+               std::to_string(MaxValues) + " values";
+      return std::nullopt;
+    }
+  }
+  return Out;
+}
+
+template <typename T, typename F>
+std::optional<std::vector<Traced<T>>>
+LaunchSites::Evaluator::throughReturns(const CallExpr *Call, unsigned Depth,
+                                       std::string &WhyNot, F Evaluate) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Definition = nullptr;
+  if (!Callee || !Callee->hasBody(Definition) || isa<CXXMethodDecl>(Callee) &&
+                                                     !cast<CXXMethodDecl>(
+                                                          Callee)
+                                                          ->isStatic()) {
+    WhyNot = "the block argument is " + notConstant(Call, Ctx);
+    return std::nullopt;
+  }
+  std::vector<const Expr *> Returns;
+  collectReturns(Definition->getBody(), Returns);
+  std::string FName = displayName(Callee, Ctx);
+  if (Returns.empty()) {
+    WhyNot = "'" + FName + "' returns nothing that can be followed";
+    return std::nullopt;
+  }
+  std::vector<Traced<T>> Out;
+  std::string At = locationText(Call->getBeginLoc(), Ctx.getSourceManager());
+  for (const Expr *R : Returns) {
+    std::string Why;
+    auto Values = R ? Evaluate(R, Depth + 1, Why) : std::nullopt;
+    if (!Values) {
+      WhyNot = "'" + FName + "' called at " + At + " returns " +
+               (Why.empty() ? "nothing" : Why);
+      return std::nullopt;
+    }
+    for (auto &V : *Values)
+      addUnique(Out, Traced<T>{V.Value,
+                               joinVia("returned by '" + FName + "'", V.Via)});
+  }
+  if (Out.size() > MaxValues) {
+    WhyNot = "'" + FName + "' returns more than " + std::to_string(MaxValues) +
+             " values";
+    return std::nullopt;
+  }
+  return Out;
+}
+
+std::optional<LaunchSites::Evaluator::Ints>
+LaunchSites::Evaluator::ints(const Expr *E, unsigned Depth,
+                             std::string &WhyNot) {
+  if (!E || Depth > 12 || E->containsErrors()) {
+    WhyNot = "the block size cannot be followed";
+    return std::nullopt;
+  }
+  if (auto V = evaluateInt(E, Ctx))
+    return Ints{{*V, ""}};
+  const Expr *S = E->IgnoreParenImpCasts();
+  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(S))
+    return ints(Default->getExpr(), Depth + 1, WhyNot);
+  auto Self = [this](const Expr *A, unsigned D, std::string &W) {
+    return ints(A, D, W);
+  };
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl())) {
+      if (const auto *Param = dyn_cast<ParmVarDecl>(VD))
+        return throughCalls<int64_t>(Param, Depth, WhyNot, Self);
+      // A local integer initialized once and never changed.
+      if (VD->hasLocalStorage() && VD->getInit() &&
+          VD->getType()->isIntegralOrEnumerationType()) {
+        std::string Why;
+        if (!LocalDim3(VD, Ref, Ctx).valueAtUse(Dim3{}, Why)) {
+          WhyNot = "the block size '" + VD->getNameAsString() +
+                   "' may be changed before the launch";
+          return std::nullopt;
+        }
+        if (auto Init = ints(VD->getInit(), Depth + 1, Why))
+          return Init;
+      }
+    }
+  if (const auto *Call = dyn_cast<CallExpr>(S);
+      Call && !isa<CUDAKernelCallExpr>(Call) &&
+      S->getType()->isIntegralOrEnumerationType())
+    return throughReturns<int64_t>(Call, Depth, WhyNot, Self);
+  if (const auto *Cond = dyn_cast<ConditionalOperator>(S)) {
+    auto T = ints(Cond->getTrueExpr(), Depth + 1, WhyNot);
+    auto F = T ? ints(Cond->getFalseExpr(), Depth + 1, WhyNot) : std::nullopt;
+    if (!F)
+      return std::nullopt;
+    for (auto &V : *F)
+      addUnique(*T, V);
+    return T;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && (BO->isAdditiveOp() || BO->isMultiplicativeOp() ||
+             BO->isShiftOp())) {
+    auto L = ints(BO->getLHS(), Depth + 1, WhyNot);
+    auto R = L ? ints(BO->getRHS(), Depth + 1, WhyNot) : std::nullopt;
+    if (!R)
+      return std::nullopt;
+    Ints Out;
+    for (auto &A : *L)
+      for (auto &B : *R) {
+        int64_t X = A.Value, Y = B.Value, V;
+        switch (BO->getOpcode()) {
+        case BO_Add: V = X + Y; break;
+        case BO_Sub: V = X - Y; break;
+        case BO_Mul: V = X * Y; break;
+        case BO_Div:
+        case BO_Rem:
+          if (Y == 0) {
+            WhyNot = "the block size divides by zero";
+            return std::nullopt;
+          }
+          V = BO->getOpcode() == BO_Div ? X / Y : X % Y;
+          break;
+        case BO_Shl:
+        case BO_Shr:
+          if (Y < 0 || Y >= 32) {
+            WhyNot = "the block size is shifted by " + std::to_string(Y);
+            return std::nullopt;
+          }
+          V = BO->getOpcode() == BO_Shl ? X << Y : X >> Y;
+          break;
+        default:
+          WhyNot = "the block size is " + notConstant(S, Ctx);
+          return std::nullopt;
+        }
+        addUnique(Out, Traced<int64_t>{V, joinVia(A.Via, B.Via)});
+      }
+    if (Out.size() > MaxValues) {
+      WhyNot = "the block size takes more than " + std::to_string(MaxValues) +
+               " values";
+      return std::nullopt;
+    }
+    return Out;
+  }
+  WhyNot = "the block size is " + notConstant(E, Ctx);
+  return std::nullopt;
+}
+
+std::optional<LaunchSites::Evaluator::Dims>
+LaunchSites::Evaluator::dimension(const Expr *E, unsigned Depth,
+                                  std::string &WhyNot) {
+  auto Values = ints(E, Depth, WhyNot);
+  if (!Values)
+    return std::nullopt;
+  Dims Out;
+  for (auto &V : *Values) {
+    if (V.Value <= 0 || V.Value > 1024) {
+      WhyNot = "a block dimension of " + std::to_string(V.Value) +
+               " is not valid";
+      return std::nullopt;
+    }
+    Out.push_back({Dim3{unsigned(V.Value), 1, 1}, V.Via});
+  }
+  return Out;
+}
+
+std::optional<LaunchSites::Evaluator::Dims>
+LaunchSites::Evaluator::dims(const Expr *E, unsigned Depth,
+                             std::string &WhyNot) {
+  if (!E || Depth > 12) {
     WhyNot = "the block argument cannot be followed";
     return std::nullopt;
   }
@@ -420,39 +763,66 @@ std::optional<Dim3> evaluateBlockDimImpl(const Expr *E, const ASTContext &Ctx,
     return std::nullopt;
   }
   E = E->IgnoreImplicit()->IgnoreParens();
+  auto Self = [this](const Expr *A, unsigned D, std::string &W) {
+    return dims(A, D, W);
+  };
+  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E))
+    return dims(Default->getExpr(), Depth + 1, WhyNot);
   if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
-    return evaluateBlockDimImpl(FC->getSubExpr(), Ctx, Depth + 1, WhyNot);
+    return dims(FC->getSubExpr(), Depth + 1, WhyNot);
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
-    return evaluateBlockDimImpl(MT->getSubExpr(), Ctx, Depth + 1, WhyNot);
+    return dims(MT->getSubExpr(), Depth + 1, WhyNot);
+  if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+    return dims(BT->getSubExpr(), Depth + 1, WhyNot);
+  // Members one by one: every combination of their values.
+  auto Combine = [&](llvm::ArrayRef<const Expr *> Args) -> std::optional<Dims> {
+    Dims Out{{Dim3{}, ""}};
+    for (unsigned I = 0; I < Args.size() && I < 3; ++I) {
+      if (isa<CXXDefaultArgExpr>(Args[I]))
+        continue;
+      auto V = dimension(Args[I], Depth + 1, WhyNot);
+      if (!V)
+        return std::nullopt;
+      Dims Next;
+      for (auto &Partial : Out)
+        for (auto &Member : *V) {
+          Dim3 D = Partial.Value;
+          (I == 0 ? D.X : I == 1 ? D.Y : D.Z) = Member.Value.X;
+          addUnique(Next, Traced<Dim3>{D, joinVia(Partial.Via, Member.Via)});
+        }
+      if (Next.size() > MaxValues) {
+        WhyNot = "the block takes more than " + std::to_string(MaxValues) +
+                 " shapes";
+        return std::nullopt;
+      }
+      Out = std::move(Next);
+    }
+    return Out;
+  };
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
     if (Construct->getNumArgs() == 1 && isDim3(Construct->getArg(0)->getType()))
-      return evaluateBlockDimImpl(Construct->getArg(0), Ctx, Depth + 1, WhyNot);
+      return dims(Construct->getArg(0), Depth + 1, WhyNot);
     if (Construct->getNumArgs() == 1 &&
         !Construct->getArg(0)->getType()->isIntegralOrEnumerationType()) {
       WhyNot =
           "the block is built from " + notConstant(Construct->getArg(0), Ctx);
       return std::nullopt;
     }
-    Dim3 D;
-    unsigned *Fields[] = {&D.X, &D.Y, &D.Z};
-    for (unsigned I = 0; I < Construct->getNumArgs() && I < 3; ++I) {
-      auto V = evaluateDimension(Construct->getArg(I), Ctx, WhyNot);
-      if (!V)
-        return std::nullopt;
-      *Fields[I] = *V;
-    }
-    return D;
+    return Combine({Construct->getArgs(), Construct->getNumArgs()});
   }
   if (const auto *Init = dyn_cast<InitListExpr>(E)) {
-    Dim3 D;
-    unsigned *Fields[] = {&D.X, &D.Y, &D.Z};
-    for (unsigned I = 0; I < Init->getNumInits() && I < 3; ++I) {
-      auto V = evaluateDimension(Init->getInit(I), Ctx, WhyNot);
-      if (!V)
-        return std::nullopt;
-      *Fields[I] = *V;
-    }
-    return D;
+    if (Init->getNumInits() == 1 && isDim3(Init->getInit(0)->getType()))
+      return dims(Init->getInit(0), Depth + 1, WhyNot);
+    return Combine({Init->getInits(), Init->getNumInits()});
+  }
+  if (const auto *Cond = dyn_cast<ConditionalOperator>(E)) {
+    auto T = dims(Cond->getTrueExpr(), Depth + 1, WhyNot);
+    auto F = T ? dims(Cond->getFalseExpr(), Depth + 1, WhyNot) : std::nullopt;
+    if (!F)
+      return std::nullopt;
+    for (auto &V : *F)
+      addUnique(*T, V);
+    return T;
   }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
@@ -461,36 +831,262 @@ std::optional<Dim3> evaluateBlockDimImpl(const Expr *E, const ASTContext &Ctx,
           WhyNot = "'" + VD->getNameAsString() + "' does not compile";
           return std::nullopt;
         }
-        if (isa<ParmVarDecl>(VD)) {
-          WhyNot = "the block is the parameter '" + VD->getNameAsString() + "'";
-          return std::nullopt;
-        }
+        if (const auto *Param = dyn_cast<ParmVarDecl>(VD))
+          return throughCalls<Dim3>(Param, Depth, WhyNot, Self);
         if (!VD->getInit()) {
           WhyNot = "'" + VD->getNameAsString() + "' has no initializer here";
           return std::nullopt;
         }
-        auto Init = evaluateBlockDimImpl(VD->getInit(), Ctx, Depth + 1, WhyNot);
+        auto Init = dims(VD->getInit(), Depth + 1, WhyNot);
         // A local variable may be built member by member before the launch.
-        if (Init && VD->hasLocalStorage() && !VD->getType().isConstQualified())
-          return LocalDim3(VD, Ref, Ctx).valueAtUse(*Init, WhyNot);
-        return Init;
+        if (!Init || !VD->hasLocalStorage() ||
+            VD->getType().isConstQualified())
+          return Init;
+        Dims Out;
+        for (auto &V : *Init) {
+          auto D = LocalDim3(VD, Ref, Ctx).valueAtUse(V.Value, WhyNot);
+          if (!D)
+            return std::nullopt;
+          addUnique(Out, Traced<Dim3>{*D, V.Via});
+        }
+        return Out;
       }
+  if (const auto *Call = dyn_cast<CallExpr>(E);
+      Call && isDim3(E->getType()) && !isa<CUDAKernelCallExpr>(Call))
+    return throughReturns<Dim3>(Call, Depth, WhyNot, Self);
   if (E->getType()->isIntegralOrEnumerationType())
-    if (auto V = evaluateDimension(E, Ctx, WhyNot))
-      return Dim3{*V, 1, 1};
-    else
-      return std::nullopt;
+    return dimension(E, Depth, WhyNot);
   WhyNot = "the block argument is " + notConstant(E, Ctx);
   return std::nullopt;
 }
 
-std::string locationText(SourceLocation Loc, const SourceManager &SM) {
-  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
-  if (P.isInvalid())
-    return "<unknown>";
-  return llvm::sys::path::filename(P.getFilename()).str() + ":" +
-         std::to_string(P.getLine());
+std::optional<LaunchSites::Evaluator::Kernels>
+LaunchSites::Evaluator::kernels(const Expr *E, unsigned Depth,
+                                std::string &WhyNot) {
+  if (!E || Depth > 12 || E->containsErrors()) {
+    WhyNot = "the kernel cannot be followed";
+    return std::nullopt;
+  }
+  E = stripKernelExpr(E);
+  Kernels Out;
+  auto Add = [&](const std::optional<Kernels> &More) {
+    if (!More)
+      return false;
+    for (const FunctionDecl *K : *More)
+      if (std::find(Out.begin(), Out.end(), K) == Out.end())
+        Out.push_back(K);
+    return true;
+  };
+  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
+    return kernels(Sub->getBase(), Depth + 1, WhyNot);
+  if (const auto *Cond = dyn_cast<ConditionalOperator>(E)) {
+    if (!Add(kernels(Cond->getTrueExpr(), Depth + 1, WhyNot)) ||
+        !Add(kernels(Cond->getFalseExpr(), Depth + 1, WhyNot)))
+      return std::nullopt;
+    return Out;
+  }
+  if (const auto *Init = dyn_cast<InitListExpr>(E)) {
+    for (const Expr *Element : Init->inits())
+      if (!Add(kernels(Element, Depth + 1, WhyNot)))
+        return std::nullopt;
+    return Out;
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  if (!Ref) {
+    WhyNot = "the kernel is " + notConstant(E, Ctx);
+    return std::nullopt;
+  }
+  if (const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl())) {
+    if (!FD->hasAttr<CUDAGlobalAttr>()) {
+      WhyNot = "'" + FD->getNameAsString() + "' is not a kernel";
+      return std::nullopt;
+    }
+    return Kernels{FD->getCanonicalDecl()};
+  }
+  const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+  if (!VD) {
+    WhyNot = "the kernel is " + notConstant(E, Ctx);
+    return std::nullopt;
+  }
+  if (const auto *Param = dyn_cast<ParmVarDecl>(VD)) {
+    auto Through = throughCalls<const FunctionDecl *>(
+        Param, Depth, WhyNot,
+        [this](const Expr *A, unsigned D,
+               std::string &W) -> std::optional<std::vector<
+                                   Traced<const FunctionDecl *>>> {
+          auto K = kernels(A, D, W);
+          if (!K)
+            return std::nullopt;
+          std::vector<Traced<const FunctionDecl *>> Out;
+          for (const FunctionDecl *F : *K)
+            Out.push_back({F, ""});
+          return Out;
+        });
+    if (!Through)
+      return std::nullopt;
+    for (auto &T : *Through)
+      Add(Kernels{T.Value});
+    return Out;
+  }
+  if (VD->getInit() && !Add(kernels(VD->getInit(), Depth + 1, WhyNot)))
+    return std::nullopt;
+  // A variable assigned other kernels may hold any of them.
+  if (const FunctionDecl *F = enclosingFunction(VD)) {
+    std::vector<const Expr *> Assigned;
+    std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+      if (!S)
+        return;
+      if (const auto *BO = dyn_cast<BinaryOperator>(S))
+        if (BO->getOpcode() == BO_Assign) {
+          const Expr *L = BO->getLHS()->IgnoreParenImpCasts();
+          if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(L))
+            L = Sub->getBase()->IgnoreParenImpCasts();
+          if (const auto *LR = dyn_cast<DeclRefExpr>(L);
+              LR && LR->getDecl() == VD)
+            Assigned.push_back(BO->getRHS());
+        }
+      for (const Stmt *Child : S->children())
+        Walk(Child);
+    };
+    Walk(F->getBody());
+    for (const Expr *A : Assigned)
+      if (!Add(kernels(A, Depth + 1, WhyNot)))
+        return std::nullopt;
+  }
+  if (Out.empty()) {
+    WhyNot = "'" + VD->getNameAsString() + "' holds no kernel that can be found";
+    return std::nullopt;
+  }
+  return Out;
 }
+
+std::optional<LaunchSites::Evaluator::Dims>
+LaunchSites::Evaluator::configBlock(const Expr *E, const Expr *Launch,
+                                    std::string &WhyNot) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(stripKernelExpr(E));
+  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const RecordDecl *Record =
+      VD ? VD->getType()->getAsRecordDecl() : nullptr;
+  if (!Record) {
+    WhyNot = "the launch configuration " + notConstant(E, Ctx);
+    return std::nullopt;
+  }
+  std::string Name = VD->getNameAsString();
+  const FieldDecl *Field = nullptr;
+  for (const FieldDecl *F : Record->fields())
+    if (F->getName() == "blockDim")
+      Field = F;
+  if (!Field) {
+    WhyNot = "'" + Name + "' has no blockDim";
+    return std::nullopt;
+  }
+  // The last assignment of config.blockDim before the launch, else the
+  // initializer.
+  const Expr *Value = nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (const FunctionDecl *F = enclosingFunction(VD)) {
+    std::function<bool(const Stmt *)> Walk = [&](const Stmt *S) {
+      if (!S)
+        return true;
+      // `config.blockDim = dim3(64)` is a call of dim3's operator=.
+      const Expr *LHS = nullptr, *RHS = nullptr;
+      bool Plain = false;
+      if (const auto *BO = dyn_cast<BinaryOperator>(S);
+          BO && BO->isAssignmentOp()) {
+        LHS = BO->getLHS();
+        RHS = BO->getRHS();
+        Plain = BO->getOpcode() == BO_Assign;
+      } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+                 Op && Op->isAssignmentOp() && Op->getNumArgs() == 2) {
+        LHS = Op->getArg(0);
+        RHS = Op->getArg(1);
+        Plain = Op->getOperator() == OO_Equal;
+      }
+      if (LHS && SM.isBeforeInTranslationUnit(S->getBeginLoc(),
+                                              Launch->getBeginLoc())) {
+        const auto *ME = dyn_cast<MemberExpr>(LHS->IgnoreParens());
+        const Expr *Base = ME ? ME->getBase()->IgnoreParenImpCasts() : nullptr;
+        if (const auto *Inner = dyn_cast_or_null<MemberExpr>(Base);
+            Inner && Inner->getMemberDecl() == Field) {
+          const auto *R =
+              dyn_cast<DeclRefExpr>(Inner->getBase()->IgnoreParenImpCasts());
+          if (R && R->getDecl() == VD) {
+            WhyNot = "'" + Name + ".blockDim." +
+                     ME->getMemberDecl()->getNameAsString() + "' is assigned";
+            return false;
+          }
+        }
+        if (ME && ME->getMemberDecl() == Field) {
+          const auto *R = dyn_cast<DeclRefExpr>(Base);
+          if (R && R->getDecl() == VD) {
+            if (!Plain) {
+              WhyNot = "'" + Name + ".blockDim' is assigned in a way that "
+                                    "cannot be followed";
+              return false;
+            }
+            Value = RHS;
+          }
+        }
+      }
+      for (const Stmt *Child : S->children())
+        if (!Walk(Child))
+          return false;
+      return true;
+    };
+    if (!Walk(F->getBody()))
+      return std::nullopt;
+  }
+  if (!Value && VD->getInit())
+    if (const auto *Init =
+            dyn_cast<InitListExpr>(VD->getInit()->IgnoreImplicit())) {
+      if (Init->isSyntacticForm() && Init->getSemanticForm())
+        Init = Init->getSemanticForm();
+      unsigned Index = Field->getFieldIndex();
+      if (Index < Init->getNumInits() &&
+          !isa<ImplicitValueInitExpr>(Init->getInit(Index)))
+        Value = Init->getInit(Index);
+    }
+  if (!Value) {
+    WhyNot = "'" + Name + ".blockDim' is not set";
+    return std::nullopt;
+  }
+  return dims(Value, 1, WhyNot);
+}
+
+namespace {
+/// Every launch and every call of a function in the translation unit,
+/// template instantiations included.
+class CallCollector : public RecursiveASTVisitor<CallCollector> {
+public:
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitCallExpr(CallExpr *Call) {
+    // Launches in templates count per instantiation; one with an error in
+    // it is kept, to say why it gives no shape.
+    if (Call->isInstantiationDependent() && !Call->containsErrors())
+      return true;
+    if (isa<CUDAKernelCallExpr>(Call)) {
+      Launches.push_back(Call);
+      return true;
+    }
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee)
+      return true;
+    Calls[Callee->getCanonicalDecl()].push_back(Call);
+    if (Callee->getIdentifier()) {
+      StringRef Name = Callee->getName();
+      // The runtime's own wrappers call the C API with their parameters.
+      const SourceManager &SM = Callee->getASTContext().getSourceManager();
+      if (SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())))
+        return true;
+      if (Name == "cudaLaunchKernel" || Name == "cudaLaunchCooperativeKernel" ||
+          Name == "cudaLaunchKernelEx" || Name == "cudaLaunchKernelExC")
+        Launches.push_back(Call);
+    }
+    return true;
+  }
+  std::vector<const CallExpr *> Launches;
+  std::map<const FunctionDecl *, std::vector<const CallExpr *>> Calls;
+};
 } // namespace
 
 std::string displayName(const FunctionDecl *FD, const ASTContext &Ctx) {
@@ -502,53 +1098,124 @@ std::string displayName(const FunctionDecl *FD, const ASTContext &Ctx) {
 
 std::optional<Dim3> evaluateBlockDim(const Expr *E, const ASTContext &Ctx,
                                      std::string *WhyNot) {
+  LaunchSites NoCalls;
+  LaunchSites::Evaluator Eval(Ctx, NoCalls);
   std::string Why;
-  auto D = evaluateBlockDimImpl(E, Ctx, 0, Why);
-  if (D && (D->X == 0 || D->Y == 0 || D->Z == 0 || D->X > 1024 || D->Y > 1024 ||
-            D->Z > 1024 || uint64_t(D->X) * D->Y * D->Z > 1024)) {
-    Why = "a block of " + std::to_string(D->X) + "x" + std::to_string(D->Y) +
-          "x" + std::to_string(D->Z) + " threads is not valid";
+  auto D = Eval.dims(E, 0, Why);
+  if (D && D->size() != 1) {
+    Why = "the block takes more than one shape";
     D.reset();
   }
-  if (!D && WhyNot)
+  std::optional<Dim3> Result;
+  if (D)
+    Result = D->front().Value;
+  if (Result && (Result->X == 0 || Result->Y == 0 || Result->Z == 0 ||
+                 Result->X > 1024 || Result->Y > 1024 || Result->Z > 1024 ||
+                 uint64_t(Result->X) * Result->Y * Result->Z > 1024)) {
+    Why = "a block of " + Result->str() + " threads is not valid";
+    Result.reset();
+  }
+  if (!Result && WhyNot)
     *WhyNot = Why.empty() ? "the block shape is not a constant" : Why;
-  return D;
+  return Result;
 }
 
-void LaunchSites::addLaunch(const CUDAKernelCallExpr *Call,
-                            const ASTContext &Ctx) {
-  const FunctionDecl *Kernel = Call->getDirectCallee();
-  const CallExpr *Config = Call->getConfig();
-  if (!Kernel || !Config || Config->getNumArgs() < 2)
-    return;
-  Kernel = Kernel->getCanonicalDecl();
-  DynamicShared D;
-  if (Config->getNumArgs() >= 3 && !isa<CXXDefaultArgExpr>(Config->getArg(2))) {
-    D.Arg = Config->getArg(2);
-    // A constant, or a variable initialized with one (as block shapes are).
-    auto V = evaluateInt(D.Arg, Ctx);
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(D.Arg->IgnoreParenImpCasts()))
-      if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
-        if (!V && VD->getInit() && VD->getType()->isIntegerType())
-          V = evaluateInt(VD->getInit(), Ctx);
-    if (V && *V >= 0)
-      D.Bytes = uint64_t(*V);
+void LaunchSites::collect(const ASTContext &Ctx) {
+  *this = LaunchSites();
+  CallCollector Collector;
+  Collector.TraverseAST(const_cast<ASTContext &>(Ctx));
+  Calls = std::move(Collector.Calls);
+  Evaluator Eval(Ctx, *this);
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const CallExpr *Call : Collector.Launches) {
+    const Expr *KernelArg = nullptr, *BlockArg = nullptr, *SharedArg = nullptr,
+               *ConfigArg = nullptr;
+    bool HasShared = false;
+    std::string Via;
+    if (const auto *Launch = dyn_cast<CUDAKernelCallExpr>(Call)) {
+      const CallExpr *Config = Launch->getConfig();
+      if (!Config || Config->getNumArgs() < 2)
+        continue;
+      KernelArg = Launch->getCallee();
+      BlockArg = Config->getArg(1);
+      HasShared = true;
+      if (Config->getNumArgs() >= 3 &&
+          !isa<CXXDefaultArgExpr>(Config->getArg(2)))
+        SharedArg = Config->getArg(2);
+    } else {
+      StringRef Name = Call->getDirectCallee()->getName();
+      Via = Name.str();
+      if (Name == "cudaLaunchKernelEx" || Name == "cudaLaunchKernelExC") {
+        if (Call->getNumArgs() < 2)
+          continue;
+        ConfigArg = Call->getArg(0);
+        KernelArg = Call->getArg(1);
+      } else {
+        if (Call->getNumArgs() < 3)
+          continue;
+        KernelArg = Call->getArg(0);
+        BlockArg = Call->getArg(2);
+        HasShared = true;
+        if (Call->getNumArgs() >= 5 &&
+            !isa<CXXDefaultArgExpr>(Call->getArg(4)))
+          SharedArg = Call->getArg(4);
+      }
+    }
+    std::string WhyNot;
+    auto Kernels = Eval.kernels(KernelArg, 0, WhyNot);
+    if (!Kernels)
+      continue; // no kernel to give a shape to
+    std::string Location = locationText(Call->getBeginLoc(), SM);
+    std::string What = Via.empty() ? "launch" : Via;
+    auto Blocks = ConfigArg ? Eval.configBlock(ConfigArg, Call, WhyNot)
+                            : Eval.dims(BlockArg, 0, WhyNot);
+    if (Blocks)
+      for (const auto &B : *Blocks) {
+        const Dim3 &D = B.Value;
+        if (D.X == 0 || D.Y == 0 || D.Z == 0 ||
+            uint64_t(D.X) * D.Y * D.Z > 1024) {
+          WhyNot = "a block of " + D.str() + " threads is not valid";
+          Blocks.reset();
+          break;
+        }
+      }
+    for (const FunctionDecl *Kernel : *Kernels) {
+      if (HasShared) {
+        DynamicShared D;
+        D.Arg = SharedArg;
+        if (SharedArg) {
+          // A constant, or a variable initialized with one (as block
+          // shapes are).
+          auto V = evaluateInt(SharedArg, Ctx);
+          if (const auto *Ref =
+                  dyn_cast<DeclRefExpr>(SharedArg->IgnoreParenImpCasts()))
+            if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+              if (!V && VD->getInit() && VD->getType()->isIntegerType())
+                V = evaluateInt(VD->getInit(), Ctx);
+          if (V && *V >= 0)
+            D.Bytes = uint64_t(*V);
+        }
+        Dynamic[Kernel].push_back(D);
+      }
+      if (!Blocks) {
+        // Not a launch as far as block shapes go: it gives none.
+        Unresolved[Kernel].push_back({Location, WhyNot});
+        continue;
+      }
+      auto &List = Shapes[Kernel];
+      for (const auto &B : *Blocks) {
+        bool Seen = false;
+        for (const auto &S : List)
+          Seen |= S.Block == B.Value;
+        if (Seen || List.size() >= MaxValues)
+          continue;
+        std::string Description = "from " + What + " at " + Location;
+        if (!B.Via.empty())
+          Description += ", " + B.Via;
+        List.push_back({B.Value, "launch", Description});
+      }
+    }
   }
-  Dynamic[Kernel].push_back(D);
-  std::string Location =
-      locationText(Call->getBeginLoc(), Ctx.getSourceManager());
-  std::string WhyNot;
-  auto Block = evaluateBlockDim(Config->getArg(1), Ctx, &WhyNot);
-  if (!Block) {
-    // Not a launch as far as block shapes go: it gives none.
-    Unresolved[Kernel].push_back({Location, WhyNot});
-    return;
-  }
-  auto &List = Shapes[Kernel];
-  for (const auto &S : List)
-    if (S.Block == *Block)
-      return;
-  List.push_back({*Block, "launch", "from launch at " + Location});
 }
 
 const std::vector<BlockShapeChoice> &
@@ -590,6 +1257,102 @@ BlockShapeOptions::parsePerKernel(llvm::StringRef Text, std::string &Error) {
   return Result;
 }
 
+namespace {
+/// Shapes from a `// warpcheck: block 16x16 [32x8 ...]` comment on the line
+/// before the kernel (or before its template header).
+std::vector<BlockShapeChoice> shapesFromComment(const FunctionDecl *Kernel,
+                                                const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<SourceLocation> Starts{Kernel->getBeginLoc()};
+  if (const FunctionDecl *Pattern = Kernel->getTemplateInstantiationPattern())
+    Starts.push_back(Pattern->getBeginLoc());
+  for (const FunctionDecl *F : std::initializer_list<const FunctionDecl *>{
+           Kernel, Kernel->getTemplateInstantiationPattern()})
+    if (F)
+      if (const FunctionTemplateDecl *T = F->getDescribedFunctionTemplate())
+        Starts.push_back(T->getBeginLoc());
+  for (SourceLocation Start : Starts) {
+    if (Start.isInvalid())
+      continue;
+    auto [FID, Offset] = SM.getDecomposedExpansionLoc(Start);
+    bool Invalid = false;
+    StringRef Buffer = SM.getBufferData(FID, &Invalid);
+    if (Invalid || Offset > Buffer.size())
+      continue;
+    // StringRef::rfind looks before its position.
+    size_t LineStart = Buffer.rfind('\n', Offset);
+    if (LineStart == StringRef::npos)
+      continue;
+    size_t PrevStart = Buffer.rfind('\n', LineStart);
+    PrevStart = PrevStart == StringRef::npos ? 0 : PrevStart + 1;
+    StringRef Line = Buffer.slice(PrevStart, LineStart).trim();
+    if (!Line.consume_front("//"))
+      continue;
+    Line = Line.trim();
+    if (!Line.consume_front("warpcheck:"))
+      continue;
+    Line = Line.trim();
+    if (!Line.consume_front("block"))
+      continue;
+    std::string Where =
+        locationText(SM.getComposedLoc(FID, unsigned(PrevStart)), SM);
+    llvm::SmallVector<StringRef, 4> Words;
+    Line.split(Words, ' ', -1, /*KeepEmpty=*/false);
+    std::vector<BlockShapeChoice> Out;
+    for (StringRef Word : Words)
+      if (auto D = Dim3::parse(Word.trim().str())) {
+        bool Seen = false;
+        for (const auto &O : Out)
+          Seen |= O.Block == *D;
+        if (!Seen)
+          Out.push_back({*D, "comment",
+                         "from the comment 'warpcheck: block " +
+                             Line.trim().str() + "' at " + Where});
+      }
+    if (!Out.empty())
+      return Out;
+  }
+  return {};
+}
+
+/// The values the kernel compares blockDim.x, .y and .z with
+/// (`if (blockDim.x != 128) return;`), and where the first comparison is.
+struct Comparisons {
+  std::vector<unsigned> Values[3];
+  /// "blockDim.x == 64' at main.cu:12", per value of Values.
+  std::vector<std::string> Where[3];
+};
+
+void collectComparisons(const Stmt *S, const ASTContext &Ctx,
+                        Comparisons &Out) {
+  if (!S)
+    return;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && BO->isEqualityOp()) {
+    for (auto [Side, Other] : {std::pair{BO->getLHS(), BO->getRHS()},
+                               std::pair{BO->getRHS(), BO->getLHS()}}) {
+      std::string Member = blockDimMember(Side);
+      if (Member.empty())
+        continue;
+      auto V = evaluateInt(Other, Ctx);
+      if (!V || *V <= 0 || *V > 1024)
+        continue;
+      auto &List = Out.Values[Member[0] - 'x'];
+      if (std::find(List.begin(), List.end(), unsigned(*V)) != List.end())
+        continue;
+      List.push_back(unsigned(*V));
+      std::string Text = sourceText(BO, Ctx);
+      Out.Where[Member[0] - 'x'].push_back(
+          (Text.empty() ? "blockDim." + Member + " == " + std::to_string(*V)
+                        : Text) +
+          "' at " + locationText(BO->getBeginLoc(), Ctx.getSourceManager()));
+    }
+  }
+  for (const Stmt *Child : S->children())
+    collectComparisons(Child, Ctx, Out);
+}
+} // namespace
+
 std::vector<BlockShapeChoice>
 chooseBlockShapes(const FunctionDecl *Kernel, const LaunchSites &Sites,
                   const BlockShapeOptions &Options, const ASTContext &Ctx) {
@@ -600,6 +1363,9 @@ chooseBlockShapes(const FunctionDecl *Kernel, const LaunchSites &Sites,
     if (It != Options.PerKernel.end())
       return {{It->second, "option", "from the per-kernel option"}};
   }
+  std::vector<BlockShapeChoice> Commented = shapesFromComment(Kernel, Ctx);
+  if (!Commented.empty())
+    return Commented;
   // Launches name the primary template's specialization: look it up through
   // the canonical declaration of this instantiation.
   const auto &Launched = Sites.shapesFor(Kernel);
@@ -616,22 +1382,57 @@ chooseBlockShapes(const FunctionDecl *Kernel, const LaunchSites &Sites,
     NotUsed = "the " + std::to_string(Unresolved.size()) +
               " launches are not used; the one at " +
               Unresolved.front().Location + ": " + Unresolved.front().Reason;
+  std::string Suffix = NotUsed.empty() ? "" : "; " + NotUsed;
   if (Options.CommandLine)
-    return {{*Options.CommandLine, "block-dim",
-             "from --block-dim" + (NotUsed.empty() ? "" : "; " + NotUsed)}};
-  if (const auto *LB = Kernel->getAttr<CUDALaunchBoundsAttr>()) {
-    if (LB->getMaxThreads() && !LB->getMaxThreads()->isValueDependent()) {
-      Expr::EvalResult R;
-      if (LB->getMaxThreads()->EvaluateAsInt(R, Ctx)) {
-        int64_t N = R.Val.getInt().getExtValue();
-        if (N > 0 && N <= 1024)
-          return {{Dim3{unsigned(N), 1, 1}, "launch_bounds",
-                   "from __launch_bounds__(" + std::to_string(N) +
-                       "), taken as a 1-D block" +
-                       (NotUsed.empty() ? "" : "; " + NotUsed)}};
-      }
-    }
+    return {{*Options.CommandLine, "block-dim", "from --block-dim" + Suffix}};
+  std::optional<int64_t> Bound;
+  if (const auto *LB = Kernel->getAttr<CUDALaunchBoundsAttr>())
+    if (LB->getMaxThreads() && !LB->getMaxThreads()->isValueDependent())
+      if (auto N = evaluateInt(LB->getMaxThreads(), Ctx); N && *N > 0 &&
+                                                          *N <= 1024)
+        Bound = *N;
+  // The blockDim values the kernel compares against, with the launch bounds
+  // filling the dimension not compared.
+  Comparisons Compared;
+  collectComparisons(Kernel->getBody(), Ctx, Compared);
+  if (!Compared.Values[0].empty() || !Compared.Values[1].empty()) {
+    std::vector<BlockShapeChoice> Out;
+    auto Or1 = [](const std::vector<unsigned> &V) {
+      return V.empty() ? std::vector<unsigned>{0} : V;
+    };
+    auto WhereOf = [&](unsigned Dim, unsigned V) {
+      for (size_t I = 0; I < Compared.Values[Dim].size(); ++I)
+        if (Compared.Values[Dim][I] == V)
+          return "'" + Compared.Where[Dim][I];
+      return std::string();
+    };
+    for (unsigned X : Or1(Compared.Values[0]))
+      for (unsigned Y : Or1(Compared.Values[1]))
+        for (unsigned Z : Or1(Compared.Values[2])) {
+          std::string From = "from the comparison";
+          std::string Sep = " ";
+          for (auto [Dim, V] : {std::pair{0u, X}, {1u, Y}, {2u, Z}})
+            if (V) {
+              From += Sep + WhereOf(Dim, V);
+              Sep = " and ";
+            }
+          Dim3 D{X ? X : 1, Y ? Y : 1, Z ? Z : 1};
+          unsigned Known = D.X * D.Y * D.Z;
+          if (Bound && (!X || !Y) && *Bound % Known == 0 && *Bound > Known) {
+            (X ? D.Y : D.X) = unsigned(*Bound / Known);
+            From += " and __launch_bounds__(" + std::to_string(*Bound) + ")";
+          }
+          if (D.threads() > 1024 || Out.size() >= MaxValues)
+            continue;
+          Out.push_back({D, "comparison", From + Suffix});
+        }
+    if (!Out.empty())
+      return Out;
   }
+  if (Bound)
+    return {{Dim3{unsigned(*Bound), 1, 1}, "launch_bounds",
+             "from __launch_bounds__(" + std::to_string(*Bound) +
+                 "), taken as a 1-D block" + Suffix}};
   if (!NotUsed.empty())
     return {
         {DefaultBlockDim, "default",

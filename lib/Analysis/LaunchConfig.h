@@ -1,12 +1,13 @@
 //===--- LaunchConfig.h - Block shapes of kernels ---------------*- C++ -*-===//
 //
 // Where a kernel's block shape comes from, in order of precedence: a
-// per-kernel option, the launches in the translation unit
-// (`k<<<g, b, smem>>>` with a constant b, a dim3 built from constants, or a
-// local dim3 then assigned constants member by member in straight-line code
-// before the launch), --block-dim, __launch_bounds__ (as a 1-D block), and a
-// documented default. A launch whose shape cannot be resolved gives no shape
-// at all; the shape used instead says why.
+// per-kernel option, a `// warpcheck: block 16x16` comment before the
+// kernel, the launches in the translation unit (followed through variables,
+// parameters, helpers, function pointers and the runtime launch APIs),
+// --block-dim, the blockDim values the kernel compares against,
+// __launch_bounds__ (as a 1-D block), and a documented default. A launch
+// whose shape cannot be resolved gives no shape at all; the shape used
+// instead says why. docs/block-shapes.md describes it for users.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPCHECK_ANALYSIS_LAUNCHCONFIG_H
@@ -30,7 +31,8 @@ constexpr Dim3 DefaultBlockDim{256, 1, 1};
 /// One block shape to analyze a kernel with, and where it came from.
 struct BlockShapeChoice {
   Dim3 Block;
-  /// "launch", "option", "block-dim", "launch_bounds" or "default".
+  /// "option", "comment", "launch", "block-dim", "comparison",
+  /// "launch_bounds" or "default".
   std::string Source;
   /// Human-readable origin: "from launch at main.cu:88".
   std::string Description;
@@ -52,11 +54,18 @@ std::optional<Dim3> evaluateBlockDim(const clang::Expr *E,
                                      const clang::ASTContext &Ctx,
                                      std::string *WhyNot = nullptr);
 
-/// Collects the block shapes of kernel launches in one translation unit.
+/// Collects the block shapes of kernel launches in one translation unit:
+/// `k<<<g, b>>>` in host and device code, cudaLaunchKernel,
+/// cudaLaunchCooperativeKernel and cudaLaunchKernelEx(C). The kernel may be
+/// named through a function pointer, a table of kernels or a parameter; the
+/// block through constants, local variables, dim3 members assigned in
+/// straight-line code, parameters given constants at every call of their
+/// function, helpers that return constants and template arguments.
 class LaunchSites {
 public:
-  void addLaunch(const clang::CUDAKernelCallExpr *Call,
-                 const clang::ASTContext &Ctx);
+  /// Finds every launch in Ctx's translation unit (template instantiations
+  /// included), replacing what was collected before.
+  void collect(const clang::ASTContext &Ctx);
   /// The distinct shapes launched for Kernel, with their first launch.
   const std::vector<BlockShapeChoice> &
   shapesFor(const clang::FunctionDecl *Kernel) const;
@@ -81,7 +90,12 @@ public:
   const std::vector<DynamicShared> &
   dynamicSharedFor(const clang::FunctionDecl *Kernel) const;
 
+  class Evaluator;
+
 private:
+  /// Every call of a function, by the callee's canonical declaration.
+  std::map<const clang::FunctionDecl *, std::vector<const clang::CallExpr *>>
+      Calls;
   std::map<const clang::FunctionDecl *, std::vector<DynamicShared>> Dynamic;
   std::map<const clang::FunctionDecl *, std::vector<BlockShapeChoice>> Shapes;
   std::map<const clang::FunctionDecl *, std::vector<UnresolvedLaunch>>
@@ -100,8 +114,11 @@ struct BlockShapeOptions {
                                                     std::string &Error);
 };
 
-/// The shapes to analyze Kernel with: one per distinct launch, or the single
-/// shape the other sources give.
+/// The shapes to analyze Kernel with, from the first source that gives one:
+/// the per-kernel option, a `// warpcheck: block 16x16` comment on the line
+/// before the kernel, the distinct launch shapes, --block-dim, the blockDim
+/// values the kernel compares against (the launch bounds filling a dimension
+/// not compared), __launch_bounds__ as a 1-D block, and the default.
 std::vector<BlockShapeChoice>
 chooseBlockShapes(const clang::FunctionDecl *Kernel, const LaunchSites &Sites,
                   const BlockShapeOptions &Options,

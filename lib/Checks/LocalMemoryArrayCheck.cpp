@@ -51,7 +51,6 @@ void LocalMemoryArrayCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(
       functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"),
       this);
-  Finder->addMatcher(cudaKernelCallExpr().bind("launch"), this);
 }
 
 void LocalMemoryArrayCheck::check(const MatchFinder::MatchResult &Result) {
@@ -66,12 +65,12 @@ void LocalMemoryArrayCheck::check(const MatchFinder::MatchResult &Result) {
       Kernels.push_back(Kernel);
     return;
   }
-  if (const auto *Launch = Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch"))
-    Launches.addLaunch(Launch, *Result.Context);
 }
 
 void LocalMemoryArrayCheck::onEndOfTranslationUnit() {
   TranslationUnitRecord TU;
+  if (Context)
+    Launches.collect(*Context);
   if (Context)
     for (const FunctionDecl *Kernel : Kernels) {
       for (std::string &Note : parseFailureNotes(Kernel, *Context))

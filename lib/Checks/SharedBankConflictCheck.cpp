@@ -93,7 +93,6 @@ void SharedBankConflictCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(
       functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"),
       this);
-  Finder->addMatcher(cudaKernelCallExpr().bind("launch"), this);
   Finder->addMatcher(functionDecl(isDefinition(), isExpansionInMainFile(),
                                   unless(hasAttr(attr::CUDAGlobal)),
                                   unless(hasAttr(attr::CUDADevice)))
@@ -129,11 +128,6 @@ void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
       DeviceRanges.push_back(
           {SM.getFileOffset(R.getBegin()), SM.getFileOffset(R.getEnd())});
     }
-    return;
-  }
-  if (const auto *Launch =
-          Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch")) {
-    Launches.addLaunch(Launch, *Result.Context);
     return;
   }
   if (const auto *Host = Result.Nodes.getNodeAs<FunctionDecl>("host")) {
@@ -177,6 +171,8 @@ void SharedBankConflictCheck::onEndOfTranslationUnit() {
   const SourceManager &SM = Context->getSourceManager();
   if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID()))
     TU.MainFile = Main->getName().str();
+  // Launches anywhere in the translation unit, host and device code.
+  Launches.collect(*Context);
   for (const FunctionDecl *Kernel : Kernels) {
     for (std::string &Note : parseFailureNotes(Kernel, *Context))
       TU.ParseNotes.push_back(std::move(Note));
