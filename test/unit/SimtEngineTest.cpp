@@ -1004,6 +1004,34 @@ __global__ void k(int *out) {
   EXPECT_EQ(S.Worst.MaxWavefronts, 2u);
 }
 
+TEST(SimtLoads, OnlyStaticSharedArrayStartsAtABankRow) {
+  // Bytes 0 and 131: words 0 and 32 (bank 0, 2 wavefronts) when the array
+  // starts at a multiple of 128 bytes, as the compiler places a kernel's only
+  // static __shared__ variable (19 differential kernels on the H100); with
+  // two arrays a char array's start is only 1-aligned: 1 or 2.
+  Analyzed One(R"cuda(
+__global__ void k(char *out) {
+  __shared__ char s[256];
+  out[threadIdx.x] = s[threadIdx.x % 2 ? 131 : 0];
+})cuda",
+               "k", OneWarp);
+  ASSERT_TRUE(One.ok());
+  EXPECT_EXACT(One.load("s[threadIdx.x % 2 ? 131 : 0]"), 2);
+  Analyzed Two(R"cuda(
+__global__ void k(char *out) {
+  __shared__ char t[3];
+  __shared__ char s[256];
+  t[threadIdx.x % 3] = 1;
+  out[threadIdx.x] = s[threadIdx.x % 2 ? 131 : 0];
+})cuda",
+               "k", OneWarp);
+  ASSERT_TRUE(Two.ok());
+  const AccessSummary &S = Two.load("s[threadIdx.x % 2 ? 131 : 0]");
+  EXPECT_EQ(S.Status, Verdict::Range);
+  EXPECT_EQ(S.Worst.MinWavefronts, 1u);
+  EXPECT_EQ(S.Worst.MaxWavefronts, 2u);
+}
+
 TEST(SimtAtomics, UnmeasuredAtomicIsNotPredicted) {
   Analyzed A(R"cuda(
 __global__ void k(int *out) {

@@ -47,6 +47,51 @@ void Engine::record(const Expr *Site, AccessKind Kind, QualType T,
     recordOne(Site, Kind, unsigned(Chunk), LV, Part, Op);
 }
 
+/// The alignment of V's address that decides banks: its declared alignment,
+/// or 128 bytes (a whole bank row) when V is the only static __shared__
+/// variable the kernel reaches, which the compiler places at the start of
+/// the block's shared memory (dynamic shared memory comes after it).
+uint64_t Engine::sharedBaseAlignment(const VarDecl *V) {
+  uint64_t Declared = std::max<uint64_t>(1, Ctx.getDeclAlign(V).getQuantity());
+  if (!V || V->hasExternalStorage() || !isSharedVariable(V))
+    return Declared;
+  if (!StaticShared) {
+    StaticShared.emplace();
+    bool Complete = true;
+    llvm::SmallPtrSet<const FunctionDecl *, 16> Seen;
+    std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+      if (!S || !Complete)
+        return;
+      auto Note = [&](const Decl *D) {
+        if (const auto *VD = dyn_cast_or_null<VarDecl>(D))
+          if (isSharedVariable(VD) && !VD->hasExternalStorage())
+            StaticShared->insert(VD);
+      };
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+        Note(Ref->getDecl());
+      if (const auto *DS = dyn_cast<DeclStmt>(S))
+        for (const Decl *D : DS->decls())
+          Note(D);
+      if (const auto *Call = dyn_cast<CallExpr>(S)) {
+        const FunctionDecl *F = Call->getDirectCallee();
+        const FunctionDecl *Def = nullptr;
+        if (!F)
+          Complete = false; // a call through a pointer: unknown callees
+        else if (F->hasBody(Def) && Def && Seen.insert(Def).second)
+          Walk(Def->getBody());
+      }
+      for (const Stmt *Child : S->children())
+        Walk(Child);
+    };
+    Walk(Kernel->getBody());
+    if (!Complete)
+      StaticShared->insert(nullptr); // never "the only one"
+  }
+  return StaticShared->size() == 1 && StaticShared->count(V)
+             ? std::max<uint64_t>(Declared, 128)
+             : Declared;
+}
+
 /// Every live thread accesses the same constant offset in the array.
 bool Engine::oneConstantOffset(const LValue &LV) {
   std::optional<int64_t> First;
@@ -84,8 +129,7 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
   bool Speculable = Kind == AccessKind::Load && oneConstantOffset(LV);
   if (UncountedLoops > 0)
     S.Summary.CountsExact = false;
-  uint64_t Align =
-      std::max<uint64_t>(1, Ctx.getDeclAlign(LV.Var).getQuantity());
+  uint64_t Align = sharedBaseAlignment(LV.Var);
   SymbolicInt Base = SymbolicInt::atom(baseAtom(LV.Var), int64_t(Align));
   for (unsigned W = 0; W < Block.warps(); ++W) {
     SymbolicRequest R;

@@ -227,6 +227,10 @@ public:
   /// Loop counters provenUniform is checking the loops of.
   llvm::SmallPtrSet<const VarDecl *, 4> AssumedUniform;
   bool oneConstantOffset(const LValue &LV);
+  uint64_t sharedBaseAlignment(const VarDecl *V);
+  /// The static __shared__ variables the kernel reaches (nullptr among them
+  /// when a call could reach others).
+  std::optional<llvm::SmallPtrSet<const VarDecl *, 4>> StaticShared;
   /// E's value is discarded: E is a statement of its own, perhaps cast to
   /// void.
   bool resultUnused(const Expr *E);
