@@ -315,12 +315,12 @@ int main(int argc, const char **argv) {
 
   if (!WriteCompileCommands.empty()) {
     std::vector<std::string> Sources = Parser->getSourcePathList();
-    const clang::tooling::CompilationDatabase *DB = &Parser->getCompilations();
-    if (GivenDatabase) {
-      DB = GivenDatabase.get();
-      if (Sources.empty())
-        Sources = cudaFilesOf(*DB);
-    }
+    // The parser has no database of its own when -p gave one (found by
+    // ASan/UBSan: binding a reference to it was undefined behaviour).
+    const clang::tooling::CompilationDatabase *DB =
+        GivenDatabase ? GivenDatabase.get() : &Parser->getCompilations();
+    if (GivenDatabase && Sources.empty())
+      Sources = cudaFilesOf(*DB);
     return writeTranslatedDatabase(*DB, Sources, Options.Parse,
                                    shareIncludeDir(argv[0]),
                                    WriteCompileCommands, errs());

@@ -2,6 +2,7 @@
 // local-memory checks read one shared result. WARPCHECK_DEBUG_ANALYSIS_CACHE
 // prints the engine runs per kernel and shape when the translation unit
 // ends; a second run of the same kernel and shape prints "2 runs".
+// REQUIRES: tidy-plugin
 // RUN: env WARPCHECK_DEBUG_ANALYSIS_CACHE=1 %warpcheck --fix-style=none %s -- 2>&1 | FileCheck %s -check-prefix=RUNS -implicit-check-not=warpcheck-analysis-cache
 // RUN: env WARPCHECK_DEBUG_ANALYSIS_CACHE=1 %clang-tidy-cuda %s -- %cuda-prelude-args 2>&1 | FileCheck %s -check-prefix=RUNS -implicit-check-not=warpcheck-analysis-cache
 // With a layout fix, the run captures the requests the layout search needs

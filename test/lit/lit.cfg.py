@@ -31,6 +31,10 @@ config.substitutions.append(
 config.substitutions.append(("%warpcheck", warpcheck))
 # clang-tidy-19 with the plugin, parsing CUDA with the built-in prelude.
 plugin = lit_config.params.get("plugin", "")
+# Tests that load the plugin into clang-tidy need one (not under the
+# sanitizers: an instrumented plugin cannot load into clang-tidy).
+if plugin:
+    config.available_features.add("tidy-plugin")
 share = lit_config.params.get("share_include", "")
 resource = lit_config.params.get("resource_dir", "/usr/lib/llvm-19/lib/clang/19")
 config.substitutions.append(

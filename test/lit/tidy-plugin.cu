@@ -1,5 +1,6 @@
 // The clang-tidy plugin runs the same check as the standalone tool, with
 // options from clang-tidy's configuration.
+// REQUIRES: tidy-plugin
 // RUN: %clang-tidy-cuda %s -- %cuda-prelude-args 2>&1 | %check-messages
 // RUN: %clang-tidy-cuda --config="{CheckOptions: {warpcheck-shared-bank-conflict.MinWays: '4'}}" %s -- %cuda-prelude-args 2>&1 | grep -v -E '^ *[0-9]* [|]' | FileCheck %s -check-prefix=MIN4 -implicit-check-not='{{warning|error}}:'
 
