@@ -8,6 +8,22 @@ using namespace clang;
 
 namespace warpcheck {
 
+bool didNotParse(const clang::Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *E = clang::dyn_cast<clang::Expr>(S))
+    return E->containsErrors();
+  if (const auto *DS = clang::dyn_cast<clang::DeclStmt>(S))
+    for (const clang::Decl *D : DS->decls())
+      if (D->isInvalidDecl())
+        return true;
+  for (const clang::Stmt *Child : S->children())
+    if (didNotParse(Child))
+      return true;
+  return false;
+}
+
+
 KernelAnalysis::KernelAnalysis(ASTContext &Ctx, const FunctionDecl *Kernel,
                                Dim3 Block, InterpreterLimits Limits)
     : P(std::make_unique<simt::Engine>(Ctx, Kernel, Block, Limits)) {}

@@ -128,6 +128,11 @@ struct InterpreterLimits {
   uint64_t MaxFullUnrollTrip = 256;
 };
 
+/// True when clang's error recovery left holes in the statement (code nvcc
+/// may accept and clang did not parse): an expression with errors or an
+/// invalid declaration.
+bool didNotParse(const clang::Stmt *S);
+
 namespace simt {
 class Engine;
 }

@@ -15,21 +15,6 @@ using namespace clang;
 
 namespace warpcheck {
 
-bool didNotParse(const Stmt *S) {
-  if (!S)
-    return false;
-  if (const auto *E = dyn_cast<Expr>(S))
-    return E->containsErrors();
-  if (const auto *DS = dyn_cast<DeclStmt>(S))
-    for (const Decl *D : DS->decls())
-      if (D->isInvalidDecl())
-        return true;
-  for (const Stmt *Child : S->children())
-    if (didNotParse(Child))
-      return true;
-  return false;
-}
-
 bool kernelDidNotParse(const FunctionDecl *Kernel) {
   return !Kernel->getBody() || Kernel->isInvalidDecl() ||
          didNotParse(Kernel->getBody());

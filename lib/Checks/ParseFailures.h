@@ -12,13 +12,11 @@
 #include "clang/AST/Decl.h"
 
 #include <string>
+#include "KernelAnalysis.h"
+
 #include <vector>
 
 namespace warpcheck {
-
-/// True when clang's error recovery left holes in the statement: an
-/// expression with errors or an invalid declaration.
-bool didNotParse(const clang::Stmt *S);
 
 /// True when the kernel itself is not analyzed: no body, an invalid
 /// declaration, or a body that did not parse.

@@ -126,7 +126,8 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
   // known safe to run anywhere: the compiler may hoist it out of the branch
   // it is in, and the warp's other threads then run it too (an LDS.128
   // broadcast takes both half-warps' passes: differential kernel k1814).
-  bool Speculable = Kind == AccessKind::Load && oneConstantOffset(LV);
+  bool Speculable =
+      Kind == AccessKind::Load && Width > 8 && oneConstantOffset(LV);
   if (UncountedLoops > 0)
     S.Summary.CountsExact = false;
   uint64_t Align = sharedBaseAlignment(LV.Var);
@@ -143,7 +144,7 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
       unsigned T = W * WarpSize + Lane;
       if (T >= N || M.A[T] == Activity::Inactive) {
         R.Lanes[Lane] = Activity::Inactive;
-        Speculated |= Speculable && T < N && Width > 8;
+        Speculated |= Speculable && T < N;
         continue;
       }
       Any = true;

@@ -227,6 +227,8 @@ public:
   /// Loop counters provenUniform is checking the loops of.
   llvm::SmallPtrSet<const VarDecl *, 4> AssumedUniform;
   bool oneConstantOffset(const LValue &LV);
+  /// Per atomic call: its result is unused, its address proven uniform.
+  llvm::DenseMap<const Expr *, std::pair<bool, bool>> AtomicSiteFacts;
   uint64_t sharedBaseAlignment(const VarDecl *V);
   /// The static __shared__ variables the kernel reaches (nullptr among them
   /// when a call could reach others).

@@ -14,25 +14,6 @@ using namespace clang;
 namespace warpcheck {
 namespace simt {
 
-namespace {
-/// True when clang's error recovery left holes in a function body (code
-/// nvcc may accept and clang did not parse).
-bool didNotParse(const Stmt *S) {
-  if (!S)
-    return false;
-  if (const auto *E = dyn_cast<Expr>(S))
-    return E->containsErrors();
-  if (const auto *DS = dyn_cast<DeclStmt>(S))
-    for (const Decl *D : DS->decls())
-      if (D->isInvalidDecl())
-        return true;
-  for (const Stmt *Child : S->children())
-    if (didNotParse(Child))
-      return true;
-  return false;
-}
-} // namespace
-
 /// A call the engine does not follow: it may write whatever its pointer and
 /// reference arguments reach, and any object whose address escaped before.
 Value Engine::opaqueCall(const CallExpr *E, const std::string &What) {
@@ -202,8 +183,15 @@ Value Engine::evalAtomic(const CallExpr *E, StringRef Name) {
     Op.Function = Name.str();
     Op.Form = atomicForm(Op.Function, unsigned(sizeOf(Elem)),
                          Elem->isRealFloatingType(), Constant);
-    Op.ResultUnused = resultUnused(E);
-    Op.UniformAddress = Op.ResultUnused && provenUniform(E->getArg(0));
+    // Per call site, not per execution: both walk the AST.
+    auto [Known, New] = AtomicSiteFacts.try_emplace(E);
+    if (New) {
+      Known->second.first = resultUnused(E);
+      Known->second.second =
+          Known->second.first && provenUniform(E->getArg(0));
+    }
+    Op.ResultUnused = Known->second.first;
+    Op.UniformAddress = Known->second.second;
     record(E, AccessKind::Atomic, Elem, LV, &Op);
   }
   else if (LV.K == LValue::Kind::LocalObject)
