@@ -165,6 +165,38 @@ bool periodic(const std::vector<int64_t> &Offsets) {
   return false;
 }
 
+/// A load in a loop the compiler keeps that reads the array's elements one
+/// after the other, each once, where every store to the array has a
+/// compile-time index: NVVM can fuse the loops and forward the values
+/// (store-to-load forwarding), which warpcheck does not model.
+bool forwardable(const LocalArrayAccess &Load, const KernelAnalysis &Interp,
+                 uint64_t ElementBytes) {
+  const std::vector<LocalArrayAccess> &All = Interp.localArrayAccesses();
+  if (Load.Offsets.size() < 4 || !ElementBytes)
+    return false;
+  for (size_t I = 1; I < Load.Offsets.size(); ++I)
+    if (Load.Offsets[I] != Load.Offsets[I - 1] + int64_t(ElementBytes))
+      return false;
+  bool Stored = false;
+  for (const LocalArrayAccess &A : All) {
+    if (A.Object != Load.Object)
+      continue;
+    if (A.Escape)
+      return false;
+    if (A.IsStore) {
+      if (A.Index.hard())
+        return false;
+      for (const Stmt *L : A.Index.Loops)
+        if (!Interp.loopUnrolling(L).Unrolled)
+          return false;
+      Stored = true;
+    } else if (A.Site != Load.Site) {
+      return false;
+    }
+  }
+  return Stored;
+}
+
 } // namespace
 
 std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelAnalysis &Interp,
@@ -270,6 +302,23 @@ std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelAnalysis &Interp,
                                "; the index repeats every few iterations, "
                                "so partial unrolling may make it constant"});
           Fix = "add #pragma unroll to the loop";
+          continue;
+        }
+        if (!A.IsStore && U.TripCount &&
+            forwardable(A, Interp, V.ElementBytes)) {
+          // NVVM may fuse the loop with the code that stored the elements
+          // and forward each value (calibration: char[512] and short[1024]
+          // kept no depot, char[1024] kept one).
+          Status = LocalArrayStatus::Unknown;
+          Reason = "index '" + IndexText + "' depends on the counter of the " +
+                   Loop + ", which the compiler does not unroll, but it reads "
+                   "the elements in the order they were stored at constant "
+                   "indices: the compiler may forward the stored values and "
+                   "keep no array";
+          Notes.push_back({SM.getExpansionLoc(L->getBeginLoc()),
+                           Loop + ": " + U.Reason});
+          Fix = "add #pragma unroll to the loop at line " +
+                std::to_string(lineOf(L, SM));
           continue;
         }
         Status = LocalArrayStatus::Local;

@@ -23,6 +23,11 @@ void AccessSummary::add(const RequestResult &R, unsigned Warp,
   for (const auto &N : R.DependsOn)
     if (std::find(DependsOn.begin(), DependsOn.end(), N) == DependsOn.end())
       DependsOn.push_back(N);
+  if (R.Status == Verdict::Exact && Requests > 1 &&
+      Worst.Status == Verdict::Exact &&
+      R.MaxWavefronts != Worst.MaxWavefronts)
+    ExactRequestsDiffer = true;
+  FewestWavefronts = std::min(FewestWavefronts, R.MinWavefronts);
   bool Better =
       Requests == 1 || R.MaxWavefronts > Worst.MaxWavefronts ||
       (R.MaxWavefronts == Worst.MaxWavefronts && R.Ideal < Worst.Ideal);
@@ -30,6 +35,19 @@ void AccessSummary::add(const RequestResult &R, unsigned Warp,
     Worst = R;
     WorstWarp = Warp;
     WorstInstance = Instance;
+  }
+  // Requests that run in loops of unknown trip count stand for executions
+  // that may or may not happen: when they differ, so may the average.
+  if (!CountsExact && ExactRequestsDiffer) {
+    if (Status == Verdict::Exact) {
+      Status = Verdict::Range;
+      const char *Why = "which executions run (a loop's trip count is not "
+                        "known)";
+      if (std::find(DependsOn.begin(), DependsOn.end(), Why) ==
+          DependsOn.end())
+        DependsOn.push_back(Why);
+    }
+    Worst.MinWavefronts = std::min(Worst.MinWavefronts, FewestWavefronts);
   }
 }
 

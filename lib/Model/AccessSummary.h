@@ -35,6 +35,11 @@ struct AccessSummary {
   /// threads whose activity is unknown (the wavefronts per request stay
   /// what they are).
   bool CountsExact = true;
+  /// The fewest wavefronts any request may take, and whether exact requests
+  /// differ: without exact counts, which of them run is not known, so the
+  /// per-request count is a range.
+  unsigned FewestWavefronts = ~0u;
+  bool ExactRequestsDiffer = false;
 
   /// Adds the result of warp Warp at instance Instance.
   void add(const RequestResult &R, unsigned Warp, unsigned Instance);

@@ -81,13 +81,16 @@ __global__ void tileLoop(const float *in, float *out, int n) {
 }
 
 // A constant bound inside the condition ends the loop after 8 iterations:
-// they are followed one by one, as the compiler unrolls them.
+// they are followed one by one, as the compiler unrolls them. Each
+// iteration's request is exact (1, 2, 4 or 8 wavefronts), but which of them
+// run depends on n: the count per request is a range.
 __global__ void boundedByConstant(float *out, int n) {
   __shared__ float s[1024];
   float sum = 0;
   for (int j = 0; j < n && j < 8; ++j)
     sum += s[threadIdx.x * (j + 1)];
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 8-way bank conflict on load from 's': 8 wavefronts per request, 1 ideal
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: up to 8-way bank conflict on load from 's': 1 to 8 wavefronts per request, 1 ideal
+  // CHECK-MESSAGES: :[[@LINE-2]]:12: note: {{.*}}worst of every execution; the count depends on which executions run (a loop's trip count is not known)
   out[threadIdx.x] = sum;
 }
 

@@ -60,6 +60,30 @@ struct Frame {
   Value This;
 };
 
+class Engine;
+
+/// A loop counter the loop condition reads that every iteration doubles
+/// (`o *= 2`, `o <<= 1`) or halves (`s >>= 1`, `s /= 2`): the loop runs at
+/// most one iteration per bit of its type, so its iterations can be run one
+/// by one even when the bound is a run-time value.
+struct GeometricCounter {
+  const clang::VarDecl *Var = nullptr;
+  bool Halving = false;
+  bool Signed = true;
+  /// Iterations run one by one before the loop must have ended (halving) or
+  /// the engine falls back to one symbolic iteration (doubling).
+  unsigned MaxTrip = 0;
+  /// A signed doubling counter overflowed: undefined behaviour, so no
+  /// execution gets that far.
+  bool Overflowed = false;
+  /// The counter stopped changing (0, or -1 shifted right): iterations no
+  /// longer bound the trip count.
+  bool Ended = false;
+  std::optional<int64_t> Last;
+  /// Looks at the counter after one more iteration.
+  void step(Engine &E);
+};
+
 struct LoopState {
   std::vector<Exit> Broken, Continued;
   const Stmt *Loop = nullptr;
@@ -312,6 +336,14 @@ public:
   /// end on a constant bound (`j < n && j < 8`): a comparison with a
   /// constant among the conditions that must all hold.
   bool mayMeetConstantBound(const Expr *Cond);
+  /// The doubling or halving counter that bounds a loop's trip count by the
+  /// width of its type, if the loop has one.
+  std::optional<GeometricCounter> geometricCounter(const Stmt *Loop,
+                                                   const Expr *Cond,
+                                                   const Stmt *Body,
+                                                   const Expr *Inc);
+  /// The warp-uniform constant value of V in the live threads, if it has one.
+  std::optional<int64_t> uniformConstant(const VarDecl *V);
   void decideUnrolling(const Stmt *Loop, LoopUnrolling U);
 };
 

@@ -248,6 +248,7 @@ void Engine::execLoop(const Stmt *Loop, const Stmt *Init,
   bool Symbolic = false, ExitUnknown = false, RanUniformUnknown = false;
   CompileTime ExitCT;
   unsigned UniformUnknown = 0, Trip = 0;
+  std::optional<GeometricCounter> Geo = geometricCounter(Loop, Cond, Body, Inc);
   for (unsigned Iter = 0; !Stopped; ++Iter) {
     if (TestFirst || Iter > 0) {
       if (CondVar)
@@ -271,9 +272,25 @@ void Engine::execLoop(const Stmt *Loop, const Stmt *Init,
           First = &C.L[T];
         }
         // Iterations run one by one only while they can end on a constant
-        // bound; otherwise one symbolic iteration stands for all of them.
-        if (!Decided && (!UniformCond || !mayMeetConstantBound(Cond) ||
-                         ++UniformUnknown > 16)) {
+        // bound, or while a doubling or halving counter (at most one
+        // iteration per bit of its type) has not run out; otherwise one
+        // symbolic iteration stands for all of them.
+        bool Enumerate =
+            UniformCond &&
+            ((mayMeetConstantBound(Cond) && UniformUnknown < 16) ||
+             (Geo && UniformUnknown < Geo->MaxTrip && !Geo->Ended));
+        if (!Decided && UniformCond && Geo && Geo->Halving &&
+            UniformUnknown >= Geo->MaxTrip) {
+          // A halving counter is 0 after as many halvings as its type has
+          // bits, and the condition then fails in every thread.
+          for (unsigned T = 0; T < N; ++T)
+            if (laneLive(T))
+              M.A[T] = Activity::Inactive;
+          break;
+        }
+        if (!Decided && Enumerate)
+          ++UniformUnknown;
+        if (!Decided && !Enumerate) {
           ExitCT = C.CT;
           symbolicIteration(Loop, Cond, Body, Inc);
           Symbolic = true;
@@ -321,6 +338,16 @@ void Engine::execLoop(const Stmt *Loop, const Stmt *Init,
     M = applyExits(IterMask);
     if (Inc && anyLive())
       eval(Inc);
+    if (Geo && RanUniformUnknown && anyLive())
+      Geo->step(*this);
+    if (Geo && Geo->Overflowed) {
+      // A signed doubling counter overflowed: no execution without
+      // undefined behaviour gets here, so the threads left before.
+      for (unsigned T = 0; T < N; ++T)
+        if (laneLive(T))
+          M.A[T] = Activity::Inactive;
+      break;
+    }
     if (!Cond && !anyLive())
       break;
   }
