@@ -304,12 +304,13 @@ std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelAnalysis &Interp,
           Fix = "add #pragma unroll to the loop";
           continue;
         }
-        if (!A.IsStore && U.TripCount &&
+        if (!A.IsStore && U.TripCount && U.OverBudget &&
             forwardable(A, Interp, V.ElementBytes)) {
           // NVVM may fuse the loop with the code that stored the elements
           // and forward each value (calibration: char[512] and short[1024]
           // kept no depot, char[1024] kept one).
           Status = LocalArrayStatus::Unknown;
+          V.MayForward = true;
           Reason = "index '" + IndexText + "' depends on the counter of the " +
                    Loop + ", which the compiler does not unroll, but it reads "
                    "the elements in the order they were stored at constant "
@@ -385,7 +386,8 @@ std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelAnalysis &Interp,
                              ? V.Bytes / 4
                              : V.ReadOffsets.size() *
                                    std::max<uint64_t>(1, V.ElementBytes / 4);
-    if (V.Status != LocalArrayStatus::Local && V.Bytes > RegisterFileBytes &&
+    if (V.Status != LocalArrayStatus::Local && !V.MayForward &&
+        V.Bytes > RegisterFileBytes &&
         WordsRead * 4 > RegisterFileBytes)
       V.LikelySpilled = true;
   }

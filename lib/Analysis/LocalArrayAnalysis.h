@@ -76,6 +76,9 @@ struct LocalArrayVerdict {
   /// (more iterations than recorded, or no constant offset).
   std::set<int64_t> ReadOffsets;
   bool ReadsUncounted = false;
+  /// Its reads may be forwarded from its stores by loop fusion, which
+  /// warpcheck does not model: the verdict is unknown, never "spilled".
+  bool MayForward = false;
 };
 
 /// The ptxas register file per thread, in bytes (255 registers).

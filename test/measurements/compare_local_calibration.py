@@ -23,8 +23,9 @@ against the SASS calibrate.sh counted (the same compiler, so equal).
 Exits 1 when the final agreement is below --min-agreement (percent), when a
 disagreement is not listed in the explained file (EXPLAINED.tsv: config,
 kernel, reason), when an explained entry no longer disagrees (stale), or
-when an array "will live in local memory" in the final code while ptxas
-keeps it in registers (no frame, no LDL/STL) and the case is not explained.
+and whenever an array "will live in local memory" in the final code while
+ptxas keeps it in registers (no frame, no LDL/STL): that is never explained
+away.
 """
 import argparse
 import collections
@@ -204,6 +205,16 @@ def main():
                             k.get("predicted_stack_frame_bytes") is not None \
                             and not k.get("predicted_spill"):
                         final_ok = k["predicted_stack_frame_bytes"] == frame
+                # Never explained away: "will live in local memory" for an
+                # array ptxas keeps in registers (issue 13).
+                for a in arrs:
+                    if final_of(a) == "local" and not a.get("likely_spilled") \
+                            and not truth_final:
+                        failures.append(
+                            "%s %s: '%s' will live in local memory, says "
+                            "warpcheck, but ptxas keeps no frame and the SASS "
+                            "has no LDL/STL" % (config, k["function"],
+                                                a["variable"]))
                 ptx_ok = None if "unknown" in ptxs else \
                     ("local" in ptxs) == truth_ptx
                 n = len(arrs)
