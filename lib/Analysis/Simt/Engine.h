@@ -21,6 +21,7 @@
 #include "ActivityMask.h"
 #include "CudaBuiltins.h"
 #include "KernelAnalysis.h"
+#include "KernelArguments.h"
 #include "LayoutSearch.h"
 #include "Value.h"
 
@@ -275,7 +276,10 @@ public:
   Value evalCast(const CastExpr *E);
   Value evalBinary(const BinaryOperator *E);
   Value evalUnary(const UnaryOperator *E);
-  Value evalConditional(const AbstractConditionalOperator *E);
+  /// `c ? a : b`, each arm under the threads that take it. Arm, when
+  /// given, evaluates an arm (a load, or an address, of a glvalue `?:`).
+  Value evalConditional(const AbstractConditionalOperator *E,
+                        llvm::function_ref<Value(const Expr *)> Arm = nullptr);
   Value evalLogical(const BinaryOperator *E);
   Value arithmetic(BinaryOperatorKind Op, const Value &A, const Value &B,
                    QualType OperandType, QualType ResultType, const Expr *E);
@@ -342,6 +346,12 @@ public:
                                                    const Expr *Cond,
                                                    const Stmt *Body,
                                                    const Expr *Inc);
+  /// The value every launch in the file passes for kernel parameter V.
+  std::optional<int64_t> launchedValue(const VarDecl *V);
+  std::vector<LaunchedArgument> Launched;
+  bool LaunchedComputed = false;
+  /// "'d' is 7 at the launch at main.cu:88", for each parameter bound so.
+  std::vector<std::string> ParameterBindings;
   /// The warp-uniform constant value of V in the live threads, if it has one.
   std::optional<int64_t> uniformConstant(const VarDecl *V);
   void decideUnrolling(const Stmt *Loop, LoopUnrolling U);

@@ -101,7 +101,12 @@ Value Engine::readVariable(const VarDecl *V) {
     if (T->isIntegralOrEnumerationType()) {
       Value R;
       R.K = Value::Kind::Int;
-      R.L.assign(N, SymbolicInt::atom(Atoms.named(Name)));
+      if (std::optional<int64_t> Launched = launchedValue(V))
+        R.L.assign(N, SymbolicInt::constant(*Launched));
+      else
+        R.L.assign(N, SymbolicInt::atom(Atoms.named(Name)));
+      // Still a run-time value to the compiler.
+
       R.CT.Why = CompileTime::Cause::Parameter;
       R.CT.What = Name;
       fitToType(R, T);
@@ -119,6 +124,31 @@ Value Engine::readVariable(const VarDecl *V) {
   R.CT.Why = CompileTime::Cause::Parameter;
   R.CT.What = Name;
   return R;
+}
+
+std::optional<int64_t> Engine::launchedValue(const VarDecl *V) {
+  const auto *P = dyn_cast<ParmVarDecl>(V);
+  if (!P || P->getDeclContext() != Kernel)
+    return std::nullopt;
+  if (!LaunchedComputed) {
+    Launched = launchedArguments(Kernel, Ctx);
+    LaunchedComputed = true;
+  }
+  unsigned I = P->getFunctionScopeIndex();
+  if (I >= Launched.size() || !Launched[I].Value)
+    return std::nullopt;
+  std::string Binding = "'" + P->getNameAsString() + "' is " +
+                        std::to_string(*Launched[I].Value) + " at " +
+                        (Launched[I].Launches == 1
+                             ? "the launch at " + Launched[I].FirstLaunch
+                             : "every launch in the file (" +
+                                   std::to_string(Launched[I].Launches) +
+                                   ", the first at " + Launched[I].FirstLaunch +
+                                   ")");
+  if (std::find(ParameterBindings.begin(), ParameterBindings.end(),
+                Binding) == ParameterBindings.end())
+    ParameterBindings.push_back(Binding);
+  return Launched[I].Value;
 }
 
 std::optional<int64_t> Engine::constantOfVar(const VarDecl *V) {

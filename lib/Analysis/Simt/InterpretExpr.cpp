@@ -270,6 +270,11 @@ LValue Engine::evalLValue(const Expr *E) {
     evalCall(Call);
     return R;
   }
+  // A glvalue `c ? a : b` (stored to, or its address taken): the object of
+  // the arm each thread takes.
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E))
+    return lvalueOf(evalConditional(
+        CO, [&](const Expr *X) { return pointerTo(evalLValue(X)); }));
   eval(E);
   return R;
 }
@@ -314,6 +319,17 @@ Value Engine::evalCast(const CastExpr *E) {
   QualType To = E->getType();
   switch (E->getCastKind()) {
   case CK_LValueToRValue: {
+    // A glvalue `c ? a : b` loads from the arm each thread takes: one load
+    // per arm, as for if/else.
+    if (const auto *CO =
+            dyn_cast<AbstractConditionalOperator>(Sub->IgnoreParens())) {
+      Value V = evalConditional(CO, [&](const Expr *X) {
+        return load(evalLValue(X), X->getType(), X);
+      });
+      if (V.K == Value::Kind::Int)
+        fitToType(V, To);
+      return V;
+    }
     LValue LV = evalLValue(Sub);
     Value V = load(LV, Sub->getType(), Sub);
     if (V.K == Value::Kind::Int)
@@ -655,15 +671,16 @@ Value Engine::evalUnary(const UnaryOperator *E) {
   }
 }
 
-Value Engine::evalConditional(
-    const AbstractConditionalOperator *E) {
+Value Engine::evalConditional(const AbstractConditionalOperator *E,
+                              llvm::function_ref<Value(const Expr *)> Arm) {
   Value C = eval(E->getCond());
   Mask Saved = M, Then, Else;
   splitMask(C, E->getCond(), Then, Else);
+  auto EvalArm = [&](const Expr *X) { return Arm ? Arm(X) : eval(X); };
   M = Then;
-  Value A = eval(E->getTrueExpr());
+  Value A = EvalArm(E->getTrueExpr());
   M = Else;
-  Value B = eval(E->getFalseExpr());
+  Value B = EvalArm(E->getFalseExpr());
   M = Saved;
   if (A.K != B.K ||
       (A.K == Value::Kind::Pointer &&
