@@ -261,9 +261,10 @@ analyzeOne(const DriverOptions &Options,
       Memory->addFile(Abs, 0, llvm::MemoryBuffer::getMemBufferCopy(*Contents));
       FS->pushOverlay(Memory);
     }
-    setActiveAnalysisReport(&R->Report);
-    Errors = runChecks(*R->Context, Compilations, File, FS);
-    setActiveAnalysisReport(nullptr);
+    {
+      AttachReport Attached(*R->Context, R->Report);
+      Errors = runChecks(*R->Context, Compilations, File, FS);
+    }
     std::string Missing, Where = File;
     for (const ClangTidyError &E : Errors)
       if (isCompilerError(E))
