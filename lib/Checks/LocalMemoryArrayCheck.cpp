@@ -61,8 +61,7 @@ void LocalMemoryArrayCheck::check(const MatchFinder::MatchResult &Result) {
     if (Kernel->isDependentContext() ||
         Result.SourceManager->isInSystemHeader(Kernel->getLocation()))
       return;
-    if (std::find(Kernels.begin(), Kernels.end(), Kernel) == Kernels.end())
-      Kernels.push_back(Kernel);
+    Kernels.insert(Kernel);
     return;
   }
 }

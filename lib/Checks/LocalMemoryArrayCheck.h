@@ -16,6 +16,7 @@
 #include "LocalArrayAnalysis.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace warpcheck {
 
@@ -53,7 +54,8 @@ private:
   clang::ASTContext *Context = nullptr;
   /// The translation unit's analyses, shared with the other checks.
   std::shared_ptr<KernelAnalysisCache> Analyses;
-  std::vector<const clang::FunctionDecl *> Kernels;
+  /// In the order first matched, once each.
+  llvm::SetVector<const clang::FunctionDecl *> Kernels;
   LaunchSites Launches;
 };
 

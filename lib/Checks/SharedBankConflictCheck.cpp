@@ -145,8 +145,7 @@ void SharedBankConflictCheck::addKernel(const FunctionDecl *Kernel,
   if (Kernel->isDependentContext() ||
       SM.isInSystemHeader(Kernel->getLocation()))
     return;
-  if (!llvm::is_contained(Kernels, Kernel))
-    Kernels.push_back(Kernel);
+  Kernels.insert(Kernel);
   if (SM.isInMainFile(SM.getExpansionLoc(Kernel->getLocation()))) {
     HasDeviceCode = true;
     CharSourceRange R = SM.getExpansionRange(Kernel->getSourceRange());

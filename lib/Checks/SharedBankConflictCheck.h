@@ -22,6 +22,7 @@
 #include <optional>
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace warpcheck {
 
@@ -110,7 +111,8 @@ private:
   clang::ASTContext *Context = nullptr;
   /// The translation unit's analyses, shared with the other checks.
   std::shared_ptr<KernelAnalysisCache> Analyses;
-  std::vector<const clang::FunctionDecl *> Kernels;
+  /// In the order first matched, once each.
+  llvm::SetVector<const clang::FunctionDecl *> Kernels;
   LaunchSites Launches;
   bool HasDeviceCode = false;
   std::vector<std::pair<unsigned, unsigned>> DeviceRanges, HostRanges;

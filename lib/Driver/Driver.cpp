@@ -369,15 +369,11 @@ analyzeFile(const DriverOptions &Options,
     Untranslated = Resolved.untranslatedCommands(File);
   TranslatedCommand T =
       translateCommand(Untranslated.front().CommandLine, Options.Parse);
-  if (!T.Dropped.empty()) {
-    std::string List;
-    for (const std::string &D : T.Dropped)
-      List += (List.empty() ? "" : " ") + D;
+  if (!T.Dropped.empty())
     R->Notes.push_back(File +
                        ": note: ignored compiler flags without a clang "
                        "meaning: " +
-                       List);
-  }
+                       llvm::join(T.Dropped, " "));
 
   // Did the file parse, and is it CUDA? Every kernel whose body parsed was
   // analyzed; each one that was not, or that was analyzed around a callee

@@ -2,7 +2,7 @@
 //
 // GitHub Actions workflow commands, one line per finding:
 //
-//   ::warning file=src/k.cu,line=9,col=14,title=warpcheck-shared-bank-conflict::msg
+//   ::warning file=src/k.cu,line=9,col=14,title=CHECK-NAME::MESSAGE
 //
 // which the Actions runner shows on the pull request's diff, without a SARIF
 // upload. Notes follow the message on their own lines
@@ -78,14 +78,14 @@ private:
     for (const auto &N : E.Notes) {
       auto [NoteLine, NoteColumn] = lineColumn(N.FilePath, N.FileOffset);
       Message += llvm::formatv("\n{0}:{1}:{2}: note: {3}",
-                               relativeToWorkingDirectory(N.FilePath),
-                               NoteLine, NoteColumn, N.Message);
+                               relativeToWorkingDirectory(N.FilePath), NoteLine,
+                               NoteColumn, N.Message);
     }
     Out << llvm::formatv(
         "::{0} file={1},line={2},col={3},title={4}::{5}\n",
         commandFor(E, AsError),
-        escape(relativeToWorkingDirectory(M.FilePath), /*Property=*/true),
-        Line, Column, escape(E.DiagnosticName, /*Property=*/true),
+        escape(relativeToWorkingDirectory(M.FilePath), /*Property=*/true), Line,
+        Column, escape(E.DiagnosticName, /*Property=*/true),
         escape(Message, /*Property=*/false));
   }
 };

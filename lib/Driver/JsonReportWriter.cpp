@@ -96,12 +96,10 @@ llvm::json::Object kernelJson(const KernelComparison &R) {
     return A ? llvm::json::Value(*A ? "agree" : "differ")
              : llvm::json::Value(nullptr);
   };
-  O["sass_local_loads"] =
-      optionalJson(R.Sass ? std::optional<uint64_t>(R.Sass->Loads)
-                          : std::nullopt);
-  O["sass_local_stores"] =
-      optionalJson(R.Sass ? std::optional<uint64_t>(R.Sass->Stores)
-                          : std::nullopt);
+  O["sass_local_loads"] = optionalJson(
+      R.Sass ? std::optional<uint64_t>(R.Sass->Loads) : std::nullopt);
+  O["sass_local_stores"] = optionalJson(
+      R.Sass ? std::optional<uint64_t>(R.Sass->Stores) : std::nullopt);
   O["ptx_verdict"] = Verdict(R.ptxAgrees());
   O["ptxas_verdict"] = Verdict(R.ptxasAgrees());
   O["sass_verdict"] = Verdict(R.sassAgrees());
@@ -129,7 +127,7 @@ llvm::json::Object diagnosticJson(const ClangTidyError &E, bool AsError) {
   llvm::json::Object D = messageJson(E.Message);
   D["check"] = E.DiagnosticName;
   D["level"] = AsError || E.DiagLevel == ClangTidyError::Error ? "error"
-                : E.DiagLevel == ClangTidyError::Remark        ? "remark"
+               : E.DiagLevel == ClangTidyError::Remark         ? "remark"
                                                                : "warning";
   D["fingerprint"] = fingerprint(E);
   llvm::json::Array Notes;
@@ -158,9 +156,10 @@ public:
       if (SeenKernel.insert(C.Kernel.MangledName).second)
         Kernels.push_back(kernelJson(C));
     for (const LocalArrayRecord &A : R.Report.LocalArrays)
-      if (SeenArray.insert(llvm::formatv("{0}:{1}:{2}:{3}", A.File, A.Line,
-                                         A.Kernel, A.Variable)
-                                  .str())
+      if (SeenArray
+              .insert(llvm::formatv("{0}:{1}:{2}:{3}", A.File, A.Line, A.Kernel,
+                                    A.Variable)
+                          .str())
               .second)
         Arrays.push_back(localArrayJson(A));
     Files.push_back(fileJson(R));
@@ -183,10 +182,9 @@ private:
     unsigned Kernels = 0;
     for (const TranslationUnitRecord &U : R.Report.Units)
       Kernels = std::max(Kernels, U.Kernels);
-    llvm::json::Object F{
-        {"file", R.File},
-        {"status", R.FileError.empty() ? "analyzed" : "error"},
-        {"kernels", Kernels}};
+    llvm::json::Object F{{"file", R.File},
+                         {"status", R.FileError.empty() ? "analyzed" : "error"},
+                         {"kernels", Kernels}};
     if (!R.FileError.empty())
       F["error"] = R.FileError;
     return F;

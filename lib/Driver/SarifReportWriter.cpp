@@ -90,7 +90,7 @@ private:
     llvm::json::Object Result{
         {"ruleId", E.DiagnosticName},
         {"ruleIndex", RuleIndex},
-        {"level", AsError                                   ? "error"
+        {"level", AsError                                 ? "error"
                   : E.DiagLevel == ClangTidyError::Remark ? "note"
                                                           : "warning"},
         {"message", llvm::json::Object{{"text", E.Message.Message}}},
@@ -115,7 +115,8 @@ private:
              llvm::json::Object{{"text", R.getReplacementText().str()}}}});
       }
       Changes.push_back(llvm::json::Object{
-          {"artifactLocation", llvm::json::Object{{"uri", sarifUri(File.str())}}},
+          {"artifactLocation",
+           llvm::json::Object{{"uri", sarifUri(File.str())}}},
           {"replacements", std::move(Reps)}});
     }
     if (!Changes.empty())
@@ -125,7 +126,6 @@ private:
           {"artifactChanges", std::move(Changes)}}};
     Results.push_back(std::move(Result));
   }
-
 
   llvm::json::Value document(const std::string &Version) const {
     llvm::json::Array RuleList;
@@ -149,15 +149,15 @@ private:
              {"tool",
               llvm::json::Object{
                   {"driver",
-                   llvm::json::Object{{"name", "warpcheck"},
-                                      {"version", Version},
-                                      {"informationUri",
-                                       "https://github.com/warpcheck/warpcheck"},
-                                      {"rules", std::move(RuleList)}}}}},
+                   llvm::json::Object{
+                       {"name", "warpcheck"},
+                       {"version", Version},
+                       {"informationUri",
+                        "https://github.com/warpcheck/warpcheck"},
+                       {"rules", std::move(RuleList)}}}}},
              {"columnKind", "unicodeCodePoints"},
              {"results", llvm::json::Value(llvm::json::Array(Results))}}}}};
   }
-
 
   llvm::json::Array Results;
 };
