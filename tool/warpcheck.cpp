@@ -7,9 +7,9 @@
 
 #include "BlockShape.h"
 #include "Driver.h"
-#include "ReportWriter.h"
 #include "LaunchConfig.h"
 #include "LspServer.h"
+#include "ReportWriter.h"
 #include "SafeInput.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -23,7 +23,6 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
-
 using namespace llvm;
 using namespace warpcheck;
 
@@ -31,8 +30,7 @@ static cl::OptionCategory Category("warpcheck options");
 
 /// The formats are ReportWriter.cpp's table; main lists them in the help.
 static cl::opt<std::string> Format("format", cl::desc("Output format"),
-                                   cl::init("text"),
-                                   cl::value_desc("format"),
+                                   cl::init("text"), cl::value_desc("format"),
                                    cl::cat(Category));
 static cl::opt<std::string>
     Arch("arch",
@@ -315,8 +313,8 @@ int main(int argc, const char **argv) {
   if (Options.Jobs > MaxJobs) {
     errs() << "warpcheck: note: -j " << Jobs << " is more than "
            << limits::JobsPerThread << " times the "
-           << MaxJobs / limits::JobsPerThread
-           << " hardware threads; using -j " << MaxJobs << "\n";
+           << MaxJobs / limits::JobsPerThread << " hardware threads; using -j "
+           << MaxJobs << "\n";
     Options.Jobs = MaxJobs;
   }
 
@@ -338,10 +336,9 @@ int main(int argc, const char **argv) {
 
   std::vector<std::string> Files = Parser->getSourcePathList();
   if (!Files.empty())
-    return runWarpcheck(Options,
-                        GivenDatabase ? *GivenDatabase
-                                      : Parser->getCompilations(),
-                        Files, outs(), errs());
+    return runWarpcheck(
+        Options, GivenDatabase ? *GivenDatabase : Parser->getCompilations(),
+        Files, outs(), errs());
   // No files: every CUDA file of the compilation database given by -p.
   // (CommonOptionsParser loads no database when it is given no file.)
   std::string BuildPath;
@@ -366,7 +363,8 @@ int main(int argc, const char **argv) {
       errs() << "warpcheck: error: invalid --file-filter: " << Error << "\n";
       return 1;
     }
-    llvm::erase_if(Files, [&](const std::string &F) { return !Filter.match(F); });
+    llvm::erase_if(Files,
+                   [&](const std::string &F) { return !Filter.match(F); });
   }
   if (Files.empty()) {
     errs() << "warpcheck: error: the compilation database in '" << BuildPath
