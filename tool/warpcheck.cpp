@@ -9,9 +9,11 @@
 #include "Driver.h"
 #include "LaunchConfig.h"
 #include "LspServer.h"
+#include "ReportWriter.h"
 #include "SafeInput.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -21,22 +23,15 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
-
 using namespace llvm;
 using namespace warpcheck;
 
 static cl::OptionCategory Category("warpcheck options");
 
-static cl::opt<OutputFormat> Format(
-    "format", cl::desc("Output format"), cl::init(OutputFormat::Text),
-    cl::values(clEnumValN(OutputFormat::Text, "text",
-                          "clang-style diagnostics (default)"),
-               clEnumValN(OutputFormat::Json, "json",
-                          "every analyzed access and every diagnostic, as "
-                          "JSON (docs/json-format.md)"),
-               clEnumValN(OutputFormat::Sarif, "sarif",
-                          "SARIF 2.1.0, for GitHub code scanning")),
-    cl::cat(Category));
+/// The formats are ReportWriter.cpp's table; main lists them in the help.
+static cl::opt<std::string> Format("format", cl::desc("Output format"),
+                                   cl::init("text"), cl::value_desc("format"),
+                                   cl::cat(Category));
 static cl::opt<std::string>
     Arch("arch",
          cl::desc("GPU architecture when the compile command names "
@@ -201,6 +196,11 @@ int main(int argc, const char **argv) {
       return 1;
     }
   }
+  // --format's help lists the writers of ReportWriter.cpp's table.
+  static std::string FormatHelp = "Output format:";
+  for (const ReportFormat &F : reportFormats())
+    FormatHelp += std::string("\n  ") + F.Name + " - " + F.Description;
+  Format.setDescription(FormatHelp);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     CudaHeaders H = findCudaHeaders(CudaPath, CudaPrelude);
     OS << "warpcheck " << WARPCHECK_VERSION << "\n"
@@ -217,6 +217,14 @@ int main(int argc, const char **argv) {
     return 1;
   }
   DriverOptions Options;
+  if (!findReportFormat(Format)) {
+    errs() << "warpcheck: error: unknown --format '" << Format << "' (";
+    ListSeparator Sep(", ");
+    for (const ReportFormat &F : reportFormats())
+      errs() << Sep << F.Name;
+    errs() << ")\n";
+    return 1;
+  }
   Options.Format = Format;
   Options.Version = WARPCHECK_VERSION;
   Options.Parse.DefaultArch = Arch;
@@ -305,8 +313,8 @@ int main(int argc, const char **argv) {
   if (Options.Jobs > MaxJobs) {
     errs() << "warpcheck: note: -j " << Jobs << " is more than "
            << limits::JobsPerThread << " times the "
-           << MaxJobs / limits::JobsPerThread
-           << " hardware threads; using -j " << MaxJobs << "\n";
+           << MaxJobs / limits::JobsPerThread << " hardware threads; using -j "
+           << MaxJobs << "\n";
     Options.Jobs = MaxJobs;
   }
 
@@ -328,10 +336,9 @@ int main(int argc, const char **argv) {
 
   std::vector<std::string> Files = Parser->getSourcePathList();
   if (!Files.empty())
-    return runWarpcheck(Options,
-                        GivenDatabase ? *GivenDatabase
-                                      : Parser->getCompilations(),
-                        Files, outs(), errs());
+    return runWarpcheck(
+        Options, GivenDatabase ? *GivenDatabase : Parser->getCompilations(),
+        Files, outs(), errs());
   // No files: every CUDA file of the compilation database given by -p.
   // (CommonOptionsParser loads no database when it is given no file.)
   std::string BuildPath;
@@ -356,7 +363,8 @@ int main(int argc, const char **argv) {
       errs() << "warpcheck: error: invalid --file-filter: " << Error << "\n";
       return 1;
     }
-    llvm::erase_if(Files, [&](const std::string &F) { return !Filter.match(F); });
+    llvm::erase_if(Files,
+                   [&](const std::string &F) { return !Filter.match(F); });
   }
   if (Files.empty()) {
     errs() << "warpcheck: error: the compilation database in '" << BuildPath

@@ -1,9 +1,10 @@
 //===--- AnalysisReport.h - Everything the checks analyzed -----*- C++ -*-===//
 //
 // Diagnostics tell a user about conflicts; the JSON report lists every
-// analyzed access, conflicted or not. The standalone driver installs a
-// report before running the checks; inside clang-tidy there is none and the
-// checks only diagnose.
+// analyzed access, conflicted or not. The standalone driver attaches a
+// report to the ClangTidyContext it runs the checks with (AttachReport);
+// the checks find it through their own context (reportFor). Inside
+// clang-tidy nothing is attached and the checks only diagnose.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPCHECK_CHECKS_ANALYSISREPORT_H
@@ -15,6 +16,10 @@
 #include <mutex>
 #include <string>
 #include <vector>
+
+namespace clang::tidy {
+class ClangTidyContext;
+} // namespace clang::tidy
 
 namespace warpcheck {
 
@@ -64,7 +69,7 @@ struct KernelRecord {
   uint64_t PredictedLocalBytes = 0; // PTX depot
   uint64_t PredictedFrameBytes = 0; // ptxas stack frame, spills aside
   bool PredictedSpill = false;
-  bool Unknown = false; // some array's verdict is unknown
+  bool Unknown = false;      // some array's verdict is unknown
   bool FinalUnknown = false; // some array's final-code verdict is unknown
 };
 
@@ -127,9 +132,22 @@ private:
   std::mutex Mutex;
 };
 
-/// The report the checks write to, or nullptr.
-AnalysisReport *activeAnalysisReport();
-void setActiveAnalysisReport(AnalysisReport *Report);
+/// The report attached to Context, or nullptr (the clang-tidy plugin).
+AnalysisReport *reportFor(const clang::tidy::ClangTidyContext &Context);
+
+/// Attaches Report to Context while it lives: the checks that run with
+/// Context write to it. One report per context at a time.
+class AttachReport {
+public:
+  AttachReport(const clang::tidy::ClangTidyContext &Context,
+               AnalysisReport &Report);
+  ~AttachReport();
+  AttachReport(const AttachReport &) = delete;
+  AttachReport &operator=(const AttachReport &) = delete;
+
+private:
+  const clang::tidy::ClangTidyContext &Context;
+};
 
 } // namespace warpcheck
 

@@ -34,7 +34,7 @@ std::string mangledNameOf(const FunctionDecl *FD, ASTContext &Ctx) {
 
 LocalMemoryArrayCheck::LocalMemoryArrayCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : ClangTidyCheck(Name, Context), TidyContext(Context),
       UnrollBudget(Options.get("UnrollBudget", 2200u)),
       MaxLoopIterations(Options.get("MaxLoopIterations", 512u)),
       DeviceDebug(StringRef(Options.get("DeviceDebug", "false"))
@@ -61,8 +61,7 @@ void LocalMemoryArrayCheck::check(const MatchFinder::MatchResult &Result) {
     if (Kernel->isDependentContext() ||
         Result.SourceManager->isInSystemHeader(Kernel->getLocation()))
       return;
-    if (std::find(Kernels.begin(), Kernels.end(), Kernel) == Kernels.end())
-      Kernels.push_back(Kernel);
+    Kernels.insert(Kernel);
     return;
   }
 }
@@ -85,7 +84,7 @@ void LocalMemoryArrayCheck::onEndOfTranslationUnit() {
     }
   TU.HasDeviceCode = TU.Kernels > 0;
   Analyses.reset();
-  if (AnalysisReport *Report = activeAnalysisReport())
+  if (AnalysisReport *Report = reportFor(*TidyContext))
     Report->addTranslationUnit(TU);
   Kernels.clear();
   Launches = LaunchSites();
@@ -107,95 +106,102 @@ void LocalMemoryArrayCheck::analyzeKernel(const FunctionDecl *Kernel) {
   ArrayOptions.DeviceDebug = DeviceDebug;
   std::vector<LocalArrayVerdict> Verdicts =
       judgeLocalArrays(*Interp, *Context, ArrayOptions);
-  const SourceManager &SM = Context->getSourceManager();
   std::string KName = displayName(Kernel, *Context);
+  if (AnalysisReport *Report = reportFor(*TidyContext))
+    recordKernel(*Report, Kernel, KName, Verdicts);
+  for (const LocalArrayVerdict &V : Verdicts)
+    render(V, KName);
+}
 
-  if (AnalysisReport *Report = activeAnalysisReport()) {
-    KernelRecord K;
-    PresumedLoc P =
-        SM.getPresumedLoc(SM.getExpansionLoc(Kernel->getLocation()));
-    K.File = P.isValid() ? P.getFilename() : "";
-    K.Name = KName;
-    K.MangledName = mangledNameOf(Kernel, *Context);
-    K.PredictedLocalBytes = predictedDepotBytes(Verdicts);
-    K.PredictedFrameBytes = predictedFrameBytes(Verdicts);
-    for (const LocalArrayVerdict &V : Verdicts) {
-      K.PredictedSpill |= V.LikelySpilled;
-      K.Unknown |= V.Status == LocalArrayStatus::Unknown;
-      K.FinalUnknown |= V.Final == LocalArrayStatus::Unknown;
-      LocalArrayRecord R;
-      PresumedLoc D =
-          SM.getPresumedLoc(SM.getExpansionLoc(V.Array->getLocation()));
-      R.File = D.isValid() ? D.getFilename() : "";
-      R.Line = D.isValid() ? D.getLine() : 0;
-      R.Column = D.isValid() ? D.getColumn() : 0;
-      R.Function = displayName(V.Function, *Context);
-      R.Kernel = KName;
-      R.Variable = V.Array->getNameAsString();
-      R.Bytes = V.Bytes;
-      R.Status = localArrayStatusName(V.Status);
-      R.Reason = V.LikelySpilled ? "indexed only with constants, but larger "
-                                   "than the register file: likely spilled"
-                                 : V.Reason;
-      R.LikelySpilled = V.LikelySpilled;
-      R.PtxasKeepsDepot = V.PtxasKeepsDepot;
-      R.FinalStatus = localArrayStatusName(V.Final);
-      R.FinalReason = V.FinalReason;
-      Report->addLocalArray(std::move(R));
-    }
-    Report->addKernel(std::move(K));
-  }
-
+void LocalMemoryArrayCheck::recordKernel(
+    AnalysisReport &Report, const FunctionDecl *Kernel,
+    const std::string &KName, const std::vector<LocalArrayVerdict> &Verdicts) {
+  const SourceManager &SM = Context->getSourceManager();
+  KernelRecord K;
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Kernel->getLocation()));
+  K.File = P.isValid() ? P.getFilename() : "";
+  K.Name = KName;
+  K.MangledName = mangledNameOf(Kernel, *Context);
+  K.PredictedLocalBytes = predictedDepotBytes(Verdicts);
+  K.PredictedFrameBytes = predictedFrameBytes(Verdicts);
   for (const LocalArrayVerdict &V : Verdicts) {
-    std::string Var = V.Array->getNameAsString();
-    if (V.LikelySpilled) {
-      diag(V.Array->getLocation(),
-           "'%0' (%1 bytes) is indexed only with constants, but needs %2 "
-           "registers, more than the 255 a thread has: likely spilled to "
-           "local memory")
-          << Var << unsigned(V.Bytes) << unsigned((V.Bytes + 3) / 4);
-      diag(V.Array->getLocation(),
-           "in '%0'; keep it in shared memory, or work on fewer elements at "
-           "a time",
-           DiagnosticIDs::Note)
-          << KName;
-      continue;
-    }
-    if (V.Status == LocalArrayStatus::Registers)
-      continue;
-    SourceLocation Loc = V.Site ? SM.getExpansionLoc(V.Site->getBeginLoc())
-                                : V.Array->getLocation();
-    if (V.Status == LocalArrayStatus::Local &&
-        V.Final == LocalArrayStatus::Registers) {
-      // A PTX depot that ptxas moves back to registers: the final code has
-      // no local memory, so a remark, not a warning.
-      diag(Loc,
-           "'%0' (%1 bytes) is in a local depot in PTX, since %2, but ptxas "
-           "will keep it in registers: %3",
-           DiagnosticIDs::Remark)
-          << Var << unsigned(V.Bytes) << V.Reason << V.FinalReason;
-      continue;
-    }
-    if (V.Final == LocalArrayStatus::Local)
-      diag(Loc, "'%0' (%1 bytes) will live in local memory: %2")
-          << Var << unsigned(V.Bytes) << V.Reason;
-    else if (V.Status == LocalArrayStatus::Local)
-      diag(Loc, "'%0' (%1 bytes) may live in local memory: %2; whether "
-                "ptxas moves its depot to registers is not known")
-          << Var << unsigned(V.Bytes) << V.Reason;
-    else
-      diag(Loc, "'%0' (%1 bytes) may live in local memory: %2")
-          << Var << unsigned(V.Bytes) << V.Reason;
-    for (const auto &[NoteLoc, Text] : V.Notes)
-      diag(NoteLoc, "%0", DiagnosticIDs::Note) << Text;
-    if (V.Final == LocalArrayStatus::Local && !V.FinalReason.empty())
-      diag(V.Array->getLocation(), "ptxas keeps the %0-byte depot: %1",
-           DiagnosticIDs::Note)
-          << unsigned(V.Bytes) << V.FinalReason;
-    diag(V.Array->getLocation(), "'%0' declared here, in '%1'; %2",
-         DiagnosticIDs::Note)
-        << Var << KName << V.Fix;
+    K.PredictedSpill |= V.LikelySpilled;
+    K.Unknown |= V.Status == LocalArrayStatus::Unknown;
+    K.FinalUnknown |= V.Final == LocalArrayStatus::Unknown;
+    LocalArrayRecord R;
+    PresumedLoc D =
+        SM.getPresumedLoc(SM.getExpansionLoc(V.Array->getLocation()));
+    R.File = D.isValid() ? D.getFilename() : "";
+    R.Line = D.isValid() ? D.getLine() : 0;
+    R.Column = D.isValid() ? D.getColumn() : 0;
+    R.Function = displayName(V.Function, *Context);
+    R.Kernel = KName;
+    R.Variable = V.Array->getNameAsString();
+    R.Bytes = V.Bytes;
+    R.Status = localArrayStatusName(V.Status);
+    R.Reason = V.LikelySpilled ? "indexed only with constants, but larger "
+                                 "than the register file: likely spilled"
+                               : V.Reason;
+    R.LikelySpilled = V.LikelySpilled;
+    R.PtxasKeepsDepot = V.PtxasKeepsDepot;
+    R.FinalStatus = localArrayStatusName(V.Final);
+    R.FinalReason = V.FinalReason;
+    Report.addLocalArray(std::move(R));
   }
+  Report.addKernel(std::move(K));
+}
+
+void LocalMemoryArrayCheck::render(const LocalArrayVerdict &V,
+                                   const std::string &KName) {
+  const SourceManager &SM = Context->getSourceManager();
+  std::string Var = V.Array->getNameAsString();
+  if (V.LikelySpilled) {
+    diag(V.Array->getLocation(),
+         "'%0' (%1 bytes) is indexed only with constants, but needs %2 "
+         "registers, more than the 255 a thread has: likely spilled to "
+         "local memory")
+        << Var << unsigned(V.Bytes) << unsigned((V.Bytes + 3) / 4);
+    diag(V.Array->getLocation(),
+         "in '%0'; keep it in shared memory, or work on fewer elements at "
+         "a time",
+         DiagnosticIDs::Note)
+        << KName;
+    return;
+  }
+  if (V.Status == LocalArrayStatus::Registers)
+    return;
+  SourceLocation Loc = V.Site ? SM.getExpansionLoc(V.Site->getBeginLoc())
+                              : V.Array->getLocation();
+  if (V.Status == LocalArrayStatus::Local &&
+      V.Final == LocalArrayStatus::Registers) {
+    // A PTX depot that ptxas moves back to registers: the final code has
+    // no local memory, so a remark, not a warning.
+    diag(Loc,
+         "'%0' (%1 bytes) is in a local depot in PTX, since %2, but ptxas "
+         "will keep it in registers: %3",
+         DiagnosticIDs::Remark)
+        << Var << unsigned(V.Bytes) << V.Reason << V.FinalReason;
+    return;
+  }
+  if (V.Final == LocalArrayStatus::Local)
+    diag(Loc, "'%0' (%1 bytes) will live in local memory: %2")
+        << Var << unsigned(V.Bytes) << V.Reason;
+  else if (V.Status == LocalArrayStatus::Local)
+    diag(Loc, "'%0' (%1 bytes) may live in local memory: %2; whether "
+              "ptxas moves its depot to registers is not known")
+        << Var << unsigned(V.Bytes) << V.Reason;
+  else
+    diag(Loc, "'%0' (%1 bytes) may live in local memory: %2")
+        << Var << unsigned(V.Bytes) << V.Reason;
+  for (const auto &[NoteLoc, Text] : V.Notes)
+    diag(NoteLoc, "%0", DiagnosticIDs::Note) << Text;
+  if (V.Final == LocalArrayStatus::Local && !V.FinalReason.empty())
+    diag(V.Array->getLocation(), "ptxas keeps the %0-byte depot: %1",
+         DiagnosticIDs::Note)
+        << unsigned(V.Bytes) << V.FinalReason;
+  diag(V.Array->getLocation(), "'%0' declared here, in '%1'; %2",
+       DiagnosticIDs::Note)
+      << Var << KName << V.Fix;
 }
 
 } // namespace warpcheck

@@ -10,10 +10,13 @@
 #ifndef WARPCHECK_CHECKS_LOCALMEMORYARRAYCHECK_H
 #define WARPCHECK_CHECKS_LOCALMEMORYARRAYCHECK_H
 
+#include "AnalysisReport.h"
 #include "KernelAnalysisCache.h"
 #include "LaunchConfig.h"
+#include "LocalArrayAnalysis.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace warpcheck {
 
@@ -33,16 +36,26 @@ public:
 
 private:
   void analyzeKernel(const clang::FunctionDecl *Kernel);
+  /// What the JSON report and --verify-ptx read: the kernel and its arrays.
+  void recordKernel(AnalysisReport &Report, const clang::FunctionDecl *Kernel,
+                    const std::string &KName,
+                    const std::vector<LocalArrayVerdict> &Verdicts);
+  /// One array's warning or remark, and its notes.
+  void render(const LocalArrayVerdict &V, const std::string &KName);
 
   const unsigned UnrollBudget;
   const unsigned MaxLoopIterations;
   /// The code is built with nvcc -G: every array stays in local memory.
   const bool DeviceDebug;
 
+  /// Where the driver's report for this run is (reportFor).
+  clang::tidy::ClangTidyContext *const TidyContext;
+
   clang::ASTContext *Context = nullptr;
   /// The translation unit's analyses, shared with the other checks.
   std::shared_ptr<KernelAnalysisCache> Analyses;
-  std::vector<const clang::FunctionDecl *> Kernels;
+  /// In the order first matched, once each.
+  llvm::SetVector<const clang::FunctionDecl *> Kernels;
   LaunchSites Launches;
 };
 

@@ -10,6 +10,7 @@
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace clang;
 
@@ -25,8 +26,8 @@ std::string where(SourceLocation Loc, const SourceManager &SM) {
   PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
   if (P.isInvalid())
     return "<unknown>";
-  return std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) +
-         ":" + std::to_string(P.getColumn());
+  return llvm::formatv("{0}:{1}:{2}", P.getFilename(), P.getLine(),
+                       P.getColumn());
 }
 
 /// The first statement or expression that did not parse, for the note.
@@ -91,14 +92,17 @@ std::vector<std::string> parseFailureNotes(const FunctionDecl *Kernel,
       for (const Expr *Child : Rec->subExpressions())
         if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(Child))
           if (Ref->getDecl()->isInvalidDecl())
-            Why = "clang rejected the declaration of '" +
-                  Ref->getDecl()->getNameAsString() + "' (line " +
-                  std::to_string(SM.getPresumedLineNumber(SM.getExpansionLoc(
-                      Ref->getDecl()->getLocation()))) +
-                  ")";
-    Notes.push_back(where(Kernel->getLocation(), SM) + ": note: kernel '" +
-                    Name + "' not analyzed: " + Why +
-                    (Line && Why[0] == 'i' ? " (line " + std::to_string(Line) + ")" : ""));
+            Why = llvm::formatv(
+                "clang rejected the declaration of '{0}' (line {1})",
+                Ref->getDecl()->getNameAsString(),
+                SM.getPresumedLineNumber(
+                    SM.getExpansionLoc(Ref->getDecl()->getLocation())));
+    // The line of the first hole, after "its body did not parse".
+    std::string AtLine =
+        Line && Why[0] == 'i' ? llvm::formatv(" (line {0})", Line).str() : "";
+    Notes.push_back(
+        llvm::formatv("{0}: note: kernel '{1}' not analyzed: {2}{3}",
+                      where(Kernel->getLocation(), SM), Name, Why, AtLine));
     return Notes;
   }
   llvm::SmallPtrSet<const FunctionDecl *, 8> Seen;
@@ -107,11 +111,11 @@ std::vector<std::string> parseFailureNotes(const FunctionDecl *Kernel,
   collectUnparsed(Kernel->getBody(), SM, Seen, Unparsed);
   for (const FunctionDecl *F : Unparsed) {
     const Stmt *Hole = firstHole(F->getBody());
-    Notes.push_back(where(Hole ? Hole->getBeginLoc() : F->getLocation(), SM) +
-                    ": note: '" + F->getNameAsString() + "' (called by '" +
-                    Name +
-                    "') did not parse here: its accesses there are not "
-                    "analyzed, and what it writes and returns is unknown");
+    Notes.push_back(llvm::formatv(
+        "{0}: note: '{1}' (called by '{2}') did not parse here: its accesses "
+        "there are not analyzed, and what it writes and returns is unknown",
+        where(Hole ? Hole->getBeginLoc() : F->getLocation(), SM),
+        F->getNameAsString(), Name));
   }
   return Notes;
 }

@@ -50,7 +50,7 @@ const char *accessPhrase(AccessKind K) {
 
 SharedBankConflictCheck::SharedBankConflictCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : ClangTidyCheck(Name, Context), TidyContext(Context),
       BlockDimOption(Options.get("BlockDim", "")),
       KernelBlockDimsOption(Options.get("KernelBlockDims", "")),
       MinWays(Options.get("MinWays", 2u)),
@@ -106,52 +106,68 @@ void SharedBankConflictCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
-  Context = Result.Context;
-  if (!Analyses) {
-    Analyses = KernelAnalysisCache::acquire(*Context);
-    // Said before any check reads a result: every kernel runs once, with
-    // the requests the layout search needs.
-    if (FixStyle != "none")
-      Analyses->wantCapture();
-  }
-  if (const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel")) {
-    // Templates are analyzed per instantiation, with their arguments.
-    if (Kernel->isDependentContext() ||
-        Result.SourceManager->isInSystemHeader(Kernel->getLocation()))
-      return;
-    if (std::find(Kernels.begin(), Kernels.end(), Kernel) == Kernels.end())
-      Kernels.push_back(Kernel);
-    const SourceManager &SM = *Result.SourceManager;
-    if (SM.isInMainFile(SM.getExpansionLoc(Kernel->getLocation()))) {
-      HasDeviceCode = true;
-      CharSourceRange R = SM.getExpansionRange(Kernel->getSourceRange());
-      DeviceRanges.push_back(
-          {SM.getFileOffset(R.getBegin()), SM.getFileOffset(R.getEnd())});
-    }
+  startTranslationUnit(*Result.Context);
+  const SourceManager &SM = *Result.SourceManager;
+  if (const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel"))
+    addKernel(Kernel, SM);
+  else if (const auto *Host = Result.Nodes.getNodeAs<FunctionDecl>("host"))
+    addHostCode(Host, SM);
+  else if (const auto *D = Result.Nodes.getNodeAs<Decl>("device"))
+    addDeviceCode(D, SM);
+}
+
+void SharedBankConflictCheck::startTranslationUnit(ASTContext &Ctx) {
+  Context = &Ctx;
+  if (Analyses)
     return;
-  }
-  if (const auto *Host = Result.Nodes.getNodeAs<FunctionDecl>("host")) {
-    const SourceManager &SM = *Result.SourceManager;
-    if (Host->getBody()) {
-      CharSourceRange R =
-          SM.getExpansionRange(Host->getBody()->getSourceRange());
-      if (SM.isInMainFile(R.getBegin()))
-        HostRanges.push_back(
-            {SM.getFileOffset(R.getBegin()), SM.getFileOffset(R.getEnd())});
-    }
+  Analyses = KernelAnalysisCache::acquire(Ctx);
+  // Said before any check reads a result: every kernel runs once, with the
+  // requests the layout search needs.
+  if (FixStyle != "none")
+    Analyses->wantCapture();
+}
+
+namespace {
+/// The file offsets of R's expansion, when it is in the main file.
+std::optional<std::pair<unsigned, unsigned>>
+mainFileRange(const SourceManager &SM, SourceRange R) {
+  CharSourceRange E = SM.getExpansionRange(R);
+  if (!SM.isInMainFile(E.getBegin()))
+    return std::nullopt;
+  return std::pair(SM.getFileOffset(E.getBegin()),
+                   SM.getFileOffset(E.getEnd()));
+}
+} // namespace
+
+void SharedBankConflictCheck::addKernel(const FunctionDecl *Kernel,
+                                        const SourceManager &SM) {
+  // Templates are analyzed per instantiation, with their arguments.
+  if (Kernel->isDependentContext() ||
+      SM.isInSystemHeader(Kernel->getLocation()))
     return;
-  }
-  if (const auto *D = Result.Nodes.getNodeAs<Decl>("device")) {
+  Kernels.insert(Kernel);
+  if (SM.isInMainFile(SM.getExpansionLoc(Kernel->getLocation()))) {
     HasDeviceCode = true;
-    const SourceManager &SM = *Result.SourceManager;
-    if (const auto *FD = dyn_cast<FunctionDecl>(D))
-      if (FD->hasBody()) {
-        CharSourceRange R = SM.getExpansionRange(FD->getSourceRange());
-        if (SM.isInMainFile(R.getBegin()))
-          DeviceRanges.push_back(
-              {SM.getFileOffset(R.getBegin()), SM.getFileOffset(R.getEnd())});
-      }
+    CharSourceRange R = SM.getExpansionRange(Kernel->getSourceRange());
+    DeviceRanges.push_back(
+        {SM.getFileOffset(R.getBegin()), SM.getFileOffset(R.getEnd())});
   }
+}
+
+void SharedBankConflictCheck::addHostCode(const FunctionDecl *Host,
+                                          const SourceManager &SM) {
+  if (Host->getBody())
+    if (auto R = mainFileRange(SM, Host->getBody()->getSourceRange()))
+      HostRanges.push_back(*R);
+}
+
+void SharedBankConflictCheck::addDeviceCode(const Decl *D,
+                                            const SourceManager &SM) {
+  HasDeviceCode = true;
+  if (const auto *FD = dyn_cast<FunctionDecl>(D))
+    if (FD->hasBody())
+      if (auto R = mainFileRange(SM, FD->getSourceRange()))
+        DeviceRanges.push_back(*R);
 }
 
 void SharedBankConflictCheck::onEndOfTranslationUnit() {
@@ -159,77 +175,139 @@ void SharedBankConflictCheck::onEndOfTranslationUnit() {
   TU.HasDeviceCode = HasDeviceCode;
   TU.DeviceRanges = std::move(DeviceRanges);
   TU.HostRanges = std::move(HostRanges);
-  DeviceRanges.clear();
-  HostRanges.clear();
-  if (!Context) { // nothing matched: no kernel, no device code
-    if (AnalysisReport *Report = activeAnalysisReport())
-      Report->addTranslationUnit(TU);
-    Kernels.clear();
-    Launches = LaunchSites();
-    return;
+  if (Context) { // else nothing matched: no kernel, no device code
+    const SourceManager &SM = Context->getSourceManager();
+    if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+      TU.MainFile = Main->getName().str();
+    // Launches anywhere in the translation unit, host and device code.
+    Launches.collect(*Context);
+    for (const FunctionDecl *Kernel : Kernels)
+      checkKernel(Kernel, TU);
   }
-  const SourceManager &SM = Context->getSourceManager();
-  if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID()))
-    TU.MainFile = Main->getName().str();
-  // Launches anywhere in the translation unit, host and device code.
-  Launches.collect(*Context);
-  for (const FunctionDecl *Kernel : Kernels) {
-    for (std::string &Note : parseFailureNotes(Kernel, *Context))
-      TU.ParseNotes.push_back(std::move(Note));
-    if (kernelDidNotParse(Kernel)) {
-      ++TU.KernelsSkipped;
-      Analyses->finished(Kernel);
-      continue;
-    }
-    ++TU.Kernels;
-    std::vector<Finding> Findings;
-    std::map<const VarDecl *, ArrayRequests> Arrays;
-    for (const BlockShapeChoice &Shape :
-         chooseBlockShapes(Kernel, Launches, Shapes, *Context))
-      analyzeKernel(Kernel, Shape, Findings, Arrays);
-    if (FixStyle != "none")
-      for (auto &[Array, Requests] : Arrays)
-        if (Requests.FirstFinding)
-          proposeLayout(Kernel, Array, Requests, Findings);
-    Analyses->finished(Kernel);
-    for (const Finding &F : Findings) {
-      diag(F.Loc, "%0") << F.Message << F.Fixes;
-      for (const std::string &Note : F.Notes)
-        diag(F.Loc, "%0", DiagnosticIDs::Note) << Note;
-      for (const auto &[Loc, Note] : F.FixNotes)
-        diag(Loc, "%0", DiagnosticIDs::Note) << Note;
-    }
-  }
-  if (AnalysisReport *Report = activeAnalysisReport())
+  if (AnalysisReport *Report = reportFor(*TidyContext))
     Report->addTranslationUnit(TU);
   Kernels.clear();
   Launches = LaunchSites();
   HasDeviceCode = false;
+  DeviceRanges.clear();
+  HostRanges.clear();
   Context = nullptr;
   Analyses.reset();
+}
+
+void SharedBankConflictCheck::checkKernel(const FunctionDecl *Kernel,
+                                          TranslationUnitRecord &TU) {
+  for (std::string &Note : parseFailureNotes(Kernel, *Context))
+    TU.ParseNotes.push_back(std::move(Note));
+  if (kernelDidNotParse(Kernel)) {
+    ++TU.KernelsSkipped;
+    Analyses->finished(Kernel);
+    return;
+  }
+  ++TU.Kernels;
+  std::vector<Finding> Findings;
+  std::map<const VarDecl *, ArrayRequests> Arrays;
+  for (const BlockShapeChoice &Shape :
+       chooseBlockShapes(Kernel, Launches, Shapes, *Context))
+    analyzeKernel(Kernel, Shape, Findings, Arrays);
+  if (FixStyle != "none")
+    for (auto &[Array, Requests] : Arrays)
+      if (Requests.FirstFinding)
+        proposeLayout(Kernel, Array, Requests, Findings);
+  Analyses->finished(Kernel);
+  emit(Findings);
+}
+
+void SharedBankConflictCheck::emit(const std::vector<Finding> &Findings) {
+  for (const Finding &F : Findings) {
+    diag(F.Loc, "%0") << F.Message << F.Fixes;
+    for (const std::string &Note : F.Notes)
+      diag(F.Loc, "%0", DiagnosticIDs::Note) << Note;
+    for (const auto &[Loc, Note] : F.FixNotes)
+      diag(Loc, "%0", DiagnosticIDs::Note) << Note;
+  }
+}
+
+void SharedBankConflictCheck::addFinding(
+    std::vector<Finding> &Findings,
+    std::map<const VarDecl *, ArrayRequests> &Arrays, const VarDecl *Array,
+    SourceLocation Loc, std::string Message, std::string Note) {
+  // One warning per site and message, with a note per block shape.
+  auto It = llvm::find_if(Findings, [&](const Finding &F) {
+    return F.Loc == Loc && F.Message == Message;
+  });
+  size_t Index = It - Findings.begin();
+  if (It != Findings.end())
+    It->Notes.push_back(std::move(Note));
+  else
+    Findings.push_back({Loc, std::move(Message), {std::move(Note)}, {}, {}});
+  ArrayRequests &A = Arrays[Array];
+  if (!A.FirstFinding || Index < *A.FirstFinding)
+    A.FirstFinding = Index;
+}
+
+void SharedBankConflictCheck::collectArrayRequests(
+    const KernelAnalysis &Interp,
+    std::map<const VarDecl *, ArrayRequests> &Arrays) {
+  std::set<const VarDecl *> Seen;
+  for (const SharedAccessSite &Site : Interp.sites()) {
+    ArrayRequests &A = Arrays[Site.Variable];
+    if (!llvm::is_contained(A.Sites, Site.Site))
+      A.Sites.push_back(Site.Site);
+    if (!Seen.insert(Site.Variable).second)
+      continue;
+    const auto *Captured = Interp.capturedRequests(Site.Variable);
+    if (!Captured || Site.Summary.Truncated) {
+      A.Complete = false;
+      continue;
+    }
+    A.Tables.push_back(std::make_unique<AtomTable>(Interp.atoms()));
+    A.Groups.push_back({A.Tables.back().get(), *Captured});
+  }
+}
+
+void SharedBankConflictCheck::recordAccess(
+    AnalysisReport &Report, const SharedAccessSite &Site,
+    const BlockShapeChoice &Shape, const std::string &KernelName,
+    Verdict Status, const std::vector<std::string> &Depends) {
+  const SourceManager &SM = Context->getSourceManager();
+  const AccessSummary &Sum = Site.Summary;
+  AccessRecord R;
+  PresumedLoc P =
+      SM.getPresumedLoc(SM.getExpansionLoc(Site.Site->getBeginLoc()));
+  R.File = P.isValid() ? P.getFilename() : "";
+  R.Line = P.isValid() ? P.getLine() : 0;
+  R.Column = P.isValid() ? P.getColumn() : 0;
+  R.EndLine =
+      SM.getPresumedLineNumber(SM.getExpansionLoc(Site.Site->getEndLoc()));
+  R.Function = displayName(Site.Function, *Context);
+  R.Kernel = KernelName;
+  R.Variable = Site.Variable->getNameAsString();
+  R.Kind = accessKindName(Site.Kind);
+  R.WidthBytes = Site.WidthBytes;
+  R.Block = Shape.Block;
+  R.BlockSource = Shape.Source;
+  R.BlockDescription = Shape.Description;
+  R.ActiveLanes = Sum.Worst.ActiveLanes;
+  R.Wavefronts = Sum.Worst.MaxWavefronts;
+  R.MinWavefronts = Sum.Worst.MinWavefronts;
+  R.IdealWavefronts = Sum.Worst.Ideal;
+  R.Instances = Sum.Instances;
+  R.Requests = Sum.Requests;
+  R.Instructions = Sum.Instructions;
+  R.TotalWavefronts = Sum.TotalMaxWavefronts;
+  R.TotalIdealWavefronts = Sum.TotalIdeal;
+  R.Status = verdictName(Status);
+  R.DependsOn = Depends;
+  R.Truncated = Sum.Truncated;
+  R.CountsExact = Sum.CountsExact && !Sum.Truncated;
+  Report.addAccess(std::move(R));
 }
 
 void SharedBankConflictCheck::analyzeKernel(
     const FunctionDecl *Kernel, const BlockShapeChoice &Shape,
     std::vector<Finding> &Findings,
     std::map<const VarDecl *, ArrayRequests> &Arrays) {
-  const VarDecl *CurrentArray = nullptr;
-  auto Report = [&](SourceLocation Loc, std::string Message, std::string Note) {
-    size_t Index = Findings.size();
-    bool Found = false;
-    for (size_t I = 0; I < Findings.size(); ++I)
-      if (Findings[I].Loc == Loc && Findings[I].Message == Message) {
-        Findings[I].Notes.push_back(std::move(Note));
-        Index = I;
-        Found = true;
-        break;
-      }
-    if (!Found)
-      Findings.push_back({Loc, std::move(Message), {std::move(Note)}, {}, {}});
-    ArrayRequests &A = Arrays[CurrentArray];
-    if (!A.FirstFinding || Index < *A.FirstFinding)
-      A.FirstFinding = Index;
-  };
   InterpreterLimits Limits;
   Limits.MaxLoopIterations = MaxLoopIterations;
   std::shared_ptr<const KernelAnalysis> Analysis = Analyses->get(
@@ -238,117 +316,79 @@ void SharedBankConflictCheck::analyzeKernel(
           ? std::optional<size_t>(KernelAnalysisCache::DefaultCaptureLimit)
           : std::nullopt);
   const KernelAnalysis &Interp = *Analysis;
-  const SourceManager &SM = Context->getSourceManager();
   std::string KName = displayName(Kernel, *Context);
-  AnalysisReport *Sink = activeAnalysisReport();
+  AnalysisReport *Sink = reportFor(*TidyContext);
 
   // Every access of every array, for a fix that must serve them all.
-  if (FixStyle != "none") {
-    std::set<const VarDecl *> Seen;
-    for (const SharedAccessSite &Site : Interp.sites()) {
-      ArrayRequests &A = Arrays[Site.Variable];
-      if (std::find(A.Sites.begin(), A.Sites.end(), Site.Site) == A.Sites.end())
-        A.Sites.push_back(Site.Site);
-      if (!Seen.insert(Site.Variable).second)
-        continue;
-      const auto *Captured = Interp.capturedRequests(Site.Variable);
-      if (!Captured || Site.Summary.Truncated) {
-        A.Complete = false;
-        continue;
-      }
-      A.Tables.push_back(std::make_unique<AtomTable>(Interp.atoms()));
-      A.Groups.push_back({A.Tables.back().get(), *Captured});
-    }
-  }
+  if (FixStyle != "none")
+    collectArrayRequests(Interp, Arrays);
 
   for (const SharedAccessSite &Site : Interp.sites()) {
     const AccessSummary &Sum = Site.Summary;
-    CurrentArray = Site.Variable;
     if (Sum.Requests == 0)
       continue;
-    SourceLocation Loc = SM.getExpansionLoc(Site.Site->getBeginLoc());
-    std::string Var = Site.Variable->getNameAsString();
     Verdict Status = Sum.Truncated ? Verdict::Unknown : Sum.Status;
     std::vector<std::string> Depends = Sum.DependsOn;
     if (Sum.Truncated)
       Depends.push_back("analysis bound: " + Interp.truncationReason());
+    if (Sink)
+      recordAccess(*Sink, Site, Shape, KName, Status, Depends);
+    renderSite(Site, Shape, KName, Status, Depends, Findings, Arrays);
+  }
+}
 
-    if (Sink) {
-      AccessRecord R;
-      PresumedLoc P = SM.getPresumedLoc(Loc);
-      R.File = P.isValid() ? P.getFilename() : "";
-      R.Line = P.isValid() ? P.getLine() : 0;
-      R.Column = P.isValid() ? P.getColumn() : 0;
-      R.EndLine =
-          SM.getPresumedLineNumber(SM.getExpansionLoc(Site.Site->getEndLoc()));
-      R.Function = displayName(Site.Function, *Context);
-      R.Kernel = KName;
-      R.Variable = Var;
-      R.Kind = accessKindName(Site.Kind);
-      R.WidthBytes = Site.WidthBytes;
-      R.Block = Shape.Block;
-      R.BlockSource = Shape.Source;
-      R.BlockDescription = Shape.Description;
-      R.ActiveLanes = Sum.Worst.ActiveLanes;
-      R.Wavefronts = Sum.Worst.MaxWavefronts;
-      R.MinWavefronts = Sum.Worst.MinWavefronts;
-      R.IdealWavefronts = Sum.Worst.Ideal;
-      R.Instances = Sum.Instances;
-      R.Requests = Sum.Requests;
-      R.Instructions = Sum.Instructions;
-      R.TotalWavefronts = Sum.TotalMaxWavefronts;
-      R.TotalIdealWavefronts = Sum.TotalIdeal;
-      R.Status = verdictName(Status);
-      R.DependsOn = Depends;
-      R.Truncated = Sum.Truncated;
-      R.CountsExact = Sum.CountsExact && !Sum.Truncated;
-      Sink->addAccess(std::move(R));
-    }
-
-    const RequestResult &W = Sum.Worst;
-    std::string Where = "in '" + KName + "' with block " + Shape.Block.str() +
-                        " (" + Shape.Description + ")";
-    if (Status == Verdict::Unknown) {
-      if (!ReportUnknown)
-        continue;
-      Report(Loc,
-             llvm::formatv("bank conflicts of {0} '{1}' cannot be decided: "
+void SharedBankConflictCheck::renderSite(
+    const SharedAccessSite &Site, const BlockShapeChoice &Shape,
+    const std::string &KName, Verdict Status,
+    const std::vector<std::string> &Depends, std::vector<Finding> &Findings,
+    std::map<const VarDecl *, ArrayRequests> &Arrays) {
+  const SourceManager &SM = Context->getSourceManager();
+  const AccessSummary &Sum = Site.Summary;
+  const RequestResult &W = Sum.Worst;
+  SourceLocation Loc = SM.getExpansionLoc(Site.Site->getBeginLoc());
+  std::string Var = Site.Variable->getNameAsString();
+  auto Report = [&](std::string Message, std::string Note) {
+    addFinding(Findings, Arrays, Site.Variable, Loc, std::move(Message),
+               std::move(Note));
+  };
+  std::string Where = llvm::formatv("in '{0}' with block {1} ({2})", KName,
+                                    Shape.Block.str(), Shape.Description);
+  if (Status == Verdict::Unknown) {
+    if (ReportUnknown)
+      Report(llvm::formatv("bank conflicts of {0} '{1}' cannot be decided: "
                            "it depends on {2}",
                            accessPhrase(Site.Kind), Var, quoteList(Depends)),
              llvm::formatv("{0}; up to {1} wavefronts per request, {2} ideal",
                            Where, W.MaxWavefronts, W.Ideal));
-      continue;
-    }
-    if (W.MaxWavefronts <= W.Ideal || W.Worst.Ways < MinWays)
-      continue;
-    std::string Lanes = "warp " + std::to_string(Sum.WorstWarp) + ": lanes " +
-                        formatLaneList(W.Worst.WorstLanes) + " hit bank " +
-                        std::to_string(W.Worst.WorstBank) + " with " +
-                        std::to_string(W.Worst.WorstWords) + " distinct words";
-    // Under a loop whose trip count is not known, the executions followed
-    // stand for every execution.
-    std::string Instances =
-        !Sum.CountsExact ? "; worst of every execution"
-        : Sum.Instances > 1
-            ? "; worst of " + std::to_string(Sum.Instances) + " executions"
-            : "";
-    if (Status == Verdict::Range) {
-      Report(Loc,
-             llvm::formatv("up to {0}-way bank conflict on {1} '{2}': {3} to "
-                           "{4} wavefronts per request, {5} ideal",
-                           W.Worst.Ways, accessPhrase(Site.Kind), Var,
-                           W.MinWavefronts, W.MaxWavefronts, W.Ideal),
-             Where + "; " + Lanes + Instances + "; the count depends on " +
-                 quoteList(Depends));
-      continue;
-    }
-    Report(Loc,
-           llvm::formatv("{0}-way bank conflict on {1} '{2}': {3} wavefronts "
-                         "per request, {4} ideal",
-                         W.Worst.Ways, accessPhrase(Site.Kind), Var,
-                         W.MaxWavefronts, W.Ideal),
-           Where + "; " + Lanes + Instances);
+    return;
   }
+  if (W.MaxWavefronts <= W.Ideal || W.Worst.Ways < MinWays)
+    return;
+  std::string Lanes =
+      llvm::formatv("warp {0}: lanes {1} hit bank {2} with {3} distinct words",
+                    Sum.WorstWarp, formatLaneList(W.Worst.WorstLanes),
+                    W.Worst.WorstBank, W.Worst.WorstWords);
+  // Under a loop whose trip count is not known, the executions followed
+  // stand for every execution.
+  std::string Instances =
+      !Sum.CountsExact ? "; worst of every execution"
+      : Sum.Instances > 1
+          ? llvm::formatv("; worst of {0} executions", Sum.Instances).str()
+          : "";
+  if (Status == Verdict::Range) {
+    Report(llvm::formatv("up to {0}-way bank conflict on {1} '{2}': {3} to "
+                         "{4} wavefronts per request, {5} ideal",
+                         W.Worst.Ways, accessPhrase(Site.Kind), Var,
+                         W.MinWavefronts, W.MaxWavefronts, W.Ideal),
+           llvm::formatv("{0}; {1}{2}; the count depends on {3}", Where, Lanes,
+                         Instances, quoteList(Depends)));
+    return;
+  }
+  Report(llvm::formatv("{0}-way bank conflict on {1} '{2}': {3} wavefronts "
+                       "per request, {4} ideal",
+                       W.Worst.Ways, accessPhrase(Site.Kind), Var,
+                       W.MaxWavefronts, W.Ideal),
+         llvm::formatv("{0}; {1}{2}", Where, Lanes, Instances));
 }
 
 void SharedBankConflictCheck::proposeLayout(const FunctionDecl *Kernel,
@@ -381,18 +421,21 @@ void SharedBankConflictCheck::proposeLayout(const FunctionDecl *Kernel,
             : 0;
     if (!Agree || !Bytes || Elem == 0 || *Bytes < Elem) {
       F.FixNotes.push_back(
-          {DeclLoc, "no layout fix offered: '" + Var +
-                        "' is an extern (dynamic) array and the launches in "
-                        "this file do not pass one constant size"});
+          {DeclLoc,
+           llvm::formatv("no layout fix offered: '{0}' is an extern "
+                         "(dynamic) array and the launches in this file do "
+                         "not pass one constant size",
+                         Var)});
       return;
     }
     G = ArrayGeometry{{*Bytes / Elem}, Elem};
     Extern = true;
   }
   if (!Requests.Complete || Requests.Groups.empty()) {
-    F.FixNotes.push_back({DeclLoc, "no layout fix offered: not every access "
-                                   "to '" +
-                                       Var + "' could be followed"});
+    F.FixNotes.push_back(
+        {DeclLoc, llvm::formatv("no layout fix offered: not every access to "
+                                "'{0}' could be followed",
+                                Var)});
     return;
   }
   // Every candidate is scored on every request: merge the repeats once.
@@ -410,13 +453,13 @@ void SharedBankConflictCheck::proposeLayout(const FunctionDecl *Kernel,
       Swz = Row;
   unsigned N = Requests.Sites.size();
   std::string All =
-      N == 1 ? "its access" : "all " + std::to_string(N) + " accesses";
+      N == 1 ? "its access" : llvm::formatv("all {0} accesses", N).str();
   auto Effect = [&](const LayoutScore &S) {
     if (S.conflictFree())
-      return "makes " + All + " conflict-free";
-    return "cuts the wavefronts of " + All + " from " +
-           std::to_string(Original.TotalWavefronts) + " to " +
-           std::to_string(S.TotalWavefronts);
+      return llvm::formatv("makes {0} conflict-free", All).str();
+    return llvm::formatv("cuts the wavefronts of {0} from {1} to {2}", All,
+                         Original.TotalWavefronts, S.TotalWavefronts)
+        .str();
   };
   auto Useful = [&](const std::optional<LayoutScore> &S) {
     return S && S->Decided && S->TotalWavefronts < Original.TotalWavefronts;
@@ -425,38 +468,46 @@ void SharedBankConflictCheck::proposeLayout(const FunctionDecl *Kernel,
   if (Useful(Pad)) {
     PadFix = padEdit(Array, Pad->L.Pad, Requests.Sites, *Context,
                      Pad->L.RowElems, Extern ? &*G : nullptr, LaunchArgs);
-    std::string Rows =
-        Pad->L.RowElems ? "pad each row of " + std::to_string(Pad->L.RowElems) +
-                              " elements by " + std::to_string(Pad->L.Pad)
-                        : "pad each row by " + std::to_string(Pad->L.Pad);
-    Rows += Pad->L.Pad == 1 ? " element" : " elements";
-    std::string Index =
-        Pad->L.RowElems
-            ? "index i becomes i + i / " + std::to_string(Pad->L.RowElems) +
-                  (Pad->L.Pad == 1 ? "" : " * " + std::to_string(Pad->L.Pad))
-            : "";
+    std::string Elements = Pad->L.Pad == 1 ? "element" : "elements";
+    std::string Rows, Index;
+    if (Pad->L.RowElems) {
+      Rows = llvm::formatv("pad each row of {0} elements by {1} {2}",
+                           Pad->L.RowElems, Pad->L.Pad, Elements);
+      Index =
+          Pad->L.Pad == 1
+              ? llvm::formatv("index i becomes i + i / {0}", Pad->L.RowElems)
+                    .str()
+              : llvm::formatv("index i becomes i + i / {0} * {1}",
+                              Pad->L.RowElems, Pad->L.Pad)
+                    .str();
+    } else {
+      Rows = llvm::formatv("pad each row by {0} {1}", Pad->L.Pad, Elements);
+    }
     // "'int t[32][33]' (index ...)", or for an extern array, how the
     // launches change.
-    std::string How = Extern ? " (" + PadFix.Summary + "; " + Index + ")"
-                             : ": '" + PadFix.Summary + "'" +
-                                   (Index.empty() ? "" : " (" + Index + ")");
-    F.FixNotes.push_back({DeclLoc, Rows + How + " " + Effect(*Pad) + " (+" +
-                                       std::to_string(Pad->L.extraBytes(*G)) +
-                                       " bytes)"});
+    std::string How;
+    if (Extern)
+      How = llvm::formatv(" ({0}; {1})", PadFix.Summary, Index);
+    else if (Index.empty())
+      How = llvm::formatv(": '{0}'", PadFix.Summary);
+    else
+      How = llvm::formatv(": '{0}' ({1})", PadFix.Summary, Index);
+    F.FixNotes.push_back(
+        {DeclLoc, llvm::formatv("{0}{1} {2} (+{3} bytes)", Rows, How,
+                                Effect(*Pad), Pad->L.extraBytes(*G))});
   }
   if (Useful(Swz)) {
     SwzFix = swizzleEdit(Array, Swz->L, *G, Requests.Sites, *Context);
-    F.FixNotes.push_back({DeclLoc, std::string(Useful(Pad) ? "or " : "") +
-                                       "swizzle: " + Swz->L.name() +
-                                       " (index " + SwzFix.Summary + ") " +
-                                       Effect(*Swz) + " (+0 bytes)"});
+    F.FixNotes.push_back(
+        {DeclLoc, llvm::formatv("{0}swizzle: {1} (index {2}) {3} (+0 bytes)",
+                                Useful(Pad) ? "or " : "", Swz->L.name(),
+                                SwzFix.Summary, Effect(*Swz))});
   }
   if (!Useful(Pad) && !Useful(Swz)) {
-    F.FixNotes.push_back({DeclLoc, "no padding up to " +
-                                       std::to_string(MaxPad) +
-                                       " and no XOR swizzle reduces the "
-                                       "wavefronts of '" +
-                                       Var + "'"});
+    F.FixNotes.push_back(
+        {DeclLoc, llvm::formatv("no padding up to {0} and no XOR swizzle "
+                                "reduces the wavefronts of '{1}'",
+                                MaxPad, Var)});
     return;
   }
   // Which becomes the edit: fewest wavefronts, then least memory.
@@ -484,7 +535,7 @@ void SharedBankConflictCheck::proposeLayout(const FunctionDecl *Kernel,
     return;
   }
   F.Fixes = Chosen.Hints;
-  if (AnalysisReport *Sink = activeAnalysisReport()) {
+  if (AnalysisReport *Sink = reportFor(*TidyContext)) {
     const SourceManager &SM = Context->getSourceManager();
     PresumedLoc P = SM.getPresumedLoc(F.Loc);
     FixClaim C;

@@ -12,6 +12,7 @@
 #ifndef WARPCHECK_CHECKS_SHAREDBANKCONFLICTCHECK_H
 #define WARPCHECK_CHECKS_SHAREDBANKCONFLICTCHECK_H
 
+#include "AnalysisReport.h"
 #include "KernelAnalysisCache.h"
 #include "LaunchConfig.h"
 #include "LayoutSearch.h"
@@ -21,6 +22,7 @@
 #include <optional>
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace warpcheck {
 
@@ -58,10 +60,35 @@ private:
     /// The first warning about the array, which carries the fix.
     std::optional<size_t> FirstFinding;
   };
+  using ArrayMap = std::map<const clang::VarDecl *, ArrayRequests>;
+
+  // While matching: what the translation unit holds.
+  void startTranslationUnit(clang::ASTContext &Ctx);
+  void addKernel(const clang::FunctionDecl *Kernel,
+                 const clang::SourceManager &SM);
+  void addHostCode(const clang::FunctionDecl *Host,
+                   const clang::SourceManager &SM);
+  void addDeviceCode(const clang::Decl *D, const clang::SourceManager &SM);
+
+  // At the end: each kernel's analyses, rendered.
+  void checkKernel(const clang::FunctionDecl *Kernel,
+                   TranslationUnitRecord &TU);
   void analyzeKernel(const clang::FunctionDecl *Kernel,
                      const BlockShapeChoice &Shape,
-                     std::vector<Finding> &Findings,
-                     std::map<const clang::VarDecl *, ArrayRequests> &Arrays);
+                     std::vector<Finding> &Findings, ArrayMap &Arrays);
+  void collectArrayRequests(const KernelAnalysis &Interp, ArrayMap &Arrays);
+  void recordAccess(AnalysisReport &Report, const SharedAccessSite &Site,
+                    const BlockShapeChoice &Shape,
+                    const std::string &KernelName, Verdict Status,
+                    const std::vector<std::string> &Depends);
+  void renderSite(const SharedAccessSite &Site, const BlockShapeChoice &Shape,
+                  const std::string &KernelName, Verdict Status,
+                  const std::vector<std::string> &Depends,
+                  std::vector<Finding> &Findings, ArrayMap &Arrays);
+  static void addFinding(std::vector<Finding> &Findings, ArrayMap &Arrays,
+                         const clang::VarDecl *Array, clang::SourceLocation Loc,
+                         std::string Message, std::string Note);
+  void emit(const std::vector<Finding> &Findings);
   void proposeLayout(const clang::FunctionDecl *Kernel,
                      const clang::VarDecl *Array, ArrayRequests &Requests,
                      std::vector<Finding> &Findings);
@@ -77,11 +104,15 @@ private:
   const unsigned MaxPad;
   BlockShapeOptions Shapes;
 
+  /// Where the driver's report for this run is (reportFor).
+  clang::tidy::ClangTidyContext *const TidyContext;
+
   // Per translation unit.
   clang::ASTContext *Context = nullptr;
   /// The translation unit's analyses, shared with the other checks.
   std::shared_ptr<KernelAnalysisCache> Analyses;
-  std::vector<const clang::FunctionDecl *> Kernels;
+  /// In the order first matched, once each.
+  llvm::SetVector<const clang::FunctionDecl *> Kernels;
   LaunchSites Launches;
   bool HasDeviceCode = false;
   std::vector<std::pair<unsigned, unsigned>> DeviceRanges, HostRanges;

@@ -2,12 +2,15 @@
 
 #include "CudaToolchain.h"
 
+#include "NvccFlags.h"
+
 #include "clang/Driver/Options.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Option/ArgList.h"
 #include "llvm/Option/OptTable.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -164,89 +167,6 @@ bool isClangOnlyError(llvm::StringRef Message, llvm::StringRef Source) {
 }
 
 namespace {
-/// nvcc flags whose next argument belongs to them and that clang does not
-/// need.
-const llvm::StringSet<> NvccDropWithValue = {"-ccbin",
-                                             "--compiler-bindir",
-                                             "-o",
-                                             "--output-file",
-                                             "-MF",
-                                             "-MT",
-                                             "-MQ",
-                                             "-Xptxas",
-                                             "--ptxas-options",
-                                             "-Xnvlink",
-                                             "--nvlink-options",
-                                             "-Xfatbin",
-                                             "--fatbin-options",
-                                             "-maxrregcount",
-                                             "--maxrregcount",
-                                             "-Xcudafe",
-                                             "--diag-suppress",
-                                             "-diag-suppress",
-                                             "--threads",
-                                             "-t",
-                                             "-Xarchive",
-                                             "-Xlinker",
-                                             "--linker-options",
-                                             "--default-stream",
-                                             "-default-stream",
-                                             "-rdc",
-                                             "--relocatable-device-code",
-                                             "-dc",
-                                             "-cudart",
-                                             "--cudart",
-                                             "-dlto",
-                                             "--keep-dir",
-                                             "-keep-dir",
-                                             "-odir",
-                                             "--dependency-output",
-                                             "--options-file"};
-
-/// nvcc flags that are dropped silently: they change code generation, not
-/// what the source means.
-const llvm::StringSet<> NvccDropQuiet = {"-c",
-                                         "--compile",
-                                         "-lineinfo",
-                                         "--generate-line-info",
-                                         "-G",
-                                         "--device-debug",
-                                         "-g",
-                                         "--use_fast_math",
-                                         "-use_fast_math",
-                                         "--expt-relaxed-constexpr",
-                                         "-expt-relaxed-constexpr",
-                                         "--expt-extended-lambda",
-                                         "-expt-extended-lambda",
-                                         "--extended-lambda",
-                                         "-extended-lambda",
-                                         "-MD",
-                                         "-MMD",
-                                         "-M",
-                                         "-MM",
-                                         "-w",
-                                         "--keep",
-                                         "-keep",
-                                         "-dw",
-                                         "--resource-usage",
-                                         "-src-in-ptx",
-                                         "--source-in-ptx",
-                                         "-forward-unknown-to-host-compiler",
-                                         "--forward-unknown-to-host-compiler",
-                                         "-Wno-deprecated-gpu-targets",
-                                         "-fPIC",
-                                         "-fpic",
-                                         "-pipe",
-                                         "-v",
-                                         "--verbose",
-                                         "-x",
-                                         "-O0",
-                                         "-O1",
-                                         "-O2",
-                                         "-O3",
-                                         "-Os",
-                                         "-Werror"};
-
 std::string archFromNvcc(llvm::StringRef V) {
   // "sm_90", "compute_90", "arch=compute_90,code=sm_90", "90", "native".
   llvm::SmallVector<llvm::StringRef, 4> Parts;
@@ -278,169 +198,165 @@ bool isNvcc(llvm::StringRef Compiler) {
 }
 } // namespace
 
-TranslatedCommand translateCommand(const std::vector<std::string> &Args,
-                                   const ParseOptions &Options) {
+namespace {
+
+/// One command's translation under way.
+struct Translation {
+  const std::vector<std::string> &Args;
   TranslatedCommand Out;
-  if (Args.empty())
-    return Out;
-  bool Nvcc = isNvcc(Args[0]);
-  Out.Args.push_back("clang++");
   std::string Arch;
   bool HasStd = false;
-  for (size_t I = 1; I < Args.size(); ++I) {
-    llvm::StringRef A = Args[I];
-    auto Next = [&]() -> std::string {
-      return I + 1 < Args.size() ? Args[++I] : std::string();
-    };
-    // Architecture, in clang's and nvcc's spellings.
-    if (A.consume_front("--cuda-gpu-arch=")) {
-      Arch = A.str();
-      continue;
-    }
-    if (A == "-arch" || A == "--gpu-architecture" || A == "-gencode" ||
-        A == "--generate-code" || A == "-code" || A == "--gpu-code") {
-      std::string V = archFromNvcc(Next());
-      if (!V.empty() && (A != "-code" && A != "--gpu-code"))
-        Arch = V;
-      continue;
-    }
-    if (A.consume_front("-arch=") || A.consume_front("--gpu-architecture=") ||
-        A.consume_front("-gencode=") || A.consume_front("--generate-code=")) {
-      std::string V = archFromNvcc(A);
-      if (!V.empty())
-        Arch = V;
-      continue;
-    }
-    if (A.starts_with("-code=") || A.starts_with("--gpu-code="))
-      continue;
-    if (A == "-x") {
-      Next();
-      continue;
-    }
-    if (A.starts_with("-x") && A.size() > 2)
-      continue;
-    // Language standard: nvcc's "--std c++17" / "-std=c++17".
-    if (A == "--std" || A == "-std") {
-      Out.Args.push_back("-std=" + Next());
-      HasStd = true;
-      continue;
-    }
-    if (A.consume_front("--std=") || A.starts_with("-std=")) {
-      Out.Args.push_back("-std=" +
-                         A.str().substr(A.starts_with("-std=") ? 5 : 0));
-      HasStd = true;
-      continue;
-    }
-    // Driver chatter would interleave with the report.
-    if (A == "-v" || A == "--verbose" || A == "-###")
-      continue;
-    if (A == "--cuda-device-only" || A == "--cuda-host-only" ||
-        A.starts_with("--cuda-path=") || A == "-nocudainc" ||
-        A == "-nocudalib" || A.starts_with("-resource-dir"))
-      continue;
-    if (!Nvcc) {
-      // nvcc flags given to a clang command (after `--`): their values must
-      // not be read as sources or clang flags.
-      if (NvccDropWithValue.contains(A) && !A.starts_with("-M")) {
-        // (A fixed database has already removed a value that looks like a
-        // source, such as the 32 of `-maxrregcount 32`.)
-        bool HasValue =
-            I + 1 < Args.size() && !llvm::StringRef(Args[I + 1]).starts_with("-");
-        Out.Dropped.push_back(A.str() + (HasValue ? " " + Next() : ""));
-        continue;
-      }
-      Out.Args.push_back(A.str());
-      continue;
-    }
-    // nvcc only from here on.
-    if (A == "-Xcompiler" || A == "--compiler-options") {
-      // Host compiler flags: keep the ones that change what the source means.
-      llvm::SmallVector<llvm::StringRef, 4> Parts;
-      llvm::StringRef(Next()).split(Parts, ',');
-      for (llvm::StringRef P : Parts)
-        if (P.starts_with("-D") || P.starts_with("-U") || P.starts_with("-I") ||
-            P.starts_with("-std="))
-          Out.Args.push_back(P.str());
-      continue;
-    }
-    if (A.starts_with("-Xcompiler=") || A.starts_with("--compiler-options="))
-      continue;
-    if (A == "-I" || A == "-D" || A == "-U" || A == "-isystem" ||
-        A == "-include" || A == "--include-path" || A == "--define-macro" ||
-        A == "--undefine-macro" || A == "--system-include" ||
-        A == "--pre-include" || A == "-iquote") {
-      std::string V = Next();
-      std::string Flag = A == "--include-path"     ? "-I"
-                         : A == "--define-macro"   ? "-D"
-                         : A == "--undefine-macro" ? "-U"
-                         : A == "--system-include" ? "-isystem"
-                         : A == "--pre-include"    ? "-include"
-                                                   : A.str();
-      Out.Args.push_back(Flag);
-      Out.Args.push_back(V);
-      continue;
-    }
-    if (A.starts_with("--include-path=") || A.starts_with("--define-macro=") ||
-        A.starts_with("--system-include=")) {
-      auto [Flag, V] = A.split('=');
-      Out.Args.push_back((Flag == "--include-path"   ? "-I"
-                          : Flag == "--define-macro" ? "-D"
-                                                     : "-isystem") +
-                         V.str());
-      continue;
-    }
-    if (NvccDropWithValue.contains(A)) {
-      Next();
-      continue;
-    }
-    if (NvccDropQuiet.contains(A))
-      continue;
-    if (A.starts_with("-I") || A.starts_with("-D") || A.starts_with("-U") ||
-        A.starts_with("-isystem") || A.starts_with("-W") ||
-        A.starts_with("-f") || A.starts_with("-m64")) {
-      if (!A.starts_with("-W") || A.starts_with("-Wno-"))
-        Out.Args.push_back(A.str());
-      continue;
-    }
-    if (A.starts_with("-rdc=") || A.starts_with("--relocatable-device-code=") ||
-        A.starts_with("-maxrregcount=") || A.starts_with("--maxrregcount=") ||
-        A.starts_with("-ccbin=") || A.starts_with("--compiler-bindir=") ||
-        A.starts_with("--diag-suppress=") || A.starts_with("-diag-suppress=") ||
-        A.starts_with("-Xptxas=") || A.starts_with("--ptxas-options=") ||
-        A.starts_with("--threads=") || A.starts_with("--default-stream=") ||
-        A.starts_with("-default-stream=") || A.starts_with("-t=") ||
-        A.starts_with("--keep-dir=") || A.starts_with("-o=") ||
-        A.starts_with("--output-file=") || A.starts_with("--options-file=") ||
-        A.starts_with("-MF"))
-      continue;
-    if (NvccDropQuiet.contains(A) || A.starts_with("-O"))
-      continue;
-    if (A.starts_with("@")) {
-      // A response file: expanded by the compilation database already, or
-      // not readable here.
-      Out.Dropped.push_back(A.str());
-      continue;
-    }
-    if (!A.starts_with("-")) {
-      Out.Args.push_back(A.str()); // the source file
-      continue;
-    }
-    Out.Dropped.push_back(A.str());
+
+  /// The argument after Args[I], consumed; "" at the end.
+  std::string next(size_t &I) const {
+    return I + 1 < Args.size() ? Args[++I] : std::string();
   }
-  if (Arch.empty())
-    Arch = Options.DefaultArch;
-  // What every parse needs, placed before the source file so -x applies.
-  std::vector<std::string> Front = {"-x",
-                                    "cuda",
-                                    "--cuda-device-only",
-                                    "--cuda-gpu-arch=" + Arch,
-                                    "-resource-dir=" + Options.ResourceDir,
-                                    "-Wno-unknown-cuda-version",
-                                    "-Wno-unused-command-line-argument",
-                                    "-fno-caret-diagnostics",
-                                    // Every error, so that none stops the
-                                    // parse of the kernels after it.
-                                    "-ferror-limit=0"};
+  void keep(llvm::StringRef A) { Out.Args.push_back(A.str()); }
+};
+
+/// clang flags warpcheck sets itself (translateCommand's front arguments).
+bool isSetByWarpcheck(llvm::StringRef A) {
+  return A == "--cuda-device-only" || A == "--cuda-host-only" ||
+         A.starts_with("--cuda-path=") || A == "-nocudainc" ||
+         A == "-nocudalib" || A.starts_with("-resource-dir");
+}
+
+/// The flags read the same in nvcc and clang commands: the architecture,
+/// the language, the standard, driver chatter, and what warpcheck sets
+/// itself. False when Args[I] is none of them.
+bool translateCommonFlag(Translation &T, size_t &I) {
+  llvm::StringRef A = T.Args[I];
+  if (A.consume_front("--cuda-gpu-arch=")) {
+    T.Arch = A.str();
+    return true;
+  }
+  if (isSetByWarpcheck(A))
+    return true;
+  if (A.starts_with("-x") && A.size() > 2 && A[2] != '=')
+    return true; // -xcu
+  llvm::StringRef Value;
+  bool Joined;
+  const NvccFlag *F = findNvccFlag(A, Value, Joined);
+  if (!F || F->Action == NvccAction::Keep ||
+      F->Action == NvccAction::HostOptions || F->Action == NvccAction::Drop)
+    return false;
+  std::string Separate;
+  if (F->TakesValue && !Joined)
+    Value = Separate = T.next(I);
+  switch (F->Action) {
+  case NvccAction::Arch:
+    if (std::string V = archFromNvcc(Value); !V.empty())
+      T.Arch = V;
+    return true;
+  case NvccAction::Std:
+    T.keep("-std=" + Value.str());
+    T.HasStd = true;
+    return true;
+  case NvccAction::GpuCode:
+  case NvccAction::Language:
+  case NvccAction::Chatter:
+    return true;
+  case NvccAction::Keep:
+  case NvccAction::HostOptions:
+  case NvccAction::Drop:
+    break;
+  }
+  llvm_unreachable("covered switch");
+}
+
+/// A clang command (or arguments after `--`) may carry nvcc flags: a
+/// dropped flag's value must not be read as a source or a clang flag.
+void translateClangFlag(Translation &T, size_t &I) {
+  llvm::StringRef A = T.Args[I];
+  llvm::StringRef Value;
+  bool Joined;
+  const NvccFlag *F = findNvccFlag(A, Value, Joined);
+  if (F && !Joined && F->TakesValue && F->Action == NvccAction::Drop &&
+      !F->ClangHasIt) {
+    // (A fixed database has already removed a value that looks like a
+    // source, such as the 32 of `-maxrregcount 32`.)
+    bool HasValue = I + 1 < T.Args.size() &&
+                    !llvm::StringRef(T.Args[I + 1]).starts_with("-");
+    T.Out.Dropped.push_back(A.str() + (HasValue ? " " + T.next(I) : ""));
+    return;
+  }
+  T.keep(A);
+}
+
+/// Host compiler options (-Xcompiler): keep the ones that change what the
+/// source means.
+void keepHostOptions(Translation &T, llvm::StringRef Options) {
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  Options.split(Parts, ',');
+  for (llvm::StringRef P : Parts)
+    if (P.starts_with("-D") || P.starts_with("-U") || P.starts_with("-I") ||
+        P.starts_with("-std="))
+      T.keep(P);
+}
+
+/// One argument of an nvcc command, by the table (NvccFlags.cpp), then by
+/// clang-style prefix; a source file is kept, anything else dropped with a
+/// note.
+void translateNvccFlag(Translation &T, size_t &I) {
+  llvm::StringRef A = T.Args[I];
+  llvm::StringRef Value;
+  bool Joined;
+  if (const NvccFlag *F = findNvccFlag(A, Value, Joined);
+      F && (!Joined || F->Action != NvccAction::Keep ||
+            F->Spelling.starts_with("--"))) {
+    std::string Separate;
+    if (F->TakesValue && !Joined)
+      Value = Separate = T.next(I);
+    switch (F->Action) {
+    case NvccAction::Keep:
+      if (Joined) {
+        T.keep(F->Clang.str() + Value.str());
+      } else {
+        T.keep(F->Clang);
+        T.keep(Value);
+      }
+      return;
+    case NvccAction::HostOptions:
+      keepHostOptions(T, Value);
+      return;
+    case NvccAction::Drop:
+      return;
+    case NvccAction::Arch:
+    case NvccAction::GpuCode:
+    case NvccAction::Language:
+    case NvccAction::Std:
+    case NvccAction::Chatter:
+      llvm_unreachable("translateCommonFlag takes these");
+    }
+  }
+  if (std::optional<bool> Keep = keepJoinedNvccArgument(A)) {
+    if (*Keep)
+      T.keep(A);
+    return;
+  }
+  if (A.starts_with("@")) {
+    // A response file: expanded by the compilation database already, or
+    // not readable here.
+    T.Out.Dropped.push_back(A.str());
+    return;
+  }
+  if (!A.starts_with("-")) {
+    T.keep(A); // the source file
+    return;
+  }
+  T.Out.Dropped.push_back(A.str());
+}
+
+/// What every parse needs, placed before the source file so -x applies.
+std::vector<std::string> frontArguments(const ParseOptions &Options,
+                                        const std::string &Arch, bool HasStd) {
+  std::vector<std::string> Front = {
+      "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=" + Arch,
+      "-resource-dir=" + Options.ResourceDir, "-Wno-unknown-cuda-version",
+      "-Wno-unused-command-line-argument", "-fno-caret-diagnostics",
+      // Every error, so that none stops the
+      // parse of the kernels after it.
+      "-ferror-limit=0"};
   if (!HasStd)
     Front.push_back("-std=c++17");
   // Device-side launches (dynamic parallelism) need relocatable device code;
@@ -468,37 +384,62 @@ TranslatedCommand translateCommand(const std::vector<std::string> &Args,
       Front.push_back(Cccl);
     }
   }
-  // Arguments clang does not know (a clang command of another version, an
-  // nvcc flag not in the lists above) are dropped and said, not left to
-  // fail the parse with "unknown argument".
-  {
-    std::vector<const char *> Raw;
-    for (size_t I = 1; I < Out.Args.size(); ++I)
-      Raw.push_back(Out.Args[I].c_str());
-    unsigned MissingIndex = 0, MissingCount = 0;
-    llvm::opt::InputArgList Parsed = clang::driver::getDriverOptTable().ParseArgs(
-        Raw, MissingIndex, MissingCount,
-        llvm::opt::Visibility(clang::driver::options::ClangOption));
-    llvm::StringSet<> Unknown;
-    for (const llvm::opt::Arg *A :
-         Parsed.filtered(clang::driver::options::OPT_UNKNOWN))
-      Unknown.insert(A->getAsString(Parsed));
-    if (!Unknown.empty()) {
-      std::vector<std::string> Kept = {Out.Args.front()};
-      for (size_t I = 1; I < Out.Args.size(); ++I)
-        if (Unknown.contains(Out.Args[I]))
-          Out.Dropped.push_back(Out.Args[I]);
-        else
-          Kept.push_back(Out.Args[I]);
-      Out.Args = std::move(Kept);
-    }
-  }
   if (!Options.StubbedHeaders.empty()) {
     Front.push_back("-idirafter");
     Front.push_back(Dir + "/missing");
   }
-  Out.Args.insert(Out.Args.begin() + 1, Front.begin(), Front.end());
-  return Out;
+  return Front;
+}
+
+/// Arguments clang does not know (a clang command of another version, an
+/// nvcc flag not in the table) are dropped and said, not left to fail the
+/// parse with "unknown argument".
+void dropUnknownToClang(TranslatedCommand &Out) {
+  std::vector<const char *> Raw;
+  for (size_t I = 1; I < Out.Args.size(); ++I)
+    Raw.push_back(Out.Args[I].c_str());
+  unsigned MissingIndex = 0, MissingCount = 0;
+  llvm::opt::InputArgList Parsed = clang::driver::getDriverOptTable().ParseArgs(
+      Raw, MissingIndex, MissingCount,
+      llvm::opt::Visibility(clang::driver::options::ClangOption));
+  llvm::StringSet<> Unknown;
+  for (const llvm::opt::Arg *A :
+       Parsed.filtered(clang::driver::options::OPT_UNKNOWN))
+    Unknown.insert(A->getAsString(Parsed));
+  if (Unknown.empty())
+    return;
+  std::vector<std::string> Kept = {Out.Args.front()};
+  for (size_t I = 1; I < Out.Args.size(); ++I)
+    if (Unknown.contains(Out.Args[I]))
+      Out.Dropped.push_back(Out.Args[I]);
+    else
+      Kept.push_back(Out.Args[I]);
+  Out.Args = std::move(Kept);
+}
+
+} // namespace
+
+TranslatedCommand translateCommand(const std::vector<std::string> &Args,
+                                   const ParseOptions &Options) {
+  Translation T{Args, {}, "", false};
+  if (Args.empty())
+    return T.Out;
+  bool Nvcc = isNvcc(Args[0]);
+  T.keep("clang++");
+  for (size_t I = 1; I < Args.size(); ++I) {
+    if (translateCommonFlag(T, I))
+      continue;
+    if (Nvcc)
+      translateNvccFlag(T, I);
+    else
+      translateClangFlag(T, I);
+  }
+  if (T.Arch.empty())
+    T.Arch = Options.DefaultArch;
+  std::vector<std::string> Front = frontArguments(Options, T.Arch, T.HasStd);
+  dropUnknownToClang(T.Out);
+  T.Out.Args.insert(T.Out.Args.begin() + 1, Front.begin(), Front.end());
+  return T.Out;
 }
 
 clang::tooling::ArgumentsAdjuster

@@ -14,6 +14,7 @@
 #include "FixProof.h"
 #include "NvccVerifier.h"
 #include "Output.h"
+#include "ReportWriter.h"
 #include "SafeInput.h"
 
 #include "clang-tidy/ClangTidy.h"
@@ -260,9 +261,10 @@ analyzeOne(const DriverOptions &Options,
       Memory->addFile(Abs, 0, llvm::MemoryBuffer::getMemBufferCopy(*Contents));
       FS->pushOverlay(Memory);
     }
-    setActiveAnalysisReport(&R->Report);
-    Errors = runChecks(*R->Context, Compilations, File, FS);
-    setActiveAnalysisReport(nullptr);
+    {
+      AttachReport Attached(*R->Context, R->Report);
+      Errors = runChecks(*R->Context, Compilations, File, FS);
+    }
     std::string Missing, Where = File;
     for (const ClangTidyError &E : Errors)
       if (isCompilerError(E))
@@ -367,15 +369,11 @@ analyzeFile(const DriverOptions &Options,
     Untranslated = Resolved.untranslatedCommands(File);
   TranslatedCommand T =
       translateCommand(Untranslated.front().CommandLine, Options.Parse);
-  if (!T.Dropped.empty()) {
-    std::string List;
-    for (const std::string &D : T.Dropped)
-      List += (List.empty() ? "" : " ") + D;
+  if (!T.Dropped.empty())
     R->Notes.push_back(File +
                        ": note: ignored compiler flags without a clang "
                        "meaning: " +
-                       List);
-  }
+                       llvm::join(T.Dropped, " "));
 
   // Did the file parse, and is it CUDA? Every kernel whose body parsed was
   // analyzed; each one that was not, or that was analyzed around a callee
@@ -704,14 +702,6 @@ cudaFilesOf(const tooling::CompilationDatabase &Database) {
   return Files;
 }
 
-/// What identifies an access across the files of a run: a header's access
-/// seen from several files is one access.
-static std::string accessKey(const AccessRecord &A) {
-  return A.File + ":" + std::to_string(A.Line) + ":" +
-         std::to_string(A.Column) + ":" + A.Kind + ":" + A.Kernel + ":" +
-         A.Block.str();
-}
-
 namespace {
 
 /// The run's one-line summary (`--progress`): files, findings per check,
@@ -778,226 +768,209 @@ private:
 
 } // namespace
 
+namespace {
+
+/// Compiler output given on the command line (--ptx-file, --ptxas-log,
+/// --sass-file) stands for every file; none given is std::nullopt. A file
+/// named and not readable is an error, not an empty comparison.
+llvm::Expected<std::optional<CompiledLocalMemory>>
+readGivenCompilerOutput(const DriverOptions &Options) {
+  if (Options.PtxFile.empty() && Options.PtxasLog.empty() &&
+      Options.SassFile.empty())
+    return std::nullopt;
+  CompiledLocalMemory Given;
+  for (auto [Path, What] : {std::pair(&Options.PtxFile, "--ptx-file"),
+                            std::pair(&Options.PtxasLog, "--ptxas-log"),
+                            std::pair(&Options.SassFile, "--sass-file")}) {
+    if (Path->empty())
+      continue;
+    auto Buf = readInputFile(*Path, What, limits::CompilerOutputBytes);
+    if (!Buf)
+      return Buf.takeError();
+    if (Path == &Options.PtxFile)
+      Given.PtxDepot = parsePtxDepots((*Buf)->getBuffer());
+    else if (Path == &Options.PtxasLog)
+      Given.Ptxas = parsePtxasLog((*Buf)->getBuffer());
+    else
+      Given.Sass = parseSass((*Buf)->getBuffer());
+  }
+  return Given;
+}
+
+/// --export-fixes never replaces a file it analyzes.
+llvm::Error checkExportFixesTarget(const DriverOptions &Options,
+                                   const std::vector<std::string> &Files) {
+  if (!Options.ExportFixes.empty())
+    for (const std::string &F : Files)
+      if (llvm::sys::fs::equivalent(Options.ExportFixes, F))
+        return llvm::createStringError(
+            "--export-fixes='" + Options.ExportFixes + "' is the input file '" +
+            F + "'; refusing to overwrite it");
+  return llvm::Error::success();
+}
+
+/// Every file analyzed, and the hash of the content each was read with
+/// (for --fix).
+struct AnalyzedFiles {
+  std::vector<std::unique_ptr<FileAnalysis>> Results;
+  std::vector<std::optional<uint64_t>> Hashes;
+};
+
+std::unique_ptr<FileAnalysis> fileNotAnalyzed(const std::string &File,
+                                              std::string Why) {
+  auto R = std::make_unique<FileAnalysis>();
+  R->File = File;
+  R->FileError = std::move(Why);
+  return R;
+}
+
+/// Phase 1: analyze, in parallel with -j. Compile commands lose the flags
+/// that write files or load code; each file is checked before it is read
+/// and analyzed under crash recovery, so that one file's failure never
+/// loses another's results. With --progress, a line per file as it is
+/// done, as run-clang-tidy writes: `[12/175] path/to/file.cu`.
+AnalyzedFiles analyzeFiles(const DriverOptions &Options,
+                           const tooling::CompilationDatabase &Database,
+                           const std::vector<std::string> &Files,
+                           const CompiledLocalMemory *Given,
+                           llvm::raw_ostream &Err) {
+  SafeCompilations Safe(Database);
+  AnalyzedFiles A;
+  A.Results.resize(Files.size());
+  A.Hashes.resize(Files.size());
+  llvm::CrashRecoveryContext::Enable();
+  unsigned MaxJobs = std::max(1u, limits::JobsPerThread *
+                                      llvm::hardware_concurrency()
+                                          .compute_thread_count());
+  llvm::DefaultThreadPool Pool(
+      llvm::hardware_concurrency(std::clamp(Options.Jobs, 1u, MaxJobs)));
+  std::mutex ProgressLock;
+  size_t Done = 0;
+  auto Progress = [&](size_t I) {
+    if (!Options.Progress || Files.size() < 2)
+      return;
+    std::lock_guard<std::mutex> Lock(ProgressLock);
+    Err << "[" << ++Done << "/" << Files.size() << "] " << Files[I] << "\n";
+  };
+  for (size_t I = 0; I < Files.size(); ++I)
+    Pool.async([&, I] {
+      auto Finished = llvm::make_scope_exit([&] { Progress(I); });
+      const std::string &File = Files[I];
+      std::string Refused = checkBeforeAnalysis(Safe, File);
+      if (!Refused.empty()) {
+        A.Results[I] = fileNotAnalyzed(File, Refused);
+        return;
+      }
+      if (auto Buf = llvm::MemoryBuffer::getFile(File))
+        A.Hashes[I] = llvm::xxh3_64bits((*Buf)->getBuffer());
+      llvm::CrashRecoveryContext CRC;
+      if (!CRC.RunSafely(
+              [&] { A.Results[I] = analyzeFile(Options, Safe, File, Given); })) {
+        A.Results[I] = fileNotAnalyzed(
+            File, File + ": error: warpcheck crashed while analyzing this "
+                         "file (an internal error; please report it); not "
+                         "analyzed");
+        return;
+      }
+      std::vector<std::string> Unsafe = Safe.droppedFlags(File);
+      if (!Unsafe.empty())
+        A.Results[I]->Notes.push_back(
+            File +
+            ": note: ignored compile-command flags that write files, load "
+            "code or run programs: " +
+            llvm::join(Unsafe, " "));
+    });
+  Pool.wait();
+  return A;
+}
+
+/// With a baseline, only the findings not in it stay in R; each baseline
+/// entry matches one finding. Returns how many new findings are not
+/// remarks (a PTX depot ptxas promotes informs; it fails nothing).
+unsigned keepNewFindings(FileAnalysis &R,
+                         std::multiset<std::string> &Baseline) {
+  std::vector<ClangTidyError> Kept;
+  for (auto &E : R.Findings) {
+    auto It = Baseline.find(fingerprint(E));
+    if (It != Baseline.end())
+      Baseline.erase(It);
+    else
+      Kept.push_back(std::move(E));
+  }
+  R.Findings = std::move(Kept);
+  return llvm::count_if(R.Findings, [](const ClangTidyError &E) {
+    return E.DiagLevel != ClangTidyError::Remark;
+  });
+}
+
+/// --export-fixes: every finding's fix as clang-tidy's YAML.
+bool exportFixes(const DriverOptions &Options,
+                 const std::vector<std::string> &Files,
+                 const std::vector<std::unique_ptr<FileAnalysis>> &Results,
+                 llvm::raw_ostream &Err) {
+  std::vector<ClangTidyError> AllFindings;
+  for (const auto &R : Results)
+    llvm::append_range(AllFindings, R->Findings);
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Options.ExportFixes, EC, llvm::sys::fs::OF_None);
+  if (EC) {
+    Err << "warpcheck: error: cannot write '" << Options.ExportFixes
+        << "': " << EC.message() << "\n";
+    return false;
+  }
+  exportReplacements(Files.empty() ? "" : Files.front(), AllFindings, OS);
+  return true;
+}
+
+} // namespace
+
 int runWarpcheck(const DriverOptions &Options,
                  const tooling::CompilationDatabase &Database,
                  const std::vector<std::string> &Files, llvm::raw_ostream &Out,
                  llvm::raw_ostream &Err) {
   RunSummary Summary;
-  // Compiler output given on the command line stands for every file; a
-  // file named and not readable is an error, not an empty comparison.
-  std::optional<CompiledLocalMemory> Given;
-  if (!Options.PtxFile.empty() || !Options.PtxasLog.empty() ||
-      !Options.SassFile.empty()) {
-    Given.emplace();
-    for (auto [Path, What] : {std::pair(&Options.PtxFile, "--ptx-file"),
-                              std::pair(&Options.PtxasLog, "--ptxas-log"),
-                              std::pair(&Options.SassFile, "--sass-file")}) {
-      if (Path->empty())
-        continue;
-      auto Buf = readInputFile(*Path, What, limits::CompilerOutputBytes);
-      if (!Buf) {
-        Err << "warpcheck: error: " << llvm::toString(Buf.takeError()) << "\n";
-        return 1;
-      }
-      if (Path == &Options.PtxFile)
-        Given->PtxDepot = parsePtxDepots((*Buf)->getBuffer());
-      else if (Path == &Options.PtxasLog)
-        Given->Ptxas = parsePtxasLog((*Buf)->getBuffer());
-      else
-        Given->Sass = parseSass((*Buf)->getBuffer());
-    }
-  }
-  // --export-fixes never replaces a file it analyzes.
-  if (!Options.ExportFixes.empty())
-    for (const std::string &F : Files)
-      if (llvm::sys::fs::equivalent(Options.ExportFixes, F)) {
-        Err << "warpcheck: error: --export-fixes='" << Options.ExportFixes
-            << "' is the input file '" << F << "'; refusing to overwrite it\n";
-        return 1;
-      }
+  auto Fail = [&Err](llvm::Error E) {
+    Err << "warpcheck: error: " << llvm::toString(std::move(E)) << "\n";
+    return 1;
+  };
+  const ReportFormat *Format = findReportFormat(Options.Format);
+  assert(Format && "the tool accepts only the formats of reportFormats()");
+  auto Given = readGivenCompilerOutput(Options);
+  if (!Given)
+    return Fail(Given.takeError());
+  if (llvm::Error E = checkExportFixesTarget(Options, Files))
+    return Fail(std::move(E));
   std::optional<std::multiset<std::string>> Baseline;
   if (!Options.Baseline.empty()) {
-    std::string Error;
-    Baseline = readBaseline(Options.Baseline, Error);
-    if (!Baseline) {
-      Err << "warpcheck: error: " << Error << "\n";
-      return 1;
-    }
+    auto Read = readBaseline(Options.Baseline);
+    if (!Read)
+      return Fail(Read.takeError());
+    Baseline = std::move(*Read);
   }
 
-  // Phase 1: analyze, in parallel with -j. Compile commands lose the flags
-  // that write files or load code; each file is checked before it is read
-  // and analyzed under crash recovery, so that one file's failure never
-  // loses another's results.
-  SafeCompilations Safe(Database);
-  std::vector<std::unique_ptr<FileAnalysis>> Results(Files.size());
-  std::vector<std::optional<uint64_t>> Hashes(Files.size());
-  llvm::CrashRecoveryContext::Enable();
-  {
-    unsigned MaxJobs = std::max(1u, limits::JobsPerThread *
-                                        llvm::hardware_concurrency()
-                                            .compute_thread_count());
-    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(
-        std::clamp(Options.Jobs, 1u, MaxJobs)));
-    // With --progress, a line per file as it is done, as run-clang-tidy
-    // writes: `[12/175] path/to/file.cu`.
-    std::mutex ProgressLock;
-    size_t Done = 0;
-    auto Progress = [&](size_t I) {
-      if (!Options.Progress || Files.size() < 2)
-        return;
-      std::lock_guard<std::mutex> Lock(ProgressLock);
-      Err << "[" << ++Done << "/" << Files.size() << "] " << Files[I] << "\n";
-    };
-    for (size_t I = 0; I < Files.size(); ++I)
-      Pool.async([&, I] {
-        auto Finished = llvm::make_scope_exit([&] { Progress(I); });
-        std::string Refused = checkBeforeAnalysis(Safe, Files[I]);
-        if (!Refused.empty()) {
-          Results[I] = std::make_unique<FileAnalysis>();
-          Results[I]->File = Files[I];
-          Results[I]->FileError = Refused;
-          return;
-        }
-        if (auto Buf = llvm::MemoryBuffer::getFile(Files[I]))
-          Hashes[I] = llvm::xxh3_64bits((*Buf)->getBuffer());
-        llvm::CrashRecoveryContext CRC;
-        if (!CRC.RunSafely([&] {
-              Results[I] = analyzeFile(Options, Safe, Files[I],
-                                       Given ? &*Given : nullptr);
-            })) {
-          Results[I] = std::make_unique<FileAnalysis>();
-          Results[I]->File = Files[I];
-          Results[I]->FileError =
-              Files[I] + ": error: warpcheck crashed while analyzing this "
-                         "file (an internal error; please report it); not "
-                         "analyzed";
-          return;
-        }
-        std::vector<std::string> Unsafe = Safe.droppedFlags(Files[I]);
-        if (!Unsafe.empty())
-          Results[I]->Notes.push_back(
-              Files[I] +
-              ": note: ignored compile-command flags that write files, load "
-              "code or run programs: " +
-              llvm::join(Unsafe, " "));
-      });
-    Pool.wait();
-  }
+  AnalyzedFiles Analyzed = analyzeFiles(Options, Database, Files,
+                                        *Given ? &**Given : nullptr, Err);
 
   // Phase 2: report, in the order of the files.
   int Status = 0;
   unsigned AsErrors = 0, New = 0;
-  std::vector<ClangTidyError> AllFindings;
-  llvm::json::Array JsonAccesses, JsonDiagnostics, JsonFiles, JsonKernels,
-      JsonArrays;
-  std::set<std::string> SeenAccess, SeenKernel, SeenArray;
-  SarifWriter Sarif;
-  for (auto &R : Results) {
+  std::unique_ptr<ReportWriter> Writer = Format->Make(Options, Out, Err);
+  for (auto &R : Analyzed.Results) {
     if (!R->FileError.empty()) {
       Err << R->FileError << "\n";
       Status = 1;
     }
-    // With a baseline, only new findings are reported.
-    if (Baseline) {
-      std::vector<ClangTidyError> Kept;
-      for (auto &E : R->Findings) {
-        auto It = Baseline->find(fingerprint(E));
-        if (It != Baseline->end())
-          Baseline->erase(It);
-        else
-          Kept.push_back(std::move(E));
-      }
-      R->Findings = std::move(Kept);
-      // Remarks (a PTX depot ptxas promotes) inform; they fail nothing.
-      New += std::count_if(R->Findings.begin(), R->Findings.end(),
-                           [](const ClangTidyError &E) {
-                             return E.DiagLevel != ClangTidyError::Remark;
-                           });
-    }
+    if (Baseline)
+      New += keepNewFindings(*R, *Baseline);
     Summary.add(*R);
-    if (!Options.ExportFixes.empty())
-      AllFindings.insert(AllFindings.end(), R->Findings.begin(),
-                         R->Findings.end());
-    auto FS = makeWarpcheckFileSystem();
-    if (Options.Format == OutputFormat::Text) {
-      unsigned Count = 0;
-      Out.flush();
-      if (R->Context)
-        handleErrors(R->Findings, *R->Context, FixBehaviour::FB_NoFix,
-                     Count, FS);
-      AsErrors += Count;
-      llvm::outs().flush();
-      for (const std::string &Note : R->Notes)
-        Out << Note << "\n";
-      if (R->Compared && !R->Comparisons.empty())
-        printComparison(R->Comparisons, Out);
-      Out.flush();
-      continue;
-    }
-    for (const ClangTidyError &E : R->Findings) {
-      bool AsError = R->Context && E.DiagLevel == ClangTidyError::Warning &&
-                     R->Context->treatAsError(E.DiagnosticName);
-      AsErrors += AsError;
-      if (Options.Format == OutputFormat::Sarif)
-        Sarif.add(E, AsError);
-      else
-        JsonDiagnostics.push_back(diagnosticJson(E, AsError));
-    }
-    for (const std::string &Note : R->Notes)
-      Err << Note << "\n";
-    if (Options.Format != OutputFormat::Json)
-      continue;
-    for (const AccessRecord &A : R->Report.Accesses) {
-      if (SeenAccess.insert(accessKey(A)).second)
-        JsonAccesses.push_back(accessJson(A));
-    }
-    for (const KernelComparison &C : R->Comparisons)
-      if (SeenKernel.insert(C.Kernel.MangledName).second)
-        JsonKernels.push_back(kernelJson(C));
-    for (const LocalArrayRecord &A : R->Report.LocalArrays) {
-      std::string Key = A.File + ":" + std::to_string(A.Line) + ":" + A.Kernel +
-                        ":" + A.Variable;
-      if (SeenArray.insert(Key).second)
-        JsonArrays.push_back(localArrayJson(A));
-    }
-    unsigned Kernels = 0;
-    for (const TranslationUnitRecord &U : R->Report.Units)
-      Kernels = std::max(Kernels, U.Kernels);
-    llvm::json::Object F{
-        {"file", R->File},
-        {"status", R->FileError.empty() ? "analyzed" : "error"},
-        {"kernels", Kernels}};
-    if (!R->FileError.empty())
-      F["error"] = R->FileError;
-    JsonFiles.push_back(std::move(F));
+    AsErrors += Writer->addFile(*R);
   }
-
-  if (Options.Fix && !applyFixes(Results, Hashes, Err))
+  if (Options.Fix && !applyFixes(Analyzed.Results, Analyzed.Hashes, Err))
     Status = 1;
-  if (!Options.ExportFixes.empty()) {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Options.ExportFixes, EC, llvm::sys::fs::OF_None);
-    if (EC) {
-      Err << "warpcheck: error: cannot write '" << Options.ExportFixes
-          << "': " << EC.message() << "\n";
-      Status = 1;
-    } else {
-      exportReplacements(Files.empty() ? "" : Files.front(), AllFindings, OS);
-    }
-  }
-  if (Options.Format == OutputFormat::Json) {
-    llvm::json::Object Doc{{"version", 1},
-                           {"cuda_headers", Options.Parse.Headers.describe()},
-                           {"files", std::move(JsonFiles)},
-                           {"accesses", std::move(JsonAccesses)},
-                           {"kernels", std::move(JsonKernels)},
-                           {"local_arrays", std::move(JsonArrays)},
-                           {"diagnostics", std::move(JsonDiagnostics)}};
-    Out << llvm::formatv("{0:2}", llvm::json::Value(std::move(Doc))) << "\n";
-  } else if (Options.Format == OutputFormat::Sarif) {
-    Out << llvm::formatv("{0:2}", Sarif.document(Options.Version)) << "\n";
-  }
+  if (!Options.ExportFixes.empty() &&
+      !exportFixes(Options, Files, Analyzed.Results, Err))
+    Status = 1;
+  Writer->finish();
   if (AsErrors > 0) {
     Err << AsErrors << " warning" << (AsErrors == 1 ? "" : "s")
         << " treated as error" << (AsErrors == 1 ? "" : "s") << "\n";

@@ -17,10 +17,9 @@
 
 namespace warpcheck {
 
-enum class OutputFormat { Text, Json, Sarif };
-
 struct DriverOptions {
-  OutputFormat Format = OutputFormat::Text;
+  /// A ReportFormat's name (ReportWriter.h): text, json, sarif, github.
+  std::string Format = "text";
   ParseOptions Parse;
   /// Options given on the command line. They override the nearest
   /// `.warpcheck.yaml` (clang-tidy's configuration format) found up the

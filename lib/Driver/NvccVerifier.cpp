@@ -2,11 +2,13 @@
 
 #include "NvccVerifier.h"
 
+#include "NvccFlags.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Process.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
 
@@ -155,26 +157,10 @@ std::optional<std::string> compileWithNvcc(
         llvm::sys::fs::remove(*P);
     return std::string("cannot create temporary files");
   }
-  // The flags that change what the source means; nothing else.
+  // The flags that change what the source means; nothing else
+  // (NvccFlags.cpp, the table translateCommand reads too).
   std::vector<std::string> Common = {Nvcc, "-arch=" + Arch};
-  for (size_t I = 0; I < ClangArgs.size(); ++I) {
-    llvm::StringRef A = ClangArgs[I];
-    if ((A == "-I" || A == "-D" || A == "-U" || A == "-isystem" ||
-         A == "-include") &&
-        I + 1 < ClangArgs.size()) {
-      if (llvm::StringRef(ClangArgs[I + 1]).starts_with("/warpcheck-builtin") ||
-          ClangArgs[I + 1] == "warpcheck_cuda_prelude.h") {
-        ++I;
-        continue;
-      }
-      Common.push_back(A.str());
-      Common.push_back(ClangArgs[++I]);
-    } else if ((A.starts_with("-I") || A.starts_with("-D") ||
-                A.starts_with("-U") || A.starts_with("-std=")) &&
-               !A.contains("warpcheck-builtin")) {
-      Common.push_back(A.str());
-    }
-  }
+  llvm::append_range(Common, nvccArgumentsOf(ClangArgs));
   std::vector<std::string> PtxCmd = Common;
   for (const char *A : {"--ptx", "-o"})
     PtxCmd.push_back(A);
@@ -210,9 +196,8 @@ std::optional<std::string> compileWithNvcc(
     llvm::SmallString<128> Sass;
     if (!llvm::sys::fs::createTemporaryFile("warpcheck", "sass", Sass)) {
       std::vector<llvm::StringRef> Args = {Cuobjdump, "-sass", Obj};
-      std::optional<llvm::StringRef> Redirects[] = {std::nullopt,
-                                                    llvm::StringRef(Sass),
-                                                    llvm::StringRef(Log)};
+      std::optional<llvm::StringRef> Redirects[] = {
+          std::nullopt, llvm::StringRef(Sass), llvm::StringRef(Log)};
       if (llvm::sys::ExecuteAndWait(Cuobjdump, Args, std::nullopt, Redirects,
                                     /*SecondsToWait=*/600) == 0)
         if (auto Buf = llvm::MemoryBuffer::getFile(Sass))

@@ -1,5 +1,9 @@
-//===--- Output.h - warpcheck's reports: text table, JSON, SARIF -*- C++
-//-*-===//
+//===--- Output.h - What the report writers share --------------*- C++ -*-===//
+//
+// Positions, fingerprints, the baseline and the --verify-ptx table; each
+// format's writer is in its own <Format>ReportWriter.cpp (ReportWriter.h).
+//
+//===----------------------------------------------------------------------===//
 #ifndef WARPCHECK_DRIVER_OUTPUT_H
 #define WARPCHECK_DRIVER_OUTPUT_H
 
@@ -7,6 +11,7 @@
 #include "NvccVerifier.h"
 
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -21,14 +26,22 @@ namespace warpcheck {
 std::pair<unsigned, unsigned> lineColumn(const std::string &Path,
                                          unsigned Offset);
 
+/// Path relative to the working directory when it is under it, else as
+/// given (SARIF and GitHub annotations name files in the repository).
+std::string relativeToWorkingDirectory(const std::string &Path);
+
+/// What identifies an access across the files of a run: a header's access
+/// seen from several files is one access.
+std::string accessKey(const AccessRecord &A);
+
 /// A finding's identity across edits that move it: the check, the message,
 /// the file name and the text of its line, not the line number.
 std::string fingerprint(const clang::tidy::ClangTidyError &E);
 
 /// Fingerprints of a previous report (warpcheck JSON or SARIF); each may
 /// occur several times.
-std::optional<std::multiset<std::string>> readBaseline(const std::string &Path,
-                                                       std::string &Error);
+llvm::Expected<std::multiset<std::string>>
+readBaseline(const std::string &Path);
 
 /// One kernel's predicted and compiled local memory.
 struct KernelComparison {
@@ -47,22 +60,6 @@ struct KernelComparison {
 
 void printComparison(const std::vector<KernelComparison> &Rows,
                      llvm::raw_ostream &Out);
-
-llvm::json::Object accessJson(const AccessRecord &R);
-llvm::json::Object kernelJson(const KernelComparison &R);
-llvm::json::Object localArrayJson(const LocalArrayRecord &R);
-llvm::json::Object diagnosticJson(const clang::tidy::ClangTidyError &E,
-                                  bool AsError);
-
-/// SARIF 2.1.0, as GitHub code scanning reads it.
-class SarifWriter {
-public:
-  void add(const clang::tidy::ClangTidyError &E, bool AsError);
-  llvm::json::Value document(const std::string &Version) const;
-
-private:
-  llvm::json::Array Results;
-};
 
 } // namespace warpcheck
 

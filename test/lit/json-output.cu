@@ -1,5 +1,5 @@
 // --format=json lists every analyzed access, conflicted or not.
-// RUN: %warpcheck --format=json %s -- | FileCheck %s
+// RUN: %warpcheck --format=json %s -- > %t.json && FileCheck %s < %t.json
 
 __global__ void rows(int *out, int n) {
   __shared__ int tile[32][32];
@@ -58,3 +58,16 @@ int main() { rows<<<1, dim3(32, 8)>>>(nullptr, 4); }
 // CHECK-NEXT: "notes": [
 // CHECK: "files": [
 // CHECK: "version": 1
+
+// Every entry has exactly the keys of docs/json-format.md, with their types
+// (check_json.py); then the values of each section, in order.
+// RUN: %python %S/Inputs/check_json.py %t.json | FileCheck %s --check-prefix=VALUES --match-full-lines
+// VALUES:      FILE json-output.cu analyzed kernels=1
+// VALUES-NEXT: ACCESS json-output.cu:6:3 store 'tile' exact 1..1/1
+// VALUES-NEXT: ACCESS json-output.cu:9:14 load 'tile' range 1..32/1
+// VALUES-NEXT: KERNEL rows _Z4rowsPii local=0
+// VALUES-NEXT: DIAG warpcheck-shared-bank-conflict warning json-output.cu:9:14: up to 32-way bank conflict on load from 'tile': 1 to 32 wavefronts per request, 1 ideal
+// VALUES-NEXT:   NOTE json-output.cu:9:14: in 'rows' with block 32x8x1 (from launch at json-output.cu:12); warp 0: lanes 0..31 hit bank 0 with 32 distinct words; worst of every execution; the count depends on 'threadIdx.x < n'
+// VALUES-NEXT:   NOTE json-output.cu:5:18: pad each row by 1 element: 'int tile[32][33]' makes all 2 accesses conflict-free (+128 bytes)
+// VALUES-NEXT:   NOTE json-output.cu:5:18: or swizzle: Swizzle<5,0,5> (index [r][c ^ r]) makes all 2 accesses conflict-free (+0 bytes)
+// VALUES-NEXT: JSON OK

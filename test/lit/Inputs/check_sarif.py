@@ -31,6 +31,50 @@ for r in results:
             for rep in change["replacements"]:
                 assert rep["deletedRegion"]["startLine"] >= 1
                 assert "text" in rep["insertedContent"]
+
+# The values, one line each, for FileCheck: every result, its related
+# locations and its fix, applied to the file it names.
+import os
+from urllib.parse import urlparse
+
+
+def path_of(uri):
+    return urlparse(uri).path if uri.startswith("file://") else uri
+
+
+def where(loc):
+    region = loc["physicalLocation"]["region"]
+    uri = loc["physicalLocation"]["artifactLocation"]["uri"]
+    assert os.path.exists(path_of(uri)), "uri names the file: " + uri
+    return f"{os.path.basename(path_of(uri))}:{region['startLine']}:{region['startColumn']}"
+
+
+for r in results:
+    fp = r["partialFingerprints"]["warpcheck/v1"]
+    assert 0 < len(fp) <= 16 and all(c in "0123456789abcdef" for c in fp), fp
+    print(f"RESULT {r['ruleId']} {r['level']} {where(r['locations'][0])}: "
+          f"{r['message']['text']}")
+    for rel in r["relatedLocations"]:
+        print(f"  RELATED {rel['id']} {where(rel)}: {rel['message']['text']}")
+    for fix in r.get("fixes", []):
+        for change in fix["artifactChanges"]:
+            path = path_of(change["artifactLocation"]["uri"])
+            lines = open(path).read().split("\n")
+            # Right to left, so that earlier columns stay valid.
+            reps = sorted(change["replacements"], key=lambda rep: (
+                rep["deletedRegion"]["startLine"],
+                rep["deletedRegion"]["startColumn"]), reverse=True)
+            edited = set()
+            for rep in reps:
+                d = rep["deletedRegion"]
+                assert d["startLine"] == d["endLine"], "one-line edits"
+                line = lines[d["startLine"] - 1]
+                lines[d["startLine"] - 1] = (
+                    line[:d["startColumn"] - 1] + rep["insertedContent"]["text"]
+                    + line[d["endColumn"] - 1:])
+                edited.add(d["startLine"])
+            for n in sorted(edited):
+                print(f"  FIXED {os.path.basename(path)}:{n}: {lines[n - 1].strip()}")
 print(f"SARIF OK: {len(results)} results, "
       f"{sum(1 for r in results if r.get('fixes'))} with fixes, rules "
       + ",".join(sorted(rules)))

@@ -1,0 +1,58 @@
+//===--- ReportWriter.cpp - The table of output formats -------------------===//
+
+#include "ReportWriter.h"
+
+using namespace clang::tidy;
+
+namespace warpcheck {
+
+// Each defined in its own file (<Name>ReportWriter.cpp).
+std::unique_ptr<ReportWriter> makeTextReportWriter(const DriverOptions &,
+                                                   llvm::raw_ostream &,
+                                                   llvm::raw_ostream &);
+std::unique_ptr<ReportWriter> makeJsonReportWriter(const DriverOptions &,
+                                                   llvm::raw_ostream &,
+                                                   llvm::raw_ostream &);
+std::unique_ptr<ReportWriter> makeSarifReportWriter(const DriverOptions &,
+                                                    llvm::raw_ostream &,
+                                                    llvm::raw_ostream &);
+std::unique_ptr<ReportWriter> makeGithubReportWriter(const DriverOptions &,
+                                                     llvm::raw_ostream &,
+                                                     llvm::raw_ostream &);
+
+namespace {
+const ReportFormat Formats[] = {
+    {"text", "clang-style diagnostics (default)", makeTextReportWriter},
+    {"json",
+     "every analyzed access and every diagnostic, as JSON "
+     "(docs/json-format.md)",
+     makeJsonReportWriter},
+    {"sarif", "SARIF 2.1.0, for GitHub code scanning", makeSarifReportWriter},
+    {"github",
+     "GitHub Actions workflow commands (::warning file=...,line=...::), "
+     "shown on the pull request's diff",
+     makeGithubReportWriter},
+};
+} // namespace
+
+llvm::ArrayRef<ReportFormat> reportFormats() { return Formats; }
+
+const ReportFormat *findReportFormat(llvm::StringRef Name) {
+  for (const ReportFormat &F : Formats)
+    if (Name == F.Name)
+      return &F;
+  return nullptr;
+}
+
+bool ReportWriter::isTreatedAsError(const FileAnalysis &R,
+                                    const ClangTidyError &E) {
+  return R.Context && E.DiagLevel == ClangTidyError::Warning &&
+         R.Context->treatAsError(E.DiagnosticName);
+}
+
+void ReportWriter::writeFileNotes(const FileAnalysis &R) {
+  for (const std::string &Note : R.Notes)
+    Err << Note << "\n";
+}
+
+} // namespace warpcheck

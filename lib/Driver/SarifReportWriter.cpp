@@ -1,0 +1,173 @@
+//===--- SarifReportWriter.cpp - --format=sarif ---------------------------===//
+//
+// SARIF 2.1.0 as GitHub code scanning reads it: rules with help, results
+// with partial fingerprints (--baseline reads them back), related locations
+// for the notes, and fixes. Written by hand: clang 19's SarifDocumentWriter
+// has no partial fingerprints and no fixes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ReportWriter.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+using namespace clang::tidy;
+
+namespace warpcheck {
+namespace {
+
+/// A file path as SARIF wants it: relative to the working directory when
+/// under it, else a file URI.
+std::string sarifUri(const std::string &Path) {
+  std::string Relative = relativeToWorkingDirectory(Path);
+  return Relative == Path ? "file://" + Path : Relative;
+}
+
+llvm::json::Object sarifLocation(const std::string &File, unsigned Offset) {
+  auto [Line, Column] = lineColumn(File, Offset);
+  return llvm::json::Object{
+      {"physicalLocation",
+       llvm::json::Object{
+           {"artifactLocation", llvm::json::Object{{"uri", sarifUri(File)}}},
+           {"region", llvm::json::Object{{"startLine", Line},
+                                         {"startColumn", Column}}}}}};
+}
+
+struct RuleText {
+  const char *Id, *Name, *Short, *Full, *Doc;
+};
+const RuleText Rules[] = {
+    {"warpcheck-shared-bank-conflict", "SharedBankConflict",
+     "Shared-memory access with bank conflicts",
+     "A warp's shared-memory request needs more wavefronts than its ideal "
+     "because several lanes ask one bank for different words. warpcheck "
+     "interprets the kernel for its block shape and judges every warp with a "
+     "bank model measured on an H100; a layout fix (padding or XOR swizzle) "
+     "is offered when one serves every access of the array.",
+     "docs/checks/warpcheck-shared-bank-conflict.md"},
+    {"warpcheck-local-memory-array", "LocalMemoryArray",
+     "Per-thread array demoted to local memory",
+     "A per-thread array is indexed with a value the compiler does not know "
+     "at compile time after unrolling, or its address escapes, so it lives "
+     "in local (device) memory instead of registers.",
+     "docs/checks/warpcheck-local-memory-array.md"},
+};
+
+class SarifReportWriter : public ReportWriter {
+public:
+  using ReportWriter::ReportWriter;
+
+  unsigned addFile(const FileAnalysis &R) override {
+    unsigned AsErrors = 0;
+    for (const ClangTidyError &E : R.Findings) {
+      bool AsError = isTreatedAsError(R, E);
+      AsErrors += AsError;
+      add(E, AsError);
+    }
+    writeFileNotes(R);
+    return AsErrors;
+  }
+
+  void finish() override {
+    Out << llvm::formatv("{0:2}", document(Options.Version)) << "\n";
+  }
+
+private:
+  void add(const ClangTidyError &E, bool AsError) {
+    unsigned RuleIndex = 0;
+    for (unsigned I = 0; I < std::size(Rules); ++I)
+      if (E.DiagnosticName == Rules[I].Id)
+        RuleIndex = I;
+    llvm::json::Array Related;
+    int Id = 0;
+    for (const auto &N : E.Notes) {
+      llvm::json::Object L = sarifLocation(N.FilePath, N.FileOffset);
+      L["id"] = Id++;
+      L["message"] = llvm::json::Object{{"text", N.Message}};
+      Related.push_back(std::move(L));
+    }
+    llvm::json::Object Result{
+        {"ruleId", E.DiagnosticName},
+        {"ruleIndex", RuleIndex},
+        {"level", AsError                                 ? "error"
+                  : E.DiagLevel == ClangTidyError::Remark ? "note"
+                                                          : "warning"},
+        {"message", llvm::json::Object{{"text", E.Message.Message}}},
+        {"locations", llvm::json::Array{sarifLocation(E.Message.FilePath,
+                                                      E.Message.FileOffset)}},
+        {"relatedLocations", std::move(Related)},
+        {"partialFingerprints",
+         llvm::json::Object{{"warpcheck/v1", fingerprint(E)}}},
+    };
+    llvm::json::Array Changes;
+    for (const auto &[File, Replacements] : E.Message.Fix) {
+      llvm::json::Array Reps;
+      for (const auto &R : Replacements) {
+        auto [L1, C1] = lineColumn(File.str(), R.getOffset());
+        auto [L2, C2] = lineColumn(File.str(), R.getOffset() + R.getLength());
+        Reps.push_back(llvm::json::Object{
+            {"deletedRegion", llvm::json::Object{{"startLine", L1},
+                                                 {"startColumn", C1},
+                                                 {"endLine", L2},
+                                                 {"endColumn", C2}}},
+            {"insertedContent",
+             llvm::json::Object{{"text", R.getReplacementText().str()}}}});
+      }
+      Changes.push_back(llvm::json::Object{
+          {"artifactLocation",
+           llvm::json::Object{{"uri", sarifUri(File.str())}}},
+          {"replacements", std::move(Reps)}});
+    }
+    if (!Changes.empty())
+      Result["fixes"] = llvm::json::Array{llvm::json::Object{
+          {"description",
+           llvm::json::Object{{"text", "apply warpcheck's layout fix"}}},
+          {"artifactChanges", std::move(Changes)}}};
+    Results.push_back(std::move(Result));
+  }
+
+  llvm::json::Value document(const std::string &Version) const {
+    llvm::json::Array RuleList;
+    for (const RuleText &R : Rules)
+      RuleList.push_back(llvm::json::Object{
+          {"id", R.Id},
+          {"name", R.Name},
+          {"shortDescription", llvm::json::Object{{"text", R.Short}}},
+          {"fullDescription", llvm::json::Object{{"text", R.Full}}},
+          {"help",
+           llvm::json::Object{
+               {"text", std::string(R.Full) + " See " + R.Doc + "."},
+               {"markdown",
+                std::string(R.Full) + " See [" + R.Doc + "](" + R.Doc + ")."}}},
+          {"defaultConfiguration", llvm::json::Object{{"level", "warning"}}}});
+    return llvm::json::Object{
+        {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+        {"version", "2.1.0"},
+        {"runs",
+         llvm::json::Array{llvm::json::Object{
+             {"tool",
+              llvm::json::Object{
+                  {"driver",
+                   llvm::json::Object{
+                       {"name", "warpcheck"},
+                       {"version", Version},
+                       {"informationUri",
+                        "https://github.com/warpcheck/warpcheck"},
+                       {"rules", std::move(RuleList)}}}}},
+             {"columnKind", "unicodeCodePoints"},
+             {"results", llvm::json::Value(llvm::json::Array(Results))}}}}};
+  }
+
+  llvm::json::Array Results;
+};
+
+} // namespace
+
+std::unique_ptr<ReportWriter> makeSarifReportWriter(const DriverOptions &O,
+                                                    llvm::raw_ostream &Out,
+                                                    llvm::raw_ostream &Err) {
+  return std::make_unique<SarifReportWriter>(O, Out, Err);
+}
+
+} // namespace warpcheck

@@ -1,0 +1,81 @@
+"""Checks a warpcheck JSON report (docs/json-format.md): every entry has
+exactly the documented keys with the documented types; then prints the
+values one line per entry for FileCheck."""
+import json
+import os
+import sys
+
+doc = json.load(open(sys.argv[1]))
+INT, STR, BOOL, LIST, NUM_OR_NULL = int, str, bool, list, (int, type(None))
+SCHEMA = {
+    "files": {"file": STR, "status": STR, "kernels": INT},
+    "accesses": {
+        "file": STR, "line": INT, "column": INT, "end_line": INT,
+        "function": STR, "kernel": STR, "variable": STR, "space": STR,
+        "kind": STR, "width_bytes": INT, "block_dim": LIST,
+        "block_dim_source": STR, "block_dim_origin": STR,
+        "active_lanes": LIST, "wavefronts": INT, "min_wavefronts": INT,
+        "ideal_wavefronts": INT, "instances": INT, "requests": INT,
+        "instructions": INT, "total_wavefronts": INT,
+        "total_ideal_wavefronts": INT, "counts_exact": BOOL, "status": STR,
+        "depends_on": LIST},
+    "kernels": {
+        "file": STR, "function": STR, "mangled_name": STR,
+        "predicted_local_bytes": NUM_OR_NULL,
+        "predicted_stack_frame_bytes": NUM_OR_NULL, "predicted_spill": BOOL,
+        "ptx_depot_bytes": NUM_OR_NULL, "stack_frame_bytes": NUM_OR_NULL,
+        "spill_store_bytes": NUM_OR_NULL, "spill_load_bytes": NUM_OR_NULL,
+        "sass_local_loads": NUM_OR_NULL, "sass_local_stores": NUM_OR_NULL,
+        "ptx_verdict": (str, type(None)), "ptxas_verdict": (str, type(None)),
+        "sass_verdict": (str, type(None))},
+    "local_arrays": {
+        "file": STR, "line": INT, "column": INT, "function": STR,
+        "kernel": STR, "variable": STR, "bytes": INT, "status": STR,
+        "ptx_status": STR, "reason": STR, "final_status": STR,
+        "final_reason": STR, "likely_spilled": BOOL,
+        "ptxas_keeps_depot": BOOL},
+    "diagnostics": {"file": STR, "line": INT, "column": INT, "message": STR,
+                    "check": STR, "level": STR, "fingerprint": STR,
+                    "notes": LIST},
+}
+assert set(doc) == {"version", "cuda_headers", "files", "accesses", "kernels",
+                    "local_arrays", "diagnostics"}, sorted(doc)
+assert doc["version"] == 1 and doc["cuda_headers"], "version, cuda_headers"
+for section, keys in SCHEMA.items():
+    for entry in doc[section]:
+        assert set(entry) == set(keys) or (
+            section == "files" and set(entry) == set(keys) | {"error"}), \
+            (section, sorted(set(entry) ^ set(keys)))
+        for key, kind in keys.items():
+            assert isinstance(entry[key], kind), (section, key, entry[key])
+for a in doc["accesses"]:
+    assert a["status"] in ("exact", "range", "unknown"), a["status"]
+    assert a["min_wavefronts"] <= a["wavefronts"], "min <= max"
+    assert a["ideal_wavefronts"] <= a["min_wavefronts"], "ideal <= min"
+    assert all(0 <= lane < 32 for lane in a["active_lanes"]), "lanes"
+for d in doc["diagnostics"]:
+    assert d["level"] in ("warning", "error", "remark"), d["level"]
+    fp = d["fingerprint"]
+    assert 0 < len(fp) <= 16 and all(c in "0123456789abcdef" for c in fp), fp
+    for n in d["notes"]:
+        assert set(n) == {"file", "line", "column", "message"}, sorted(n)
+
+name = os.path.basename
+for f in doc["files"]:
+    print(f"FILE {name(f['file'])} {f['status']} kernels={f['kernels']}")
+for a in doc["accesses"]:
+    print(f"ACCESS {name(a['file'])}:{a['line']}:{a['column']} {a['kind']} "
+          f"'{a['variable']}' {a['status']} {a['min_wavefronts']}.."
+          f"{a['wavefronts']}/{a['ideal_wavefronts']}")
+for k in doc["kernels"]:
+    print(f"KERNEL {k['function']} {k['mangled_name']} "
+          f"local={k['predicted_local_bytes']}")
+for a in doc["local_arrays"]:
+    print(f"ARRAY {a['kernel']} '{a['variable']}' {a['status']}")
+for d in doc["diagnostics"]:
+    print(f"DIAG {d['check']} {d['level']} {name(d['file'])}:{d['line']}:"
+          f"{d['column']}: {d['message']}")
+    for n in d["notes"]:
+        print(f"  NOTE {name(n['file'])}:{n['line']}:{n['column']}: "
+              f"{n['message']}")
+print("JSON OK")
