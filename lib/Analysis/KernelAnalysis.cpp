@@ -59,6 +59,10 @@ KernelAnalysis::localArrayAccesses() const {
   return P->LocalAccesses;
 }
 
+const std::vector<std::string> &KernelAnalysis::parameterBindings() const {
+  return P->ParameterBindings;
+}
+
 LoopUnrolling KernelAnalysis::loopUnrolling(const Stmt *Loop) const {
   auto It = P->Unrolling.find(Loop);
   return It == P->Unrolling.end() ? LoopUnrolling() : It->second;

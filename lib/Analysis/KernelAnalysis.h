@@ -162,6 +162,9 @@ public:
   /// Every access to per-thread arrays, in execution order (one entry per
   /// site; Offsets collects the concrete offsets seen for lane 0).
   const std::vector<LocalArrayAccess> &localArrayAccesses() const;
+  /// Kernel parameters that took the value every launch in the file passes:
+  /// "'d' is 7 at the launch at main.cu:88".
+  const std::vector<std::string> &parameterBindings() const;
   /// How the compiler treats a loop that ran (unrolled unless found not).
   LoopUnrolling loopUnrolling(const clang::Stmt *Loop) const;
 

@@ -323,6 +323,10 @@ void SharedBankConflictCheck::analyzeKernel(
   if (FixStyle != "none")
     collectArrayRequests(Interp, Arrays);
 
+  // Parameters the launches fix are part of what the answer assumes.
+  BlockShapeChoice Described = Shape;
+  for (const std::string &Binding : Interp.parameterBindings())
+    Described.Description += "; " + Binding;
   for (const SharedAccessSite &Site : Interp.sites()) {
     const AccessSummary &Sum = Site.Summary;
     if (Sum.Requests == 0)
@@ -332,8 +336,8 @@ void SharedBankConflictCheck::analyzeKernel(
     if (Sum.Truncated)
       Depends.push_back("analysis bound: " + Interp.truncationReason());
     if (Sink)
-      recordAccess(*Sink, Site, Shape, KName, Status, Depends);
-    renderSite(Site, Shape, KName, Status, Depends, Findings, Arrays);
+      recordAccess(*Sink, Site, Described, KName, Status, Depends);
+    renderSite(Site, Described, KName, Status, Depends, Findings, Arrays);
   }
 }
 
