@@ -189,7 +189,7 @@ void SharedBankConflictCheck::onEndOfTranslationUnit() {
       analyzeKernel(Kernel, Shape, Findings, Arrays);
     if (FixStyle != "none")
       for (auto &[Array, Requests] : Arrays)
-        if (Requests.FirstFinding)
+        if (Requests.FirstFinding && Array)
           proposeLayout(Kernel, Array, Requests, Findings);
     Analyses->finished(Kernel);
     for (const Finding &F : Findings) {
@@ -245,7 +245,14 @@ void SharedBankConflictCheck::analyzeKernel(
   // Every access of every array, for a fix that must serve them all.
   if (FixStyle != "none") {
     std::set<const VarDecl *> Seen;
+    // An access to an array the engine could not tell may be to any of
+    // them: no fix can claim to serve every access.
+    bool Unplaced = false;
     for (const SharedAccessSite &Site : Interp.sites()) {
+      if (!Site.Variable) {
+        Unplaced = true;
+        continue;
+      }
       ArrayRequests &A = Arrays[Site.Variable];
       if (std::find(A.Sites.begin(), A.Sites.end(), Site.Site) == A.Sites.end())
         A.Sites.push_back(Site.Site);
@@ -259,6 +266,9 @@ void SharedBankConflictCheck::analyzeKernel(
       A.Tables.push_back(std::make_unique<AtomTable>(Interp.atoms()));
       A.Groups.push_back({A.Tables.back().get(), *Captured});
     }
+    if (Unplaced)
+      for (auto &Entry : Arrays)
+        Entry.second.Complete = false;
   }
 
   for (const SharedAccessSite &Site : Interp.sites()) {
@@ -267,7 +277,10 @@ void SharedBankConflictCheck::analyzeKernel(
     if (Sum.Requests == 0)
       continue;
     SourceLocation Loc = SM.getExpansionLoc(Site.Site->getBeginLoc());
-    std::string Var = Site.Variable->getNameAsString();
+    // An access whose array the engine could not tell (inline PTX whose
+    // address it does not follow) is still reported.
+    std::string Var = Site.Variable ? Site.Variable->getNameAsString() : "";
+    std::string Target = Site.Variable ? "'" + Var + "'" : "shared memory";
     Verdict Status = Sum.Truncated ? Verdict::Unknown : Sum.Status;
     std::vector<std::string> Depends = Sum.DependsOn;
     if (Sum.Truncated)
@@ -312,9 +325,9 @@ void SharedBankConflictCheck::analyzeKernel(
       if (!ReportUnknown)
         continue;
       Report(Loc,
-             llvm::formatv("bank conflicts of {0} '{1}' cannot be decided: "
+             llvm::formatv("bank conflicts of {0} {1} cannot be decided: "
                            "it depends on {2}",
-                           accessPhrase(Site.Kind), Var, quoteList(Depends)),
+                           accessPhrase(Site.Kind), Target, quoteList(Depends)),
              llvm::formatv("{0}; up to {1} wavefronts per request, {2} ideal",
                            Where, W.MaxWavefronts, W.Ideal));
       continue;
@@ -334,18 +347,18 @@ void SharedBankConflictCheck::analyzeKernel(
             : "";
     if (Status == Verdict::Range) {
       Report(Loc,
-             llvm::formatv("up to {0}-way bank conflict on {1} '{2}': {3} to "
+             llvm::formatv("up to {0}-way bank conflict on {1} {2}: {3} to "
                            "{4} wavefronts per request, {5} ideal",
-                           W.Worst.Ways, accessPhrase(Site.Kind), Var,
+                           W.Worst.Ways, accessPhrase(Site.Kind), Target,
                            W.MinWavefronts, W.MaxWavefronts, W.Ideal),
              Where + "; " + Lanes + Instances + "; the count depends on " +
                  quoteList(Depends));
       continue;
     }
     Report(Loc,
-           llvm::formatv("{0}-way bank conflict on {1} '{2}': {3} wavefronts "
+           llvm::formatv("{0}-way bank conflict on {1} {2}: {3} wavefronts "
                          "per request, {4} ideal",
-                         W.Worst.Ways, accessPhrase(Site.Kind), Var,
+                         W.Worst.Ways, accessPhrase(Site.Kind), Target,
                          W.MaxWavefronts, W.Ideal),
            Where + "; " + Lanes + Instances);
   }
@@ -364,6 +377,22 @@ void SharedBankConflictCheck::proposeLayout(const FunctionDecl *Kernel,
   std::vector<const Expr *> LaunchArgs;
   if (!G) {
     const auto *IAT = Context->getAsIncompleteArrayType(Array->getType());
+    QualType Inner = Array->getType();
+    while (const ArrayType *AT = Context->getAsArrayType(Inner))
+      Inner = AT->getElementType();
+    if (!IAT && Inner->isRecordType()) {
+      // The accesses are to arrays inside a struct: the layout fixes pad or
+      // swizzle a plain array, not a member of one.
+      F.FixNotes.push_back(
+          {DeclLoc, "no layout fix offered: '" + Var + "' is " +
+                        (Context->getAsArrayType(Array->getType())
+                             ? "an array of structs"
+                             : "a struct") +
+                        " ('" + Inner.getUnqualifiedType().getAsString() +
+                        "'); warpcheck pads or swizzles only plain arrays, "
+                        "not an array that is a member of a struct"});
+      return;
+    }
     std::optional<uint64_t> Bytes;
     bool Agree = IAT != nullptr;
     for (const LaunchSites::DynamicShared &L :
