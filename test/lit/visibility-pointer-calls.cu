@@ -8,6 +8,7 @@ __device__ float stride32(float *p) { return p[threadIdx.x * 32]; }
 // CHECK-MESSAGES: :[[@LINE-1]]:46: warning: {{.*}}bank conflict on load from 's'{{.*}}
 __device__ float stride1(float *p) { return p[threadIdx.x]; }
 __device__ float external(float *p); // defined in another file
+__device__ float peek(const float &v); // reads the one element it is given
 
 typedef float (*Fn)(float *);
 __device__ Fn table[2] = {stride32, stride1};
@@ -30,6 +31,8 @@ __global__ void pointers(float *out, int which, Fn given) {
   // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: bank conflicts of store to 's' cannot be decided: it depends on a function called through 'given', a pointer the analysis cannot resolve, which warpcheck does not follow
   a += external(s);       // no body in this file
   // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: bank conflicts of store to 's' cannot be decided: it depends on 'external', whose body warpcheck cannot see
+  a += peek(s[threadIdx.x * 2]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 2-way bank conflict on load from 's': 2 wavefronts per request, 1 ideal
   out[threadIdx.x] = a;
 }
 

@@ -329,6 +329,28 @@ void Engine::reportUnfollowedShared(const Value &P, QualType Pointee,
                                     const Expr *Site, const std::string &Why) {
   if (P.K != Value::Kind::Pointer || !P.Shared)
     return;
+  // A shared scalar bound to a `const T &` parameter (std::max(s[i], x)):
+  // the callee reads that element, once, where the pointer says.
+  if (Site->isGLValue() && Site->getType()->isScalarType())
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(
+            Ctx.getParents(*Site).empty()
+                ? nullptr
+                : Ctx.getParents(*Site)[0].get<CallExpr>()))
+      if (const FunctionDecl *F = Call->getDirectCallee()) {
+        unsigned Skip = isa<CXXOperatorCallExpr>(Call) &&
+                                isa<CXXMethodDecl>(F)
+                            ? 1
+                            : 0;
+        for (unsigned I = Skip; I < Call->getNumArgs(); ++I)
+          if (Call->getArg(I) == Site && I - Skip < F->getNumParams()) {
+            QualType PT = F->getParamDecl(I - Skip)->getType();
+            if (PT->isReferenceType() &&
+                PT->getPointeeType().isConstQualified()) {
+              record(Site, AccessKind::Load, Site->getType(), lvalueOf(P));
+              return;
+            }
+          }
+      }
   // Whether it reads or writes is not known: a pointer to const is read.
   AccessKind Kind = Pointee.isConstQualified() ? AccessKind::Load
                                                 : AccessKind::Store;
