@@ -4,6 +4,8 @@
 // pointer, is reported as unknown, never dropped.
 // RUN: %warpcheck %s -- 2>&1 | %check-messages
 
+#include "Inputs/visibility-library.h"
+
 __device__ float stride32(float *p) { return p[threadIdx.x * 32]; }
 // CHECK-MESSAGES: :[[@LINE-1]]:46: warning: {{.*}}bank conflict on load from 's'{{.*}}
 __device__ float stride1(float *p) { return p[threadIdx.x]; }
@@ -33,6 +35,8 @@ __global__ void pointers(float *out, int which, Fn given) {
   // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: bank conflicts of store to 's' cannot be decided: it depends on 'external', whose body warpcheck cannot see
   a += peek(s[threadIdx.x * 2]);
   // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 2-way bank conflict on load from 's': 2 wavefronts per request, 1 ideal
+  a += libraryRead(s[threadIdx.x * 4]); // T && of a library: a read
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 4-way bank conflict on load from 's': 4 wavefronts per request, 1 ideal
   out[threadIdx.x] = a;
 }
 

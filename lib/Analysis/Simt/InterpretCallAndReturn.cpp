@@ -344,8 +344,18 @@ void Engine::reportUnfollowedShared(const Value &P, QualType Pointee,
         for (unsigned I = Skip; I < Call->getNumArgs(); ++I)
           if (Call->getArg(I) == Site && I - Skip < F->getNumParams()) {
             QualType PT = F->getParamDecl(I - Skip)->getType();
-            if (PT->isReferenceType() &&
-                PT->getPointeeType().isConstQualified()) {
+            bool Reads = PT->isReferenceType() &&
+                         PT->getPointeeType().isConstQualified();
+            // A library template's forwarding reference (cg::reduce(g,
+            // v, op) takes `T &&v`): it reads the value.
+            const FunctionDecl *Pattern = F->getTemplateInstantiationPattern();
+            if (!Reads && Pattern && I - Skip < Pattern->getNumParams() &&
+                SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())))
+              if (const auto *RR = Pattern->getParamDecl(I - Skip)
+                                       ->getType()
+                                       ->getAs<RValueReferenceType>())
+                Reads = RR->getPointeeType()->isTemplateTypeParmType();
+            if (Reads) {
               record(Site, AccessKind::Load, Site->getType(), lvalueOf(P));
               return;
             }
