@@ -119,6 +119,12 @@ struct InterpreterLimits {
   uint64_t MaxWarpRequests = 1u << 18;
   /// Depth of inlined calls.
   unsigned MaxCallDepth = 12;
+  /// Expressions nested inside one another (a 4,000-deep `?:` chain):
+  /// deeper ones are not followed, their shared accesses reported unknown.
+  unsigned MaxExpressionDepth = 256;
+  /// Expressions evaluated per kernel (and block shape) before the analysis
+  /// stops, its accesses reported unknown.
+  uint64_t MaxSteps = 20000000;
   /// Trip count times loop cost (about instructions) up to which
   /// the compiler unrolls a loop fully without a pragma. Calibrated with
   /// nvcc 13 for sm_90: docs/local-memory.md.

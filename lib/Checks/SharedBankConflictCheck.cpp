@@ -212,7 +212,7 @@ void SharedBankConflictCheck::checkKernel(const FunctionDecl *Kernel,
     analyzeKernel(Kernel, Shape, Findings, Arrays);
   if (FixStyle != "none")
     for (auto &[Array, Requests] : Arrays)
-      if (Requests.FirstFinding)
+      if (Requests.FirstFinding && Array)
         proposeLayout(Kernel, Array, Requests, Findings);
   Analyses->finished(Kernel);
   emit(Findings);
@@ -250,7 +250,14 @@ void SharedBankConflictCheck::collectArrayRequests(
     const KernelAnalysis &Interp,
     std::map<const VarDecl *, ArrayRequests> &Arrays) {
   std::set<const VarDecl *> Seen;
+  // An access to an array the engine could not tell may be to any of them:
+  // no fix can claim to serve every access.
+  bool Unplaced = false;
   for (const SharedAccessSite &Site : Interp.sites()) {
+    if (!Site.Variable) {
+      Unplaced = true;
+      continue;
+    }
     ArrayRequests &A = Arrays[Site.Variable];
     if (!llvm::is_contained(A.Sites, Site.Site))
       A.Sites.push_back(Site.Site);
@@ -264,6 +271,9 @@ void SharedBankConflictCheck::collectArrayRequests(
     A.Tables.push_back(std::make_unique<AtomTable>(Interp.atoms()));
     A.Groups.push_back({A.Tables.back().get(), *Captured});
   }
+  if (Unplaced)
+    for (auto &Entry : Arrays)
+      Entry.second.Complete = false;
 }
 
 void SharedBankConflictCheck::recordAccess(
@@ -282,7 +292,7 @@ void SharedBankConflictCheck::recordAccess(
       SM.getPresumedLineNumber(SM.getExpansionLoc(Site.Site->getEndLoc()));
   R.Function = displayName(Site.Function, *Context);
   R.Kernel = KernelName;
-  R.Variable = Site.Variable->getNameAsString();
+  R.Variable = Site.Variable ? Site.Variable->getNameAsString() : "";
   R.Kind = accessKindName(Site.Kind);
   R.WidthBytes = Site.WidthBytes;
   R.Block = Shape.Block;
@@ -350,7 +360,10 @@ void SharedBankConflictCheck::renderSite(
   const AccessSummary &Sum = Site.Summary;
   const RequestResult &W = Sum.Worst;
   SourceLocation Loc = SM.getExpansionLoc(Site.Site->getBeginLoc());
-  std::string Var = Site.Variable->getNameAsString();
+  // An access whose array the engine could not tell (inline PTX whose
+  // address it does not follow) is still reported.
+  std::string Var = Site.Variable ? Site.Variable->getNameAsString() : "";
+  std::string Target = Site.Variable ? "'" + Var + "'" : "shared memory";
   auto Report = [&](std::string Message, std::string Note) {
     addFinding(Findings, Arrays, Site.Variable, Loc, std::move(Message),
                std::move(Note));
@@ -359,9 +372,9 @@ void SharedBankConflictCheck::renderSite(
                                     Shape.Block.str(), Shape.Description);
   if (Status == Verdict::Unknown) {
     if (ReportUnknown)
-      Report(llvm::formatv("bank conflicts of {0} '{1}' cannot be decided: "
+      Report(llvm::formatv("bank conflicts of {0} {1} cannot be decided: "
                            "it depends on {2}",
-                           accessPhrase(Site.Kind), Var, quoteList(Depends)),
+                           accessPhrase(Site.Kind), Target, quoteList(Depends)),
              llvm::formatv("{0}; up to {1} wavefronts per request, {2} ideal",
                            Where, W.MaxWavefronts, W.Ideal));
     return;
@@ -380,17 +393,17 @@ void SharedBankConflictCheck::renderSite(
           ? llvm::formatv("; worst of {0} executions", Sum.Instances).str()
           : "";
   if (Status == Verdict::Range) {
-    Report(llvm::formatv("up to {0}-way bank conflict on {1} '{2}': {3} to "
+    Report(llvm::formatv("up to {0}-way bank conflict on {1} {2}: {3} to "
                          "{4} wavefronts per request, {5} ideal",
-                         W.Worst.Ways, accessPhrase(Site.Kind), Var,
+                         W.Worst.Ways, accessPhrase(Site.Kind), Target,
                          W.MinWavefronts, W.MaxWavefronts, W.Ideal),
            llvm::formatv("{0}; {1}{2}; the count depends on {3}", Where, Lanes,
                          Instances, quoteList(Depends)));
     return;
   }
-  Report(llvm::formatv("{0}-way bank conflict on {1} '{2}': {3} wavefronts "
+  Report(llvm::formatv("{0}-way bank conflict on {1} {2}: {3} wavefronts "
                        "per request, {4} ideal",
-                       W.Worst.Ways, accessPhrase(Site.Kind), Var,
+                       W.Worst.Ways, accessPhrase(Site.Kind), Target,
                        W.MaxWavefronts, W.Ideal),
          llvm::formatv("{0}; {1}{2}", Where, Lanes, Instances));
 }
@@ -408,6 +421,22 @@ void SharedBankConflictCheck::proposeLayout(const FunctionDecl *Kernel,
   std::vector<const Expr *> LaunchArgs;
   if (!G) {
     const auto *IAT = Context->getAsIncompleteArrayType(Array->getType());
+    QualType Inner = Array->getType();
+    while (const ArrayType *AT = Context->getAsArrayType(Inner))
+      Inner = AT->getElementType();
+    if (!IAT && Inner->isRecordType()) {
+      // The accesses are to arrays inside a struct: the layout fixes pad or
+      // swizzle a plain array, not a member of one.
+      F.FixNotes.push_back(
+          {DeclLoc, "no layout fix offered: '" + Var + "' is " +
+                        (Context->getAsArrayType(Array->getType())
+                             ? "an array of structs"
+                             : "a struct") +
+                        " ('" + Inner.getUnqualifiedType().getAsString() +
+                        "'); warpcheck pads or swizzles only plain arrays, "
+                        "not an array that is a member of a struct"});
+      return;
+    }
     std::optional<uint64_t> Bytes;
     bool Agree = IAT != nullptr;
     for (const LaunchSites::DynamicShared &L :

@@ -1560,4 +1560,47 @@ __global__ void k(int *out) {
   EXPECT_EXACT_OR_NOT_EXACT_AT(A.load("s[i * 32]"), 32);
 }
 
+// ---- budgets (InterpretExpr.cpp) ---------------------------------------------
+
+TEST(SimtBudgets, StepsBudgetStopsTheKernelAndReportsWhatIsLeft) {
+  // Past the steps budget the kernel stops; the accesses it had not reached
+  // are reported unknown with the reason, never dropped.
+  InterpreterLimits Limits;
+  Limits.MaxSteps = 300;
+  Analyzed A(R"cuda(
+__global__ void k(float *out) {
+  __shared__ float s[32 * 32];
+  float x = 0;
+  for (int i = 0; i < 100; ++i)
+    x += threadIdx.x * i;
+  out[0] = s[threadIdx.x * 32] + x;
+})cuda",
+             "k", OneWarp, Limits);
+  ASSERT_TRUE(A.ok());
+  EXPECT_NE(A.analysis().truncationReason().find("analysis budget exceeded"),
+            std::string::npos);
+  const AccessSummary &S = A.load("s");
+  EXPECT_TRUE(S.Truncated);
+  EXPECT_TRUE(dependsOn(S, "analysis budget exceeded")) << deps(S);
+  EXPECT_NOT_EXACT(S);
+}
+
+TEST(SimtBudgets, ExpressionDepthBudgetReportsTheDeepAccessUnknown) {
+  InterpreterLimits Limits;
+  Limits.MaxExpressionDepth = 8;
+  Analyzed A(R"cuda(
+__global__ void k(float *out, bool c) {
+  __shared__ float s[32 * 32];
+  out[0] = c ? 1.f : c ? 2.f : c ? 3.f : c ? 4.f : c ? 5.f : s[threadIdx.x];
+  out[1] = s[threadIdx.x * 32];
+})cuda",
+             "k", OneWarp, Limits);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &Deep = A.load("s");
+  EXPECT_TRUE(dependsOn(Deep, "expressions nested more than 8 deep"))
+      << deps(Deep);
+  EXPECT_NOT_EXACT(Deep);
+  EXPECT_EXACT(A.load("s[threadIdx.x * 32]"), 32);
+}
+
 } // namespace

@@ -130,8 +130,12 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
       Kind == AccessKind::Load && Width > 8 && oneConstantOffset(LV);
   if (UncountedLoops > 0)
     S.Summary.CountsExact = false;
-  uint64_t Align = sharedBaseAlignment(LV.Var);
-  SymbolicInt Base = SymbolicInt::atom(baseAtom(LV.Var), int64_t(Align));
+  // An access whose array is not known (inline PTX whose address is not
+  // followed) has opaque addresses: no base to add.
+  uint64_t Align = LV.Var ? sharedBaseAlignment(LV.Var) : 1;
+  SymbolicInt Base = LV.Var
+                         ? SymbolicInt::atom(baseAtom(LV.Var), int64_t(Align))
+                         : SymbolicInt::constant(0);
   for (unsigned W = 0; W < Block.warps(); ++W) {
     SymbolicRequest R;
     R.WidthBytes = Width;
@@ -193,7 +197,7 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
              "whether the compiler runs the load in the threads the branch "
              "leaves out (its address is the same in every thread)");
     S.Summary.add(Memo.analyze(R, Atoms), W, Instance);
-    if (CaptureLimit && !CaptureOverflow.count(LV.Var)) {
+    if (CaptureLimit && LV.Var && !CaptureOverflow.count(LV.Var)) {
       auto &List = Captured[LV.Var];
       if (List.size() >= CaptureLimit) {
         CaptureOverflow.insert(LV.Var);
@@ -218,6 +222,21 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
       return;
     }
   }
+}
+
+void Engine::recordUnknown(const Expr *Site, AccessKind Kind,
+                           const VarDecl *Var, uint64_t Width,
+                           const std::string &Why) {
+  if (Stopped || !anyLive())
+    return;
+  LValue LV;
+  LV.K = LValue::Kind::Shared;
+  LV.Var = Var;
+  LV.Offset.assign(N, SymbolicInt::opaque());
+  LV.Deps.push_back(Why);
+  if (!isPowerOfTwoWidth(Width))
+    Width = 4;
+  recordOne(Site, Kind, unsigned(Width), LV, 0, nullptr);
 }
 
 void Engine::recordLocal(const Expr *Site, const VarDecl *Object, bool IsStore, bool Escape, const CompileTime &Index, const Lanes *Offset) {

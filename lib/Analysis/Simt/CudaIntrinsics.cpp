@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Engine.h"
+#include "InlinePtx.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -36,9 +37,27 @@ Value Engine::evalIntrinsic(StringRef Name, const CallExpr *E) {
     store(LV, eval(E->getArg(1)), Elem, E);
     return Value();
   }
+  // Address-space conversions and tests: pure, and the shared window
+  // address of a followed pointer is followed (inline PTX uses it).
+  if (Name.starts_with("__cvta_") || Name.starts_with("__isShared") ||
+      Name.starts_with("__isGlobal") || Name.starts_with("__isLocal") ||
+      Name.starts_with("__isConstant") || Name.starts_with("__isGridConstant") ||
+      Name.starts_with("__isCluster") || Name.starts_with("__isCtaShared") ||
+      Name == "__cluster_map_shared_rank" ||
+      Name == "__cluster_query_shared_rank")
+    return addressSpaceIntrinsic(Name, E);
   std::vector<Value> Args;
   for (const Expr *Arg : E->arguments())
     Args.push_back(evalOpaqueArgument(Arg));
+  // A function whose body warpcheck cannot see, given a __shared__ pointer,
+  // may access it.
+  if (Name != "__syncthreads" && !Name.starts_with("__builtin_assume"))
+    for (unsigned I = 0; I < Args.size(); ++I) {
+      QualType T = E->getArg(I)->getType();
+      reportUnfollowedShared(
+          Args[I], T->isPointerType() ? T->getPointeeType() : T, E->getArg(I),
+          "'" + Name.str() + "', whose body warpcheck cannot see");
+    }
   CompileTime ArgsCT;
   for (const Value &V : Args)
     ArgsCT.merge(V.CT);
@@ -144,6 +163,112 @@ Value Engine::evalIntrinsic(StringRef Name, const CallExpr *E) {
     R.Deps.clear();
   }
   return R;
+}
+
+// ---- address spaces ------------------------------------------------------------
+
+std::optional<std::pair<const VarDecl *, Lanes>>
+Engine::sharedWindowAddress(const Value &V, const VarDecl **Var) {
+  if (V.K != Value::Kind::Int)
+    return std::nullopt;
+  const VarDecl *Found = nullptr;
+  bool Whole = true;
+  Lanes Offsets = V.L;
+  for (unsigned T = 0; T < N; ++T) {
+    if (!laneLive(T))
+      continue;
+    SymbolicInt &L = Offsets[T];
+    std::optional<size_t> Term;
+    for (size_t I = 0; I < L.Terms.size() && !Term; ++I)
+      for (auto &[D, Atom] : BaseAtoms)
+        if (L.Terms[I].first == Atom && isSharedVariable(D) &&
+            L.Terms[I].second == int64_t(sharedBaseAlignment(D)) &&
+            (!Found || Found == D)) {
+          Found = D;
+          Term = I;
+          break;
+        }
+    bool Matched = Term.has_value();
+    if (Term)
+      L.Terms.erase(L.Terms.begin() + *Term);
+    Whole &= Matched && !L.Opaque;
+  }
+  if (Var)
+    *Var = Found;
+  if (!Found || !Whole)
+    return std::nullopt;
+  return std::make_pair(Found, std::move(Offsets));
+}
+
+Value Engine::addressSpaceIntrinsic(StringRef Name, const CallExpr *E) {
+  Value Arg = E->getNumArgs() ? eval(E->getArg(0)) : Value();
+  std::string What = "'" + Name.str() + "'";
+  if (Name == "__cvta_generic_to_shared" && Arg.K == Value::Kind::Pointer &&
+      Arg.Shared) {
+    // The shared window address: the array's (aligned) base plus the
+    // offset, so arithmetic on it and its use in inline PTX are followed.
+    Value R = Arg;
+    R.K = Value::Kind::Int;
+    R.Region.clear();
+    R.Shared = nullptr;
+    R.LocalObject = nullptr;
+    SymbolicInt Base = SymbolicInt::atom(
+        baseAtom(Arg.Shared), int64_t(sharedBaseAlignment(Arg.Shared)));
+    for (unsigned T = 0; T < N; ++T)
+      if (!R.L[T].Opaque)
+        R.L[T] = sym::add(R.L[T], Base);
+    fitToType(R, E->getType());
+    return R;
+  }
+  if (Name == "__cvta_shared_to_generic") {
+    if (auto W = sharedWindowAddress(Arg)) {
+      Value R;
+      R.K = Value::Kind::Pointer;
+      R.Shared = W->first;
+      R.Region = W->first->getNameAsString();
+      R.L = std::move(W->second);
+      R.Deps = Arg.Deps;
+      R.CT = Arg.CT;
+      return R;
+    }
+    const VarDecl *Var = nullptr;
+    sharedWindowAddress(Arg, &Var);
+    if (Var) {
+      // Some lanes' addresses are not followed: a pointer into the array
+      // with unknown offsets.
+      Value R;
+      R.K = Value::Kind::Pointer;
+      R.Shared = Var;
+      R.Region = Var->getNameAsString();
+      R.L.assign(N, SymbolicInt::opaque());
+      R.Deps = Arg.Deps;
+      addDep(R.Deps, "the address given to " + What);
+      R.CT = Arg.CT;
+      return R;
+    }
+    return unknown("the result of " + What);
+  }
+  if (Name == "__cluster_map_shared_rank" && Arg.K == Value::Kind::Pointer &&
+      Arg.Shared) {
+    // The same array in another block of the cluster: where its banks
+    // fall is not measured.
+    Value R = Arg;
+    R.L.assign(N, SymbolicInt::opaque());
+    addDep(R.Deps, "an address in another block's shared memory (" + What +
+                       ")");
+    return R;
+  }
+  if ((Name == "__isShared" || Name == "__isCtaShared") &&
+      Arg.K == Value::Kind::Pointer &&
+      (Arg.Shared || Arg.LocalObject))
+    return intConstant(Arg.Shared ? 1 : 0);
+  if (E->getType()->isIntegralOrEnumerationType()) {
+    Value R = opaqueInt("result of " + What);
+    R.CT.Why = CompileTime::Cause::Call;
+    R.CT.What = "the result of " + What;
+    return R;
+  }
+  return unknown("result of " + What);
 }
 
 // ---- warp shuffles and votes -----------------------------------------------
@@ -439,11 +564,16 @@ Value Engine::evalLibraryMemberCall(const CallExpr *E) {
 // ---- inline assembly ---------------------------------------------------------
 
 void Engine::execAsm(const AsmStmt *S) {
-  for (unsigned I = 0; I < S->getNumInputs(); ++I)
-    noteEscape(eval(S->getInputExpr(I)), S->getInputExpr(I));
+  std::vector<Value> Inputs;
+  for (unsigned I = 0; I < S->getNumInputs(); ++I) {
+    Inputs.push_back(eval(S->getInputExpr(I)));
+    noteEscape(Inputs.back(), S->getInputExpr(I));
+  }
   std::string Text;
-  if (const auto *G = dyn_cast<GCCAsmStmt>(S))
+  if (const auto *G = dyn_cast<GCCAsmStmt>(S)) {
     Text = G->getAsmString()->getString().str();
+    recordAsmAccesses(G, Inputs);
+  }
   bool Clobbers = false;
   for (unsigned I = 0; I < S->getNumClobbers(); ++I)
     Clobbers |= S->getClobber(I) == "memory";
@@ -478,6 +608,124 @@ void Engine::execAsm(const AsmStmt *S) {
       fitToType(V, T);
     store(evalLValue(Out), V, T, Out);
   }
+}
+
+const Expr *Engine::asmSite(const GCCAsmStmt *S, size_t Pos) {
+  auto [It, New] = AsmSites.try_emplace({S, Pos}, nullptr);
+  if (!New)
+    return It->second;
+  // Point at the instruction inside the asm string where clang can say
+  // where that is.
+  SourceLocation Loc = S->getAsmLoc();
+  const StringLiteral *Str = S->getAsmString();
+  if (Str && Str->isOrdinary() && Pos < Str->getLength() &&
+      !Str->getBeginLoc().isMacroID())
+    Loc = Str->getLocationOfByte(unsigned(Pos), SM, Ctx.getLangOpts(),
+                                 Ctx.getTargetInfo());
+  It->second = IntegerLiteral::Create(Ctx, llvm::APInt(32, 0), Ctx.IntTy, Loc);
+  return It->second;
+}
+
+void Engine::recordAsmAccesses(const GCCAsmStmt *S,
+                               const std::vector<Value> &Inputs) {
+  PtxDecoding D = decodeInlinePtx(S->getAsmString()->getString());
+  // Loops in the asm (labels, branches): its accesses run any number of
+  // times.
+  if (D.HasControlFlow)
+    ++UncountedLoops;
+  unsigned Outputs = S->getNumOutputs();
+  for (const PtxAccess &A : D.Accesses) {
+    const Expr *Site = asmSite(S, A.Position);
+    const Value *Addr = nullptr;
+    if (A.AddressOperand && *A.AddressOperand >= Outputs &&
+        *A.AddressOperand - Outputs < Inputs.size())
+      Addr = &Inputs[*A.AddressOperand - Outputs];
+    const VarDecl *Var = nullptr;
+    std::optional<Lanes> Offsets;
+    std::vector<std::string> Deps;
+    if (Addr) {
+      Deps = Addr->Deps;
+      if (A.ExplicitShared) {
+        if (auto W = sharedWindowAddress(*Addr, &Var))
+          Offsets = std::move(W->second);
+        else if (Addr->K == Value::Kind::Pointer && Addr->Shared)
+          Var = Addr->Shared; // a generic pointer given as a shared address
+      } else if (Addr->K == Value::Kind::Pointer && Addr->Shared) {
+        // A generic address that points into shared memory.
+        Var = Addr->Shared;
+        Offsets = Addr->L;
+      }
+    }
+    // A generic access through memory not known to be shared: as a C++
+    // access through such a pointer, not a shared access.
+    if (!A.ExplicitShared && !Var)
+      continue;
+    Mask Saved = M;
+    if (A.Predicated) {
+      for (Activity &Act : M.A)
+        if (Act == Activity::Active)
+          Act = Activity::Maybe;
+      addDep(M.Deps, "the predicate of '" + A.Opcode + "' in inline PTX");
+    }
+    unsigned Width = A.WidthBytes;
+    std::string Why;
+    if (!A.Unmeasured.empty())
+      Why = "inline PTX: " + A.Unmeasured;
+    else if (Width == 0 || (Width > 16 ? Width % 16 != 0
+                                       : !isPowerOfTwoWidth(Width)))
+      Why = "inline PTX: the width of '" + A.Opcode + "' is not decoded";
+    else if (!Offsets)
+      Why = "inline PTX: address not followed ('" + A.Opcode + "')";
+    if (!Why.empty()) {
+      recordUnknown(Site, A.Kind, Var, Width ? std::min(Width, 16u) : 4, Why);
+      M = Saved;
+      continue;
+    }
+    LValue LV;
+    LV.K = LValue::Kind::Shared;
+    LV.Var = Var;
+    LV.Offset = std::move(*Offsets);
+    for (auto &O : LV.Offset)
+      if (!O.Opaque)
+        O = sym::add(O, SymbolicInt::constant(A.AddressOffset));
+    LV.Deps = Deps;
+    AtomicOp Op;
+    if (A.Kind == AccessKind::Atomic) {
+      Op.Function = A.AtomicFunction.empty() ? A.Opcode : A.AtomicFunction;
+      if (!A.AtomicFunction.empty())
+        Op.Form = atomicForm(A.AtomicFunction, Width, A.AtomicFloat,
+                             A.AtomicImmediate);
+      Op.ResultUnused = A.ResultUnused;
+    }
+    // Wider than one access (ld.shared.v4.f64): 16-byte parts.
+    unsigned Chunk = std::min(Width, 16u);
+    for (unsigned Part = 0; Part < Width; Part += Chunk)
+      recordOne(Site, A.Kind, Chunk, LV, Part,
+                A.Kind == AccessKind::Atomic ? &Op : nullptr);
+    M = Saved;
+  }
+  if (!D.Undecoded.empty()) {
+    // Something that names shared memory and is not decoded: reported, at
+    // the array when the asm is given exactly one followed shared address.
+    const VarDecl *Var = nullptr;
+    for (const Value &V : Inputs) {
+      const VarDecl *Seen = nullptr;
+      if (V.K == Value::Kind::Pointer && V.Shared)
+        Seen = V.Shared;
+      else
+        sharedWindowAddress(V, &Seen);
+      if (Seen && Var && Seen != Var) {
+        Var = nullptr;
+        break;
+      }
+      if (Seen)
+        Var = Seen;
+    }
+    recordUnknown(asmSite(S, D.UndecodedPosition), AccessKind::Load, Var, 4,
+                  "inline PTX: '" + D.Undecoded + "' is not decoded");
+  }
+  if (D.HasControlFlow)
+    --UncountedLoops;
 }
 
 Value Engine::specialRegister(const std::string &Name, const Stmt *S) {

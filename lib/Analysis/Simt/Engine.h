@@ -265,12 +265,30 @@ public:
               const AtomicOp *Op = nullptr);
   void recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
                  const LValue &LV, uint64_t Extra, const AtomicOp *Op);
+  /// A shared access the engine sees but cannot place (a call it does not
+  /// follow, inline PTX it does not decode): reported with unknown
+  /// addresses and Why, never dropped. Var is null when the array is not
+  /// known either.
+  void recordUnknown(const Expr *Site, AccessKind Kind, const VarDecl *Var,
+                     uint64_t Width, const std::string &Why);
   void recordLocal(const Expr *Site, const VarDecl *Object, bool IsStore, bool Escape, const CompileTime &Index, const Lanes *Offset);
   /// A pointer into a per-thread aggregate handed to code warpcheck does not
   /// follow: the aggregate escapes.
   void noteEscape(const Value &V, const Expr *Site);
 
   // ---- InterpretExpr.cpp -----------------------------------------------------
+  /// Expressions being evaluated inside one another, and evaluated in all
+  /// (the analysis budgets, InterpreterLimits).
+  unsigned ExprDepth = 0;
+  uint64_t Steps = 0;
+  /// Whether E may be followed within the budgets; when not, its shared
+  /// accesses are reported unknown (or, past the steps budget, every one
+  /// the kernel may still make) and the caller returns an unknown.
+  bool withinBudget(const Expr *E);
+  /// Every __shared__ variable named in S (and, with FollowCalls, in the
+  /// functions it calls by name) reported as an unknown access, Why; Done
+  /// skips sites already reported. Iterative: S may be too deep to recurse.
+  void reportSharedIn(const Stmt *S, const std::string &Why, bool FollowCalls);
   Value eval(const Expr *E);
   LValue evalLValue(const Expr *E);
   Value evalCast(const CastExpr *E);
@@ -293,6 +311,36 @@ public:
   Value evalOpaqueArgument(const Expr *Arg);
   Value assignAggregate(const Expr *Dst, const Expr *Src);
   Value evalAtomic(const CallExpr *E, StringRef Name);
+  /// A pointer into __shared__ storage handed to code the engine does not
+  /// follow: that code may access it, reported as unknown with Why.
+  void reportUnfollowedShared(const Value &P, QualType Pointee,
+                              const Expr *Site, const std::string &Why);
+  /// A call whose callee is not named: each function it may call, when
+  /// the translation unit says which, otherwise unknown.
+  Value callThroughPointer(const CallExpr *E);
+  /// The functions Callee may evaluate to (a function, a variable or table
+  /// of function pointers, a parameter bound at a call followed); nullopt
+  /// when the translation unit does not say. FrameIdx: the frame whose
+  /// parameters Callee names.
+  std::optional<std::vector<const FunctionDecl *>>
+  possibleCallees(const Expr *Callee, size_t FrameIdx,
+                  llvm::SmallPtrSetImpl<const VarDecl *> &Seen);
+  /// Per variable: every right-hand side assigned to it (or an element or
+  /// member of it) in the translation unit, and whether its address left
+  /// (then anything may be stored through it).
+  struct VariableWrites {
+    std::vector<const Expr *> Assigned;
+    /// References bound to it.
+    std::vector<const VarDecl *> Aliases;
+    bool Escapes = false;
+  };
+  std::optional<std::map<const VarDecl *, VariableWrites>> Writes;
+  const VariableWrites &writesTo(const VarDecl *V);
+  /// Values a lambda captured by copy (and its `this`) when its expression
+  /// ran, per closure class: its body reads them.
+  std::map<const CXXRecordDecl *, std::map<const VarDecl *, Value>>
+      LambdaCopies;
+  std::map<const CXXRecordDecl *, Value> LambdaThis;
 
   // ---- CudaIntrinsics.cpp ----------------------------------------------------
   Value evalIntrinsic(StringRef Name, const CallExpr *E);
@@ -313,8 +361,20 @@ public:
   /// A member call into a library (cooperative groups, ...).
   Value evalLibraryMemberCall(const CallExpr *E);
   /// Inline assembly: outputs the engine can decode (%laneid...) or
-  /// unknown.
+  /// unknown; its shared-memory instructions (InlinePtx.h) recorded.
   void execAsm(const AsmStmt *S);
+  void recordAsmAccesses(const GCCAsmStmt *S, const std::vector<Value> &Inputs);
+  /// An expression standing for byte Pos of an asm string (accesses are
+  /// recorded at expressions).
+  const Expr *asmSite(const GCCAsmStmt *S, size_t Pos);
+  std::map<std::pair<const Stmt *, size_t>, const Expr *> AsmSites;
+  /// __cvta_*, __isShared...: pure address-space functions.
+  Value addressSpaceIntrinsic(StringRef Name, const CallExpr *E);
+  /// A shared window address (from __cvta_generic_to_shared): the array
+  /// and each thread's offset in it; nullopt when some live thread's is not
+  /// followed (Var, when given, still names the array if one is seen).
+  std::optional<std::pair<const VarDecl *, Lanes>>
+  sharedWindowAddress(const Value &V, const VarDecl **Var = nullptr);
 
   // ---- InterpretControlFlow.cpp ----------------------------------------------
   void exec(const Stmt *S);

@@ -8,6 +8,7 @@
 #include "Engine.h"
 
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 
@@ -17,10 +18,21 @@ namespace simt {
 /// A call the engine does not follow: it may write whatever its pointer and
 /// reference arguments reach, and any object whose address escaped before.
 Value Engine::opaqueCall(const CallExpr *E, const std::string &What) {
-  for (const Expr *Arg : E->arguments())
-    evalOpaqueArgument(Arg);
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
-    evalOpaqueArgument(MC->getImplicitObjectArgument());
+  // A __shared__ pointer (or object) it is given may be accessed there.
+  std::string Why = What + ", which warpcheck does not follow";
+  for (const Expr *Arg : E->arguments()) {
+    Value P = evalOpaqueArgument(Arg);
+    QualType T = Arg->getType();
+    reportUnfollowedShared(P, T->isPointerType() ? T->getPointeeType() : T,
+                           Arg, Why);
+  }
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const Expr *Obj = MC->getImplicitObjectArgument();
+    Value P = evalOpaqueArgument(Obj);
+    QualType T = Obj->getType();
+    reportUnfollowedShared(P, T->isPointerType() ? T->getPointeeType() : T,
+                           Obj, Why);
+  }
   havocEscaped("a call to " + What + " warpcheck does not follow");
   Value R = E->getType()->isIntegralOrEnumerationType()
                 ? opaqueInt("result of " + What)
@@ -66,7 +78,7 @@ Value Engine::evalCall(const CallExpr *E) {
   }
   const FunctionDecl *Callee = E->getDirectCallee();
   if (!Callee)
-    return opaqueCall(E, "'" + sourceText(E->getCallee()) + "'");
+    return callThroughPointer(E);
   StringRef Name = Callee->getIdentifier() ? Callee->getName() : "";
   if (isAtomicFunctionName(Name) && E->getNumArgs() >= 1)
     return evalAtomic(E, Name);
@@ -98,9 +110,10 @@ Value Engine::evalCall(const CallExpr *E) {
   for (const Frame &F : Frames)
     Recursive |= F.FD == Def;
   const auto *Method = dyn_cast<CXXMethodDecl>(Def);
-  bool Lambda = Method && Method->getParent()->isLambda();
+  // A lambda's operator() is followed like any call (its captures are
+  // bound in inlineCall); a virtual call may reach any override.
   if (Recursive || Def->hasAttr<CUDAGlobalAttr>() || Def->isVariadic() ||
-      Lambda || (Method && Method->isVirtual()))
+      (Method && Method->isVirtual()))
     return opaqueCall(E, "'" + Callee->getNameAsString() + "'");
   if (Def->isInvalidDecl() || didNotParse(Def->getBody())) {
     // What parsed is followed; what did not may write anything it reaches,
@@ -229,6 +242,40 @@ Value Engine::inlineCall(const FunctionDecl *Callee, const CallExpr *E) {
     F.This = pointerTo(evalLValue(E->getArg(0)));
     FirstArg = 1;
   }
+  // A lambda: what it captured by copy as its expression ran; what it
+  // captured by reference is an object (made one when the lambda was
+  // made) or a reference the caller's frames hold.
+  const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
+  const CXXRecordDecl *Closure =
+      Method && Method->getParent()->isLambda() ? Method->getParent()
+                                                 : nullptr;
+  if (Closure) {
+    auto Copies = LambdaCopies.find(Closure);
+    for (const LambdaCapture &C : Closure->captures()) {
+      if (C.capturesThis()) {
+        auto T = LambdaThis.find(Closure);
+        F.This = T != LambdaThis.end() ? T->second : unknown("'this'");
+        continue;
+      }
+      const auto *V = C.capturesVariable()
+                          ? dyn_cast<VarDecl>(C.getCapturedVar())
+                          : nullptr;
+      if (!V || isObjectVar(V))
+        continue;
+      if (C.getCaptureKind() == LCK_ByCopy && Copies != LambdaCopies.end()) {
+        auto It = Copies->second.find(V);
+        if (It != Copies->second.end()) {
+          F.Env[V] = It->second;
+          continue;
+        }
+      }
+      for (auto Fr = Frames.rbegin(); Fr != Frames.rend(); ++Fr)
+        if (auto It = Fr->Env.find(V); It != Fr->Env.end()) {
+          F.Env[V] = It->second;
+          break;
+        }
+    }
+  }
   std::vector<std::pair<const ParmVarDecl *, const Expr *>> Aggregates;
   for (unsigned I = 0;
        I < Callee->getNumParams() && I + FirstArg < E->getNumArgs(); ++I) {
@@ -262,6 +309,11 @@ Value Engine::inlineCall(const FunctionDecl *Callee, const CallExpr *E) {
   std::swap(SavedLoops, Loops);
   Frames.push_back(std::move(F));
   exec(Callee->getBody());
+  // A mutable lambda keeps what it wrote to its copies for the next call.
+  if (Closure && !Method->isConst())
+    for (auto &[V, Val] : LambdaCopies[Closure])
+      if (auto It = frame().Env.find(V); It != frame().Env.end())
+        Val = It->second;
   Value Result = frame().HasResult ? frame().Result : Value();
   Frames.pop_back();
   std::swap(SavedLoops, Loops);
@@ -271,6 +323,342 @@ Value Engine::inlineCall(const FunctionDecl *Callee, const CallExpr *E) {
       Callee->getReturnType()->isIntegralOrEnumerationType())
     return opaqueInt("result of '" + Callee->getNameAsString() + "'");
   return Result;
+}
+
+void Engine::reportUnfollowedShared(const Value &P, QualType Pointee,
+                                    const Expr *Site, const std::string &Why) {
+  if (P.K != Value::Kind::Pointer || !P.Shared)
+    return;
+  // A shared scalar bound to a `const T &` parameter (std::max(s[i], x)):
+  // the callee reads that element, once, where the pointer says.
+  if (Site->isGLValue() && Site->getType()->isScalarType())
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(
+            Ctx.getParents(*Site).empty()
+                ? nullptr
+                : Ctx.getParents(*Site)[0].get<CallExpr>()))
+      if (const FunctionDecl *F = Call->getDirectCallee()) {
+        unsigned Skip = isa<CXXOperatorCallExpr>(Call) &&
+                                isa<CXXMethodDecl>(F)
+                            ? 1
+                            : 0;
+        for (unsigned I = Skip; I < Call->getNumArgs(); ++I)
+          if (Call->getArg(I) == Site && I - Skip < F->getNumParams()) {
+            QualType PT = F->getParamDecl(I - Skip)->getType();
+            bool Reads = PT->isReferenceType() &&
+                         PT->getPointeeType().isConstQualified();
+            // A library template's forwarding reference (cg::reduce(g,
+            // v, op) takes `T &&v`): it reads the value.
+            const FunctionDecl *Pattern = F->getTemplateInstantiationPattern();
+            if (!Reads && Pattern && I - Skip < Pattern->getNumParams() &&
+                SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())))
+              if (const auto *RR = Pattern->getParamDecl(I - Skip)
+                                       ->getType()
+                                       ->getAs<RValueReferenceType>())
+                Reads = RR->getPointeeType()->isTemplateTypeParmType();
+            if (Reads) {
+              record(Site, AccessKind::Load, Site->getType(), lvalueOf(P));
+              return;
+            }
+          }
+      }
+  // Whether it reads or writes is not known: a pointer to const is read.
+  AccessKind Kind = Pointee.isConstQualified() ? AccessKind::Load
+                                                : AccessKind::Store;
+  uint64_t Width = Pointee.isNull() || Pointee->isIncompleteType() ||
+                           Pointee->isVoidType()
+                       ? 4
+                       : sizeOf(Pointee);
+  recordUnknown(Site, Kind, P.Shared, Width, Why);
+}
+
+/// The variable an lvalue expression names, through subscripts and members
+/// (`table[i]`, `ops.f`): writes to those are writes to the variable.
+static const VarDecl *rootVariable(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenCasts();
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      E = AS->getBase();
+    else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        return nullptr;
+      E = ME->getBase();
+    } else if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+      return dyn_cast<VarDecl>(Ref->getDecl());
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+namespace {
+/// Every write to a variable in the translation unit: assignments, and the
+/// ways its address leaves (&v, a reference or pointer bound to it, an
+/// argument bound to a reference).
+class WriteCollector : public RecursiveASTVisitor<WriteCollector> {
+public:
+  std::map<const VarDecl *, Engine::VariableWrites> &Out;
+  explicit WriteCollector(std::map<const VarDecl *, Engine::VariableWrites> &Out)
+      : Out(Out) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return true; }
+  void escape(const Expr *E) {
+    if (const VarDecl *V = rootVariable(E))
+      Out[V].Escapes = true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      if (const VarDecl *V = rootVariable(B->getLHS()))
+        Out[V].Assigned.push_back(B->getRHS());
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+    if (C->isAssignmentOp() && C->getNumArgs() == 2)
+      if (const VarDecl *V = rootVariable(C->getArg(0)))
+        Out[V].Assigned.push_back(C->getArg(1));
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->getOpcode() == UO_AddrOf)
+      escape(U->getSubExpr());
+    return true;
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
+    // An array of function pointers decays to a pointer to its elements:
+    // unless only subscripted, it may be written through.
+    if (C->getCastKind() == CK_ArrayToPointerDecay)
+      Decayed.push_back(C);
+    return true;
+  }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
+    Subscripted.insert(A->getBase()->IgnoreParens());
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *D) {
+    // `Fn &r = f;`: what is assigned to r is assigned to f (a reference to
+    // an element or member, `Fn &r = table[0]`, counts as one to the table).
+    if (D->getType()->isReferenceType() && D->getInit() &&
+        D->getInit()->isGLValue())
+      if (const VarDecl *V = rootVariable(D->getInit()))
+        Out[V].Aliases.push_back(D);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    // An argument bound to a reference (cudaMemcpyToSymbol(table, ...)).
+    for (const Expr *Arg : C->arguments())
+      if (Arg->isGLValue())
+        escape(Arg);
+    return true;
+  }
+  std::vector<const ImplicitCastExpr *> Decayed;
+  llvm::SmallPtrSet<const Expr *, 16> Subscripted;
+};
+} // namespace
+
+const Engine::VariableWrites &Engine::writesTo(const VarDecl *V) {
+  if (!Writes) {
+    Writes.emplace();
+    WriteCollector C(*Writes);
+    C.TraverseDecl(Ctx.getTranslationUnitDecl());
+    for (const ImplicitCastExpr *D : C.Decayed)
+      if (!C.Subscripted.count(D))
+        C.escape(D->getSubExpr());
+  }
+  return (*Writes)[V];
+}
+
+std::optional<std::vector<const FunctionDecl *>>
+Engine::possibleCallees(const Expr *Callee, size_t FrameIdx,
+                        llvm::SmallPtrSetImpl<const VarDecl *> &Seen) {
+  using Set = std::vector<const FunctionDecl *>;
+  if (!Callee)
+    return std::nullopt;
+  const Expr *E = Callee->IgnoreParenCasts();
+  if (const auto *Sub = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return possibleCallees(Sub->getReplacement(), FrameIdx, Seen);
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    if (U->getOpcode() == UO_Deref || U->getOpcode() == UO_AddrOf)
+      return possibleCallees(U->getSubExpr(), FrameIdx, Seen);
+  if (isa<CXXNullPtrLiteralExpr>(E) || isa<GNUNullExpr>(E) ||
+      isa<ImplicitValueInitExpr>(E) ||
+      (isa<IntegerLiteral>(E) && cast<IntegerLiteral>(E)->getValue() == 0))
+    return Set(); // calling a null pointer is undefined: nothing to follow
+  if (const auto *C = dyn_cast<AbstractConditionalOperator>(E)) {
+    auto A = possibleCallees(C->getTrueExpr(), FrameIdx, Seen);
+    auto B = possibleCallees(C->getFalseExpr(), FrameIdx, Seen);
+    if (!A || !B)
+      return std::nullopt;
+    A->insert(A->end(), B->begin(), B->end());
+    return A;
+  }
+  if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+    Set All;
+    for (const Expr *Init : IL->inits()) {
+      auto S = possibleCallees(Init, FrameIdx, Seen);
+      if (!S)
+        return std::nullopt;
+      All.insert(All.end(), S->begin(), S->end());
+    }
+    if (IL->hasArrayFiller())
+      if (auto S = possibleCallees(IL->getArrayFiller(), FrameIdx, Seen))
+        All.insert(All.end(), S->begin(), S->end());
+    return All;
+  }
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    return possibleCallees(AS->getBase(), FrameIdx, Seen); // any element
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (isa<FunctionDecl>(ME->getMemberDecl()))
+      return Set{cast<FunctionDecl>(ME->getMemberDecl())};
+    if (ME->isArrow())
+      return std::nullopt;
+    return possibleCallees(ME->getBase(), FrameIdx, Seen); // any member
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  if (!Ref)
+    return std::nullopt;
+  if (const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl()))
+    return Set{F};
+  const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+  if (!V)
+    return std::nullopt;
+  if (!Seen.insert(V).second)
+    return Set(); // its other sources are being collected
+  Set All;
+  if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+    // A parameter of a call the engine follows: what the caller passed.
+    if (FrameIdx == 0 || FrameIdx >= Frames.size() ||
+        Frames[FrameIdx].FD != P->getDeclContext() || !Frames[FrameIdx].Call)
+      return std::nullopt;
+    const CallExpr *Call = Frames[FrameIdx].Call;
+    unsigned Skip = isa<CXXOperatorCallExpr>(Call) &&
+                            isa<CXXMethodDecl>(Frames[FrameIdx].FD)
+                        ? 1
+                        : 0;
+    unsigned Index = P->getFunctionScopeIndex() + Skip;
+    if (Index >= Call->getNumArgs())
+      return std::nullopt;
+    auto S = possibleCallees(Call->getArg(Index), FrameIdx - 1, Seen);
+    if (!S)
+      return std::nullopt;
+    All = *S;
+  } else {
+    // A variable of this translation unit: its initializer, when nothing
+    // outside it can change it (host code writes a __device__ table with
+    // cudaMemcpyToSymbol, which takes it by reference).
+    if (V->hasExternalStorage() || !V->getType()->isCompoundType())
+      return std::nullopt;
+    if (const Expr *Init = V->getInit()) {
+      auto S = possibleCallees(Init, FrameIdx, Seen);
+      if (!S)
+        return std::nullopt;
+      All = *S;
+    } else if (V->hasGlobalStorage() && !V->isStaticLocal()) {
+      // A global defined elsewhere (-rdc) or zero-initialized and set by
+      // the host: unknown.
+      return std::nullopt;
+    }
+  }
+  // Every write to it, or to a reference bound to it.
+  std::vector<const VarDecl *> Names{V};
+  for (size_t I = 0; I < Names.size(); ++I) {
+    VariableWrites W = writesTo(Names[I]);
+    if (W.Escapes)
+      return std::nullopt;
+    for (const Expr *RHS : W.Assigned) {
+      auto S = possibleCallees(RHS, FrameIdx, Seen);
+      if (!S)
+        return std::nullopt;
+      All.insert(All.end(), S->begin(), S->end());
+    }
+    for (const VarDecl *A : W.Aliases)
+      if (std::find(Names.begin(), Names.end(), A) == Names.end())
+        Names.push_back(A);
+  }
+  return All;
+}
+
+Value Engine::callThroughPointer(const CallExpr *E) {
+  const Expr *CalleeE = E->getCallee();
+  std::string Text = "'" + sourceText(CalleeE) + "'";
+  // Evaluate the callee expression for what it reads (a table in shared
+  // memory is a shared access).
+  if (!isa<CXXPseudoDestructorExpr>(CalleeE->IgnoreParenImpCasts()))
+    eval(CalleeE);
+  llvm::SmallPtrSet<const VarDecl *, 8> Seen;
+  std::optional<std::vector<const FunctionDecl *>> Callees;
+  if (!isa<CXXMemberCallExpr>(E)) // pointers to members: not followed
+    Callees = possibleCallees(CalleeE, Frames.size() - 1, Seen);
+  if (Callees) {
+    std::vector<const FunctionDecl *> Unique;
+    for (const FunctionDecl *F : *Callees) {
+      const FunctionDecl *C = F->getCanonicalDecl();
+      if (std::find(Unique.begin(), Unique.end(), C) == Unique.end())
+        Unique.push_back(C);
+    }
+    Callees = Unique;
+  }
+  // Each function it may call must be one the engine can follow.
+  bool Followable = Callees && !Callees->empty();
+  for (unsigned I = 0; Followable && I < Callees->size(); ++I) {
+    const FunctionDecl *Def = nullptr;
+    const FunctionDecl *F = (*Callees)[I];
+    if (!F->hasBody(Def) || !Def || Def->isVariadic() ||
+        Def->hasAttr<CUDAGlobalAttr>() || isa<CXXMethodDecl>(Def) ||
+        Def->getNumParams() != E->getNumArgs() ||
+        SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+      Followable = false;
+    else
+      (*Callees)[I] = Def;
+  }
+  if (!Followable)
+    return opaqueCall(E, Callees && Callees->empty()
+                             ? Text + ", a null function pointer"
+                             : "a function called through " + Text +
+                                   ", a pointer the analysis cannot "
+                                   "resolve");
+  for (const FunctionDecl *Def : *Callees)
+    for (const Frame &F : Frames)
+      if (F.FD == Def)
+        return opaqueCall(E, "'" + Def->getNameAsString() +
+                                 "' (called recursively through " + Text +
+                                 ")");
+  if (Callees->size() == 1)
+    return inlineCall((*Callees)[0], E);
+  // One of several: each runs in every thread that may call it, an unknown
+  // number of times (once or never), and the result is their join.
+  Mask Saved = M;
+  Mask Either = M;
+  for (Activity &A : Either.A)
+    if (A == Activity::Active)
+      A = Activity::Maybe;
+  addDep(Either.Deps, "which function " + Text + " points to");
+  ++Either.Depth;
+  ++Either.Region;
+  ++UncountedLoops;
+  std::optional<Value> Joined;
+  for (const FunctionDecl *Def : *Callees) {
+    M = Either;
+    Value R = inlineCall(Def, E);
+    if (!Joined) {
+      Joined = std::move(R);
+      continue;
+    }
+    bool Same = Joined->K == Value::Kind::Int && R.K == Value::Kind::Int;
+    for (unsigned T = 0; Same && T < N; ++T)
+      Same = Joined->L[T] == R.L[T];
+    if (Same)
+      Joined->CT.merge(R.CT);
+    else if (E->getType()->isIntegralOrEnumerationType())
+      Joined = opaqueInt("the result of a call through " + Text);
+    else
+      Joined = mergeTargets(*Joined, R, "the result of a call through " + Text);
+  }
+  --UncountedLoops;
+  M = Saved;
+  // Each ran from the same state in turn: what they wrote through pointers
+  // is not a join, so it is forgotten.
+  havocEscaped("a call through " + Text + " to one of " +
+               std::to_string(Callees->size()) + " functions");
+  return Joined ? *Joined : unknown();
 }
 
 } // namespace simt

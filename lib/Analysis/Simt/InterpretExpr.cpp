@@ -6,15 +6,86 @@
 
 #include "Engine.h"
 
+#include "llvm/ADT/ScopeExit.h"
+
 using namespace clang;
 
 namespace warpcheck {
 namespace simt {
 
 
+bool Engine::withinBudget(const Expr *E) {
+  if (ExprDepth >= Limits.MaxExpressionDepth) {
+    reportSharedIn(E,
+                   "analysis budget exceeded (expressions nested more than " +
+                       std::to_string(Limits.MaxExpressionDepth) +
+                       " deep)",
+                   false);
+    return false;
+  }
+  if (++Steps > Limits.MaxSteps) {
+    // What has not run yet may access anything the kernel names.
+    std::string Why = "analysis budget exceeded (more than " +
+                      std::to_string(Limits.MaxSteps) +
+                      " expressions evaluated in the kernel)";
+    reportSharedIn(Kernel->getBody(), Why, true);
+    stop(Why);
+    return false;
+  }
+  return true;
+}
+
+void Engine::reportSharedIn(const Stmt *Root, const std::string &Why,
+                            bool FollowCalls) {
+  if (Stopped || !Root)
+    return;
+  // Sites already recorded keep their own verdicts (truncated if the
+  // kernel stops): only names on lines without one are added.
+  std::set<std::pair<const VarDecl *, unsigned>> Known;
+  for (const SharedAccessSite &S : Sites)
+    Known.insert({S.Variable, lineOf(S.Site)});
+  Mask Saved = M;
+  if (!anyLive())
+    M.A.assign(N, Activity::Maybe);
+  llvm::SmallPtrSet<const FunctionDecl *, 16> Seen;
+  std::vector<const Stmt *> Work{Root};
+  while (!Work.empty() && !Stopped) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S)
+      continue;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
+      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+      if (isSharedVariable(V) && Known.insert({V, lineOf(Ref)}).second) {
+        QualType T = V->getType();
+        while (const ArrayType *AT = Ctx.getAsArrayType(T))
+          T = AT->getElementType();
+        uint64_t Width = T->isIncompleteType() ? 4 : sizeOf(T);
+        recordUnknown(Ref, AccessKind::Load, V,
+                      isPowerOfTwoWidth(Width) ? Width : 4, Why);
+      }
+    }
+    if (FollowCalls)
+      if (const auto *Call = dyn_cast<CallExpr>(S)) {
+        const FunctionDecl *Def = nullptr;
+        if (const FunctionDecl *F = Call->getDirectCallee())
+          if (F->hasBody(Def) && Def && Seen.insert(Def).second &&
+              !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+            Work.push_back(Def->getBody());
+      }
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  M = Saved;
+}
+
 Value Engine::eval(const Expr *E) {
   if (Stopped || !E)
     return unknown();
+  if (!withinBudget(E))
+    return unknown("analysis budget exceeded");
+  ++ExprDepth;
+  auto Leave = llvm::make_scope_exit([&] { --ExprDepth; });
   // Code clang could not compile (a RecoveryExpr somewhere inside): its
   // parts may be missing.
   if (E->containsErrors())
@@ -156,9 +227,26 @@ Value Engine::eval(const Expr *E) {
           pointerTo(LV);
           objectOf(V).Escaped = true;
         }
-    for (const Expr *Init : Lambda->capture_inits())
-      if (Init)
-        eval(Init);
+    // What it captures by copy is what its body reads when called
+    // (InterpretCallAndReturn.cpp); by reference, the objects above.
+    auto &Copies = LambdaCopies[Lambda->getLambdaClass()];
+    Copies.clear();
+    auto Init = Lambda->capture_init_begin();
+    for (const LambdaCapture &C : Lambda->captures()) {
+      const Expr *IE = Init != Lambda->capture_init_end() ? *Init : nullptr;
+      if (Init != Lambda->capture_init_end())
+        ++Init;
+      if (C.capturesThis()) {
+        LambdaThis[Lambda->getLambdaClass()] = frame().This;
+        continue;
+      }
+      if (!IE)
+        continue;
+      Value V = eval(IE);
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByCopy)
+        if (const auto *Var = dyn_cast<VarDecl>(C.getCapturedVar()))
+          Copies[Var] = std::move(V);
+    }
     return unknown("a lambda");
   }
   // Anything else: evaluate children for their accesses.
@@ -174,6 +262,10 @@ LValue Engine::evalLValue(const Expr *E) {
   LValue R;
   if (Stopped || !E || E->containsErrors())
     return R;
+  if (!withinBudget(E))
+    return R;
+  ++ExprDepth;
+  auto Leave = llvm::make_scope_exit([&] { --ExprDepth; });
   E = E->IgnoreParens();
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
     return evalLValue(MT->getSubExpr());
@@ -676,11 +768,20 @@ Value Engine::evalConditional(const AbstractConditionalOperator *E,
   Value C = eval(E->getCond());
   Mask Saved = M, Then, Else;
   splitMask(C, E->getCond(), Then, Else);
-  auto EvalArm = [&](const Expr *X) { return Arm ? Arm(X) : eval(X); };
+  // A conditional lvalue read (`c ? s[i] : x`): each side is a load in
+  // the threads that take it.
+  auto Side = [&](const Expr *S) {
+    if (Arm)
+      return Arm(S);
+    if (E->isGLValue() && !S->getType()->isRecordType() &&
+        !S->getType()->isArrayType())
+      return load(evalLValue(S), S->getType(), S);
+    return eval(S);
+  };
   M = Then;
-  Value A = EvalArm(E->getTrueExpr());
+  Value A = Side(E->getTrueExpr());
   M = Else;
-  Value B = EvalArm(E->getFalseExpr());
+  Value B = Side(E->getFalseExpr());
   M = Saved;
   if (A.K != B.K ||
       (A.K == Value::Kind::Pointer &&

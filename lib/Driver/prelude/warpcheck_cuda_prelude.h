@@ -240,6 +240,43 @@ __device__ unsigned long long atomicCAS(unsigned long long *a,
 __device__ unsigned short atomicCAS(unsigned short *a, unsigned short c,
                                     unsigned short v);
 
+// ---- address spaces (sm_20_intrinsics.h, sm_90_rt.h) -----------------------
+// Inline PTX takes shared addresses from __cvta_generic_to_shared; warpcheck
+// follows them (lib/Analysis/Simt/CudaIntrinsics.cpp).
+__device__ unsigned int __isGlobal(const void *ptr);
+__device__ unsigned int __isShared(const void *ptr);
+__device__ unsigned int __isConstant(const void *ptr);
+__device__ unsigned int __isLocal(const void *ptr);
+__device__ unsigned int __isGridConstant(const void *ptr);
+__device__ size_t __cvta_generic_to_global(const void *ptr);
+__device__ size_t __cvta_generic_to_shared(const void *ptr);
+__device__ size_t __cvta_generic_to_constant(const void *ptr);
+__device__ size_t __cvta_generic_to_local(const void *ptr);
+__device__ size_t __cvta_generic_to_grid_constant(const void *ptr);
+__device__ void *__cvta_global_to_generic(size_t rawbits);
+__device__ void *__cvta_shared_to_generic(size_t rawbits);
+__device__ void *__cvta_constant_to_generic(size_t rawbits);
+__device__ void *__cvta_local_to_generic(size_t rawbits);
+__device__ void *__cvta_grid_constant_to_generic(size_t rawbits);
+__device__ unsigned __isCtaShared(const void *ptr);
+__device__ unsigned __isClusterShared(const void *ptr);
+__device__ void *__cluster_map_shared_rank(const void *ptr,
+                                           unsigned target_block_rank);
+__device__ unsigned __cluster_query_shared_rank(const void *ptr);
+__device__ uint2 __cluster_map_shared_multicast(const void *ptr,
+                                                unsigned cluster_cta_mask);
+__device__ unsigned __clusterDimIsSpecified();
+__device__ dim3 __clusterDim();
+__device__ dim3 __clusterRelativeBlockIdx();
+__device__ dim3 __clusterGridDimInClusters();
+__device__ dim3 __clusterIdx();
+__device__ unsigned __clusterRelativeBlockRank();
+__device__ unsigned __clusterSizeInBlocks();
+__device__ void __cluster_barrier_arrive();
+__device__ void __cluster_barrier_arrive_relaxed();
+__device__ void __cluster_barrier_wait();
+__device__ void __threadfence_cluster();
+
 // ---- textures (texture_indirect_functions.h) -------------------------------
 #define WARPCHECK_TEXTURE(Name, ...)                                           \
   template <class T> __device__ T Name(cudaTextureObject_t obj, __VA_ARGS__);  \

@@ -1,0 +1,46 @@
+// Inline PTX that touches shared memory is decoded: ld/st/atom/red.shared
+// (vector forms, widths by type suffix) judged by the same measured rules as
+// C++ accesses where the address is followed (__cvta_generic_to_shared of a
+// followed pointer, [%N+imm]); ldmatrix, stmatrix and cp.async reported
+// unknown (no measured bank rule); anything else reported, never silent.
+// RUN: %warpcheck %s -- 2>&1 | %check-messages
+// RUN: %warpcheck %s --cuda-prelude -- 2>&1 | %check-messages
+
+__global__ void ptx(float *out, unsigned addr) {
+  __shared__ float s[32 * 32];
+  s[threadIdx.x] = 1;
+  __syncthreads();
+  float v, w;
+  unsigned base = (unsigned)__cvta_generic_to_shared(s);
+  asm volatile("ld.shared.f32 %0, [%1];" : "=f"(v) : "r"(base + threadIdx.x * 128));
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 32-way bank conflict on load from 's': 32 wavefronts per request, 1 ideal
+  asm volatile("ld.shared.f32 %0, [%1+4];" : "=f"(w) : "r"(base + threadIdx.x * 4));
+  float4 q;
+  asm volatile("ld.shared.v4.f32 {%0, %1, %2, %3}, [%4];"
+               : "=f"(q.x), "=f"(q.y), "=f"(q.z), "=f"(q.w)
+               : "r"(base + threadIdx.x * 32));
+  // CHECK-MESSAGES: :[[@LINE-3]]:17: warning: 2-way bank conflict on load from 's': 8 wavefronts per request, 4 ideal
+  float4 twin = *(float4 *)&s[threadIdx.x * 8]; // the same rule in C++
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 2-way bank conflict on load from 's': 8 wavefronts per request, 4 ideal
+  asm volatile("st.shared.u32 [%0], %1;" :: "r"(base + threadIdx.x * 8), "r"(1));
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal
+  asm volatile("red.shared.add.u32 [%0], %1;" :: "r"(base + threadIdx.x * 64), "r"(1));
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 16-way bank conflict on atomic update of 's': 16 wavefronts per request, 1 ideal
+  atomicAdd((unsigned *)&s[threadIdx.x * 16], 1u); // the same rule in C++
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 16-way bank conflict on atomic update of 's': 16 wavefronts per request, 1 ideal
+  unsigned r0, r1, r2, r3;
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3)
+               : "r"(base + threadIdx.x * 16));
+  // CHECK-MESSAGES: :[[@LINE-3]]:17: warning: bank conflicts of load from 's' cannot be decided: it depends on 'inline PTX: no measured bank rule for ldmatrix'
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 16;" :: "r"(base + threadIdx.x * 16), "l"(out));
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: bank conflicts of store to 's' cannot be decided: it depends on 'inline PTX: no measured bank rule for cp.async'
+  asm volatile("ld.shared.f32 %0, [%1];" : "=f"(w) : "r"(addr));
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: bank conflicts of load from shared memory cannot be decided: it depends on inline PTX: address not followed ('ld.shared.f32')
+  asm volatile("mbarrier.arrive.shared.b64 _, [%0];" :: "r"(base));
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: bank conflicts of load from 's' cannot be decided: it depends on inline PTX: 'mbarrier.arrive.shared.b64' is not decoded
+  asm volatile("ld.global.f32 %0, [%1];" : "=f"(w) : "l"(out)); // not shared: silent
+  out[threadIdx.x] = v + w + q.x + twin.x + r0;
+}
+
+int main() { ptx<<<1, 32>>>(nullptr, 0); }
