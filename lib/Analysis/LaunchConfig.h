@@ -31,11 +31,14 @@ constexpr Dim3 DefaultBlockDim{256, 1, 1};
 /// One block shape to analyze a kernel with, and where it came from.
 struct BlockShapeChoice {
   Dim3 Block;
-  /// "option", "comment", "launch", "block-dim", "comparison",
-  /// "launch_bounds" or "default".
+  /// "option", "comment", "launch", "block-dim", "comparison", "family"
+  /// or "default".
   std::string Source;
   /// Human-readable origin: "from launch at main.cu:88".
   std::string Description;
+  /// For Source "family": every shape to analyze, Block first; what is
+  /// reported must hold for all of them (ShapeFamily.h).
+  std::vector<Dim3> Family = {};
 };
 
 /// A function's name as diagnostics show it, with template arguments:
