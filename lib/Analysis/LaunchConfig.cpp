@@ -1,6 +1,7 @@
 //===--- LaunchConfig.cpp - Block shapes of kernels -----------------------===//
 
 #include "LaunchConfig.h"
+#include "CrossFileLaunches.h"
 #include "ShapeFamily.h"
 
 #include "clang/AST/Attr.h"
@@ -762,6 +763,12 @@ private:
   std::optional<std::vector<Traced<T>>>
   throughCalls(const ParmVarDecl *Param, unsigned Depth, std::string &WhyNot,
                F Evaluate);
+  /// The arguments passed for Param at the calls in the files next to this
+  /// one; nullopt (WhyNot unchanged) when none calls Function.
+  template <typename T>
+  std::optional<std::vector<Traced<T>>>
+  throughSiblingCalls(const clang::FunctionDecl *Function,
+                      const ParmVarDecl *Param, std::string &WhyNot);
   /// The values every `return` of the function called by Call gives.
   template <typename T, typename F>
   std::optional<std::vector<Traced<T>>>
@@ -789,6 +796,8 @@ LaunchSites::Evaluator::throughCalls(const ParmVarDecl *Param, unsigned Depth,
   if (It == Sites.Calls.end() || It->second.empty()) {
     WhyNot = Name + " is a parameter of '" + FName +
              "', which is not called in this file";
+    if (Function->isExternallyVisible())
+      return throughSiblingCalls<T>(Function, Param, WhyNot);
     return std::nullopt;
   }
   std::vector<Traced<T>> Out;
@@ -821,6 +830,58 @@ LaunchSites::Evaluator::throughCalls(const ParmVarDecl *Param, unsigned Depth,
       return std::nullopt;
     }
   }
+  return Out;
+}
+
+template <typename T>
+std::optional<std::vector<Traced<T>>>
+LaunchSites::Evaluator::throughSiblingCalls(const FunctionDecl *Function,
+                                            const ParmVarDecl *Param,
+                                            std::string &WhyNot) {
+  std::string Key = crossFileKey(Function, Ctx);
+  std::string Name = "'" + Param->getNameAsString() + "'";
+  std::string FName = displayName(Function, Ctx);
+  unsigned Index = Param->getFunctionScopeIndex();
+  std::vector<Traced<T>> Out;
+  bool Called = false;
+  for (const auto &Facts : Sites.siblings()) {
+    auto It = Facts->Calls.find(Key);
+    if (It == Facts->Calls.end())
+      continue;
+    for (const SiblingFacts::Call &Call : It->second) {
+      Called = true;
+      std::optional<std::vector<std::pair<T, std::string>>> Values;
+      if constexpr (std::is_same_v<T, int64_t>) {
+        if (Index < Call.Ints.size())
+          Values = Call.Ints[Index];
+      } else if constexpr (std::is_same_v<T, Dim3>) {
+        if (Index < Call.Dims.size())
+          Values = Call.Dims[Index];
+      } else {
+        return std::nullopt; // kernels are not followed across files
+      }
+      if (!Values) {
+        WhyNot = Name + " of '" + FName + "' at the call at " +
+                 Call.Location + ": " +
+                 (Index < Call.WhyNot.size() && !Call.WhyNot[Index].empty()
+                      ? Call.WhyNot[Index]
+                      : "it cannot be followed");
+        return std::nullopt;
+      }
+      for (auto &[V, Via] : *Values)
+        addUnique(Out, Traced<T>{V, joinVia(Name + " from the call at " +
+                                                Call.Location + " through '" +
+                                                FName + "'",
+                                            Via)});
+      if (Out.size() > MaxValues) {
+        WhyNot = Name + " of '" + FName + "' takes more than " +
+                 std::to_string(MaxValues) + " values";
+        return std::nullopt;
+      }
+    }
+  }
+  if (!Called)
+    return std::nullopt;
   return Out;
 }
 
@@ -1376,7 +1437,14 @@ std::optional<Dim3> evaluateBlockDim(const Expr *E, const ASTContext &Ctx,
 }
 
 void LaunchSites::collect(const ASTContext &Ctx) {
+  bool Follow = FollowSiblings;
   *this = LaunchSites();
+  FollowSiblings = Follow;
+  {
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+      MainFile = Main->getName().str();
+  }
   CallCollector Collector;
   Collector.TraverseAST(const_cast<ASTContext &>(Ctx));
   Calls = std::move(Collector.Calls);
@@ -1475,6 +1543,71 @@ void LaunchSites::collect(const ASTContext &Ctx) {
       }
     }
   }
+}
+
+const std::vector<std::shared_ptr<const SiblingFacts>> &
+LaunchSites::siblings() const {
+  if (!Siblings)
+    Siblings = MainFile.empty() || !FollowSiblings
+                   ? std::vector<std::shared_ptr<const SiblingFacts>>()
+                   : siblingFacts(MainFile);
+  return *Siblings;
+}
+
+SiblingFacts LaunchSites::factsOf(const ASTContext &Ctx) {
+  SiblingFacts Out;
+  LaunchSites Sites;
+  Sites.FollowSiblings = false;
+  Sites.collect(Ctx);
+  for (const auto &[Kernel, Shapes] : Sites.Shapes)
+    Out.Launched[crossFileKey(Kernel, Ctx)] = Shapes;
+  Evaluator Eval(Ctx, Sites);
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const auto &[Callee, Calls] : Sites.Calls) {
+    // Functions another file may define: declared, not defined, here.
+    if (Callee->hasBody() || !Callee->isExternallyVisible() ||
+        Callee->getNumParams() == 0 || Callee->getNumParams() > 16 ||
+        SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
+      continue;
+    bool Wanted = false;
+    for (const ParmVarDecl *P : Callee->parameters())
+      Wanted |= P->getType()->isIntegralOrEnumerationType() ||
+                isDim3(P->getType().getNonReferenceType());
+    if (!Wanted)
+      continue;
+    auto &List = Out.Calls[crossFileKey(Callee, Ctx)];
+    for (const CallExpr *Call : Calls) {
+      if (List.size() >= 64)
+        break;
+      SiblingFacts::Call C;
+      C.Location = locationText(Call->getBeginLoc(), SM);
+      unsigned N = Callee->getNumParams();
+      C.Ints.resize(N);
+      C.Dims.resize(N);
+      C.WhyNot.resize(N);
+      for (unsigned I = 0; I < N && I < Call->getNumArgs(); ++I) {
+        const Expr *Arg = Call->getArg(I);
+        QualType T = Callee->getParamDecl(I)->getType();
+        std::string Why;
+        if (T->isIntegralOrEnumerationType()) {
+          if (auto V = Eval.ints(Arg, 1, Why)) {
+            C.Ints[I].emplace();
+            for (auto &X : *V)
+              C.Ints[I]->push_back({X.Value, X.Via});
+          }
+        } else if (isDim3(T.getNonReferenceType())) {
+          if (auto V = Eval.dims(Arg, 1, Why)) {
+            C.Dims[I].emplace();
+            for (auto &X : *V)
+              C.Dims[I]->push_back({X.Value, X.Via});
+          }
+        }
+        C.WhyNot[I] = Why;
+      }
+      List.push_back(std::move(C));
+    }
+  }
+  return Out;
 }
 
 const std::vector<BlockShapeChoice> &
@@ -1630,6 +1763,22 @@ chooseBlockShapes(const FunctionDecl *Kernel, const LaunchSites &Sites,
   const auto &Launched = Sites.shapesFor(Kernel);
   if (!Launched.empty())
     return Launched;
+  // Launched in a file next to this one (a kernel declared there).
+  if (Kernel->isExternallyVisible()) {
+    std::vector<BlockShapeChoice> Elsewhere;
+    std::string Key = crossFileKey(Kernel, Ctx);
+    for (const auto &Facts : Sites.siblings())
+      if (auto It = Facts->Launched.find(Key); It != Facts->Launched.end())
+        for (const BlockShapeChoice &C : It->second) {
+          bool Seen = false;
+          for (const auto &E : Elsewhere)
+            Seen |= E.Block == C.Block;
+          if (!Seen && Elsewhere.size() < MaxValues)
+            Elsewhere.push_back(C);
+        }
+    if (!Elsewhere.empty())
+      return Elsewhere;
+  }
   // Launches whose shape is not known give none; the shape used instead
   // says why they were not used.
   std::string NotUsed;

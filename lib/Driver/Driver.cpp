@@ -15,6 +15,7 @@
 #include "NvccVerifier.h"
 #include "Output.h"
 #include "SafeInput.h"
+#include "SiblingParse.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -830,6 +831,10 @@ int runWarpcheck(const DriverOptions &Options,
   // and analyzed under crash recovery, so that one file's failure never
   // loses another's results.
   SafeCompilations Safe(Database);
+  // Launches in the files next to an input (CrossFileLaunches.h).
+  setSiblingParser(makeSiblingParser(Safe, Options.Parse));
+  auto ForgetSiblings =
+      llvm::make_scope_exit([] { setSiblingParser(nullptr); });
   std::vector<std::unique_ptr<FileAnalysis>> Results(Files.size());
   std::vector<std::optional<uint64_t>> Hashes(Files.size());
   llvm::CrashRecoveryContext::Enable();
