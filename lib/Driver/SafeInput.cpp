@@ -271,7 +271,8 @@ const llvm::StringSet<> &knownCheckOptions() {
   return Known;
 }
 
-/// The validation of one file, without the cache.
+} // namespace
+
 std::string validateConfig(const std::string &Path) {
   auto Buf = readInputFile(Path, "configuration file", limits::ConfigBytes);
   if (!Buf)
@@ -412,7 +413,6 @@ std::string validateConfig(const std::string &Path) {
     return Path + ": error: " + Parsed.getError().message();
   return "";
 }
-} // namespace
 
 std::string checkConfigFile(const std::string &Path) {
   static std::mutex Mutex;

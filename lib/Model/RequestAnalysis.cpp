@@ -136,8 +136,20 @@ analyzeParametric(const SymbolicRequest &Request, AtomId A,
         return T.second;
     return 0;
   };
-  // Terms other than A must be the same in every lane (a common shift,
-  // which moves every bank alike: taken as 0 after the residues of A).
+  // Terms other than A must be the same in every lane: a common shift. A
+  // shift by whole words moves every bank alike, but its residue modulo the
+  // bank width can join or split words (a 2-byte access at
+  // `s[n + tx * d]`, n odd): those residues are enumerated, as for a
+  // request without A.
+  int64_t ShiftStep = 0;
+  for (const auto &T : Request.Addresses[Possible[0]].Terms)
+    if (T.first != A)
+      ShiftStep = std::gcd(ShiftStep, std::abs(T.second));
+  std::vector<int64_t> Shifts = {0};
+  if (ShiftStep != 0)
+    for (int64_t S = std::gcd(ShiftStep, int64_t(BankWidthBytes));
+         S < BankWidthBytes; S += std::gcd(ShiftStep, int64_t(BankWidthBytes)))
+      Shifts.push_back(S);
   int64_t G = 128;
   for (unsigned L : Possible) {
     for (const auto &T : Request.Addresses[L].Terms)
@@ -148,11 +160,12 @@ analyzeParametric(const SymbolicRequest &Request, AtomId A,
   }
   int64_t Period = 128 / std::max<int64_t>(1, G);
   const int64_t Far = int64_t(1) << 24; // far from any coincidence
-  auto At = [&](const std::vector<unsigned> &Lanes, int64_t Value) {
+  auto At = [&](const std::vector<unsigned> &Lanes, int64_t Value,
+                int64_t Shift) {
     WarpAddresses Addr;
     for (unsigned L : Lanes) {
       const SymbolicInt &V = Request.Addresses[L];
-      Addr[L] = uint64_t(V.Const + CoefOf(V, A) * Value);
+      Addr[L] = uint64_t(V.Const + Shift + CoefOf(V, A) * Value);
     }
     return countWavefronts(Request.WidthBytes, Request.Kind, Addr,
                            Request.Atomic);
@@ -160,28 +173,30 @@ analyzeParametric(const SymbolicRequest &Request, AtomId A,
   RequestResult Result;
   Result.ActiveLanes = Possible;
   unsigned Min = ~0u, Max = 0;
-  std::map<unsigned, std::vector<int64_t>> ByCount;
-  for (int64_t R = 0; R < Period; ++R) {
-    int64_t Value = R + Period * Far;
-    // Only values that keep every lane aligned to the access width.
-    bool Aligned = true;
-    for (unsigned L : Possible)
-      if ((Request.Addresses[L].Const +
-           CoefOf(Request.Addresses[L], A) * Value) %
-              Request.WidthBytes !=
-          0)
-        Aligned = false;
-    if (!Aligned)
-      continue;
-    WavefrontCount Upper = At(Possible, Value);
-    ByCount[Upper.Wavefronts].push_back(R);
-    if (Upper.Wavefronts > Max) {
-      Max = Upper.Wavefronts;
-      Result.Worst = Upper;
-      Result.Ideal = Upper.Ideal;
+  std::map<unsigned, std::set<int64_t>> ByCount;
+  for (int64_t Shift : Shifts)
+    for (int64_t R = 0; R < Period; ++R) {
+      int64_t Value = R + Period * Far;
+      // Only values that keep every lane aligned to the access width.
+      bool Aligned = true;
+      for (unsigned L : Possible)
+        if ((Request.Addresses[L].Const + Shift +
+             CoefOf(Request.Addresses[L], A) * Value) %
+                Request.WidthBytes !=
+            0)
+          Aligned = false;
+      if (!Aligned)
+        continue;
+      WavefrontCount Upper = At(Possible, Value, Shift);
+      ByCount[Upper.Wavefronts].insert(R);
+      if (Upper.Wavefronts > Max) {
+        Max = Upper.Wavefronts;
+        Result.Worst = Upper;
+        Result.Ideal = Upper.Ideal;
+      }
+      Min = std::min(Min,
+                     Sure.empty() ? 1 : At(Sure, Value, Shift).Wavefronts);
     }
-    Min = std::min(Min, Sure.empty() ? 1 : At(Sure, Value).Wavefronts);
-  }
   if (ByCount.empty())
     return std::nullopt;
   // Two lanes with different multiples of A share a word for some A.
@@ -201,11 +216,16 @@ analyzeParametric(const SymbolicRequest &Request, AtomId A,
   for (auto &[Count, Residues] : ByCount) {
     Per += (First ? "" : "; ") + std::to_string(Count) +
            (Count == 1 ? " wavefront " : " wavefronts ") +
-           describeResidues(Names[0], Residues, Period);
+           describeResidues(Names[0], {Residues.begin(), Residues.end()},
+                            Period);
     First = false;
   }
   Per += ")";
   Result.DependsOn.push_back(Per);
+  if (Shifts.size() > 1)
+    for (const auto &T : Request.Addresses[Possible[0]].Terms)
+      if (T.first != A)
+        addNames(Result.DependsOn, Atoms.baseNames(T.first));
   if (Sure.size() != Possible.size())
     addNames(Result.DependsOn, Request.ActivityDependencies);
   return Result;
