@@ -199,13 +199,74 @@ analyzeParametric(const SymbolicRequest &Request, AtomId A,
     }
   if (ByCount.empty())
     return std::nullopt;
+  // Atomics serialize the lanes of a bank also when they share an address,
+  // and their loops retry when another lane changed it, so a coincidence can
+  // raise their count: the values of A near each coincidence of two lanes
+  // are counted as they are.
+  unsigned AtCoincidence = 0;
+  if (Request.Kind == AccessKind::Atomic &&
+      Request.Atomic != AtomicForm::PopcInc) {
+    std::set<int64_t> Values;
+    const int64_t Near = int64_t(Request.WidthBytes) + BankWidthBytes;
+    for (size_t I = 0; I < Possible.size(); ++I)
+      for (size_t J = I + 1; J < Possible.size(); ++J) {
+        const SymbolicInt &X = Request.Addresses[Possible[I]];
+        const SymbolicInt &Y = Request.Addresses[Possible[J]];
+        int64_t DC = CoefOf(X, A) - CoefOf(Y, A);
+        if (DC == 0)
+          continue;
+        int64_t Center = (Y.Const - X.Const) / DC;
+        int64_t Reach = Near / std::abs(DC) + 2;
+        for (int64_t V = Center - Reach; V <= Center + Reach; ++V)
+          Values.insert(V);
+      }
+    if (Values.size() > 4096) {
+      Max = std::max(Max, maxWavefronts(Request.WidthBytes, Request.Kind,
+                                        Possible.size(), Request.Atomic));
+      AtCoincidence = Max;
+    } else {
+      for (int64_t Shift : Shifts)
+        for (int64_t V : Values) {
+          bool Aligned = true;
+          for (unsigned L : Possible)
+            if ((Request.Addresses[L].Const + Shift +
+                 CoefOf(Request.Addresses[L], A) * V) %
+                    Request.WidthBytes !=
+                0)
+              Aligned = false;
+          if (!Aligned)
+            continue;
+          WavefrontCount Upper = At(Possible, V, Shift);
+          AtCoincidence = std::max(AtCoincidence, Upper.Wavefronts);
+          if (Upper.Wavefronts > Max) {
+            Max = Upper.Wavefronts;
+            Result.Worst = Upper;
+          }
+          Min = std::min(Min,
+                         Sure.empty() ? 1 : At(Sure, V, Shift).Wavefronts);
+        }
+    }
+  }
   // Two lanes with different multiples of A share a word for some A.
   bool Coincide = false;
   for (unsigned L : Possible)
     Coincide |= CoefOf(Request.Addresses[L], A) !=
                 CoefOf(Request.Addresses[Possible[0]], A);
-  if (Coincide)
-    Min = std::min(Min, std::max(1u, Result.Ideal));
+  if (Coincide) {
+    unsigned Floor = std::max(1u, Result.Ideal);
+    // Loads of 8 and 16 bytes merge passes where lanes share an address
+    // (BankModel.h), so a coincidence can go below the ideal of the residues:
+    // down to the sure lanes all on one address.
+    if (Request.Kind == AccessKind::Load && !Sure.empty()) {
+      WarpAddresses One;
+      for (unsigned L : Sure)
+        One[L] = 0;
+      Floor = std::min(Floor, countWavefronts(Request.WidthBytes, Request.Kind,
+                                              One, Request.Atomic)
+                                  .Wavefronts);
+    }
+    Min = std::min(Min, Floor);
+  }
   Result.MinWavefronts = Min;
   Result.MaxWavefronts = Max;
   Result.Status = Min == Max ? Verdict::Exact : Verdict::Range;
@@ -220,6 +281,9 @@ analyzeParametric(const SymbolicRequest &Request, AtomId A,
                             Period);
     First = false;
   }
+  if (AtCoincidence > ByCount.rbegin()->first)
+    Per += "; up to " + std::to_string(AtCoincidence) +
+           " wavefronts where lanes share an address";
   Per += ")";
   Result.DependsOn.push_back(Per);
   if (Shifts.size() > 1)

@@ -18,6 +18,9 @@
 #include "FuzzModel.h"
 #include "RequestAnalysis.h"
 
+#include <cstdio>
+#include <cstdlib>
+
 using namespace warpcheck;
 using warpcheck::fuzz::decodeKind;
 using warpcheck::fuzz::Widths;
@@ -138,6 +141,21 @@ void symbolicRequest(fuzz::ByteReader &In) {
   checkCount(C, Width, R.Kind, Lanes, R.Atomic);
   // With no lane active the instruction is not issued: the range is over
   // the executions of the request.
+  if (std::getenv("WARPCHECK_FUZZ_DEBUG")) { // the decoded request
+    std::fprintf(stderr, "width %u %s %s uniform %d n=%lld m=%lld: %s %u..%u, instance %u\n",
+                 Width, accessKindName(R.Kind), atomicFormName(R.Atomic),
+                 int(R.UniformAddress), (long long)NV, (long long)MV,
+                 verdictName(Res.Status), Res.MinWavefronts,
+                 Res.MaxWavefronts, C.Wavefronts);
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if (R.Lanes[L] != Activity::Inactive)
+        std::fprintf(stderr, "lane %u %s %lld + %lld*n + %lld*m%s -> %s\n", L,
+                     R.Lanes[L] == Activity::Active ? "active" : "maybe",
+                     (long long)Choice[L].Const, (long long)Choice[L].CN,
+                     (long long)Choice[L].CM,
+                     Choice[L].Opaque ? " (opaque)" : "",
+                     Lanes[L] ? std::to_string(*Lanes[L]).c_str() : "off");
+  }
   if (C.Wavefronts > 0 &&
       (C.Wavefronts < Res.MinWavefronts || C.Wavefronts > Res.MaxWavefronts))
     fuzz::fail("an instance takes " + std::to_string(C.Wavefronts) +
