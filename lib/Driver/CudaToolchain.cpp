@@ -356,7 +356,8 @@ TranslatedCommand translateCommand(const std::vector<std::string> &Args,
     if (A == "-Xcompiler" || A == "--compiler-options") {
       // Host compiler flags: keep the ones that change what the source means.
       llvm::SmallVector<llvm::StringRef, 4> Parts;
-      llvm::StringRef(Next()).split(Parts, ',');
+      std::string Value = Next(); // the parts point into it
+      llvm::StringRef(Value).split(Parts, ',');
       for (llvm::StringRef P : Parts)
         if (P.starts_with("-D") || P.starts_with("-U") || P.starts_with("-I") ||
             P.starts_with("-std="))

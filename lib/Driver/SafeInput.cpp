@@ -287,6 +287,8 @@ std::string validateConfig(const std::string &Path) {
   llvm::SourceMgr SM;
   std::string First;
   auto Where = [&](const llvm::yaml::Node *N) {
+    if (!N) // the parser gives no node after some syntax errors
+      return Path;
     auto [Line, Col] = SM.getLineAndColumn(N->getSourceRange().Start);
     return Path + ":" + std::to_string(Line) + ":" + std::to_string(Col);
   };
@@ -352,6 +354,10 @@ std::string validateConfig(const std::string &Path) {
                         "HeaderFilterRegex, SystemHeaders, "
                         "InheritParentConfig, CheckOptions)");
       llvm::yaml::Node *Value = KV.getValue();
+      if (!Value)
+        return First.empty() ? Fail(KV.getKey(), "key '" + Key->str() +
+                                                     "' without a value")
+                             : Path + ":" + First;
       if (*Key == "HeaderFilterRegex") {
         llvm::SmallString<64> VS;
         auto Regex = ScalarText(Value, VS);
