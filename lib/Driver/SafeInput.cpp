@@ -287,9 +287,12 @@ std::string validateConfig(const std::string &Path) {
   llvm::SourceMgr SM;
   std::string First;
   auto Where = [&](const llvm::yaml::Node *N) {
-    if (!N) // the parser gives no node after some syntax errors
+    // After some syntax errors the parser gives no node, or one without a
+    // place in the text (`? key` with a broken key).
+    llvm::SMLoc Start = N ? N->getSourceRange().Start : llvm::SMLoc();
+    if (!Start.isValid() || !SM.FindBufferContainingLoc(Start))
       return Path;
-    auto [Line, Col] = SM.getLineAndColumn(N->getSourceRange().Start);
+    auto [Line, Col] = SM.getLineAndColumn(Start);
     return Path + ":" + std::to_string(Line) + ":" + std::to_string(Col);
   };
   SM.setDiagHandler(
@@ -482,10 +485,21 @@ std::vector<std::string> dropUnsafeFlags(std::vector<std::string> &Args) {
       Dropped.push_back(A.str());
       continue;
     }
-    if ((A == "-arch" || A == "--gpu-architecture" || A == "--offload-arch") &&
-        I + 1 < Args.size() &&
-        llvm::StringRef(Args[I + 1]).contains("native")) {
-      Dropped.push_back(A.str() + " " + Args[++I]);
+    if (A == "-arch" || A == "--gpu-architecture" || A == "--offload-arch") {
+      // The value stays with its flag: were it dropped alone (an unsafe
+      // `-save-temps=x` as the value), the next argument would become the
+      // architecture, `native` included.
+      if (I + 1 >= Args.size()) {
+        Kept.push_back(A.str());
+        continue;
+      }
+      const std::string &Value = Args[++I];
+      if (llvm::StringRef(Value).contains("native")) {
+        Dropped.push_back(A.str() + " " + Value);
+        continue;
+      }
+      Kept.push_back(A.str());
+      Kept.push_back(Value);
       continue;
     }
     if (WithValue.contains(A)) {

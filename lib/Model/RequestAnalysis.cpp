@@ -220,7 +220,7 @@ analyzeParametric(const SymbolicRequest &Request, AtomId A,
         for (int64_t V = Center - Reach; V <= Center + Reach; ++V)
           Values.insert(V);
       }
-    if (Values.size() > 4096) {
+    if (Values.size() > 256) { // bounded cost: the bound of any request
       Max = std::max(Max, maxWavefronts(Request.WidthBytes, Request.Kind,
                                         Possible.size(), Request.Atomic));
       AtCoincidence = Max;
