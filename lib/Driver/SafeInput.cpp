@@ -271,9 +271,8 @@ const llvm::StringSet<> &knownCheckOptions() {
   return Known;
 }
 
-} // namespace
-
-std::string validateConfig(const std::string &Path) {
+/// The validation of one file; the message may quote keys and values.
+std::string validateConfigText(const std::string &Path) {
   auto Buf = readInputFile(Path, "configuration file", limits::ConfigBytes);
   if (!Buf)
     return Path + ": error: " + llvm::toString(Buf.takeError());
@@ -421,6 +420,23 @@ std::string validateConfig(const std::string &Path) {
   if (!Parsed)
     return Path + ": error: " + Parsed.getError().message();
   return "";
+}
+
+} // namespace
+
+std::string validateConfig(const std::string &Path) {
+  // One line, whatever the quoted keys and values hold (a YAML key can be a
+  // quoted string with a newline).
+  std::string Error = validateConfigText(Path), Line;
+  for (char C : Error) {
+    if (C == '\n')
+      Line += "\\n";
+    else if (C == '\r')
+      Line += "\\r";
+    else
+      Line += C;
+  }
+  return Line;
 }
 
 std::string checkConfigFile(const std::string &Path) {
