@@ -11,6 +11,7 @@
 #include "Driver.h"
 #include "FuzzInput.h"
 #include "Output.h"
+#include "ReportWriter.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 
@@ -31,17 +32,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   auto R = analyzeOne(Options, Database, File, &Contents);
   if (!R)
     fuzz::fail("analyzeOne returned nothing");
-  SarifWriter Sarif;
-  std::string Json;
-  llvm::raw_string_ostream OS(Json);
-  for (const auto &E : R->Findings) {
-    OS << llvm::json::Value(diagnosticJson(E, false));
-    Sarif.add(E, false);
+  // Every output format writes the result (JSON, SARIF, text, ...).
+  for (const ReportFormat &Format : reportFormats()) {
+    std::string Text, Errors;
+    llvm::raw_string_ostream OS(Text), ES(Errors);
+    std::unique_ptr<ReportWriter> Writer = Format.Make(Options, OS, ES);
+    Writer->addFile(*R);
+    Writer->finish();
   }
-  for (const auto &A : R->Report.Accesses)
-    OS << llvm::json::Value(accessJson(A));
-  for (const auto &L : R->Report.LocalArrays)
-    OS << llvm::json::Value(localArrayJson(L));
-  OS << Sarif.document("fuzz");
   return 0;
 }
