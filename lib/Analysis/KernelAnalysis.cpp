@@ -4,6 +4,8 @@
 
 #include "Simt/Engine.h"
 
+#include <cassert>
+
 using namespace clang;
 
 namespace warpcheck {
@@ -28,26 +30,48 @@ KernelAnalysis::KernelAnalysis(ASTContext &Ctx, const FunctionDecl *Kernel,
                                Dim3 Block, InterpreterLimits Limits)
     : P(std::make_unique<simt::Engine>(Ctx, Kernel, Block, Limits)) {}
 
+KernelAnalysis::KernelAnalysis(
+    std::vector<std::shared_ptr<const KernelAnalysis>> Members,
+    std::vector<SharedAccessSite> Sites)
+    : Members(std::move(Members)), MergedSites(std::move(Sites)) {
+  assert(!this->Members.empty() && "an analysis across no shapes");
+}
+
 KernelAnalysis::~KernelAnalysis() = default;
 
-void KernelAnalysis::run() { P->run(); }
+void KernelAnalysis::run() {
+  if (P)
+    P->run();
+}
 
 const std::vector<SharedAccessSite> &KernelAnalysis::sites() const {
-  return P->Sites;
+  return P ? P->Sites : MergedSites;
 }
 
 const std::string &KernelAnalysis::truncationReason() const {
-  return P->Truncation;
+  if (P)
+    return P->Truncation;
+  for (const auto &M : Members)
+    if (!M->truncationReason().empty())
+      return M->truncationReason();
+  return Members.front()->truncationReason();
 }
 
-const AtomTable &KernelAnalysis::atoms() const { return P->Atoms; }
+const AtomTable &KernelAnalysis::atoms() const {
+  return P ? P->Atoms : Members.front()->atoms();
+}
 
 void KernelAnalysis::captureRequests(size_t Limit) {
-  P->CaptureLimit = Limit;
+  if (P)
+    P->CaptureLimit = Limit;
 }
 
 const std::vector<CapturedRequest> *
 KernelAnalysis::capturedRequests(const VarDecl *Var) const {
+  // Requests differ from shape to shape: a layout must be searched per
+  // shape, which an analysis across shapes does not offer.
+  if (!P)
+    return nullptr;
   if (P->CaptureOverflow.count(Var))
     return nullptr;
   auto It = P->Captured.find(Var);
@@ -56,7 +80,7 @@ KernelAnalysis::capturedRequests(const VarDecl *Var) const {
 
 const std::vector<LocalArrayAccess> &
 KernelAnalysis::localArrayAccesses() const {
-  return P->LocalAccesses;
+  return P ? P->LocalAccesses : Members.front()->localArrayAccesses();
 }
 
 const std::vector<std::string> &KernelAnalysis::parameterBindings() const {
@@ -64,6 +88,8 @@ const std::vector<std::string> &KernelAnalysis::parameterBindings() const {
 }
 
 LoopUnrolling KernelAnalysis::loopUnrolling(const Stmt *Loop) const {
+  if (!P)
+    return Members.front()->loopUnrolling(Loop);
   auto It = P->Unrolling.find(Loop);
   return It == P->Unrolling.end() ? LoopUnrolling() : It->second;
 }

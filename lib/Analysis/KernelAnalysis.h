@@ -174,8 +174,18 @@ public:
   /// How the compiler treats a loop that ran (unrolled unless found not).
   LoopUnrolling loopUnrolling(const clang::Stmt *Loop) const;
 
+  /// What holds across several analyses of one kernel (a family of block
+  /// shapes, ShapeFamily.h): Sites merged per access, the first member
+  /// standing for the rest (atoms, local arrays, loops, truncation). No
+  /// requests are captured. Not run: the members were.
+  KernelAnalysis(std::vector<std::shared_ptr<const KernelAnalysis>> Members,
+                 std::vector<SharedAccessSite> Sites);
+
 private:
   std::unique_ptr<simt::Engine> P;
+  /// Set for an analysis across shapes (P is null then).
+  std::vector<std::shared_ptr<const KernelAnalysis>> Members;
+  std::vector<SharedAccessSite> MergedSites;
 };
 
 } // namespace warpcheck

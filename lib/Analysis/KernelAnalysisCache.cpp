@@ -3,6 +3,7 @@
 #include "KernelAnalysisCache.h"
 
 #include "LaunchConfig.h"
+#include "ShapeFamily.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -110,6 +111,22 @@ KernelAnalysisCache::get(const FunctionDecl *Kernel, Dim3 Block,
   ++TotalRuns;
   Entries[K] = Entry{Result, Capture};
   return Result;
+}
+
+std::shared_ptr<const KernelAnalysis>
+KernelAnalysisCache::get(const FunctionDecl *Kernel,
+                         const BlockShapeChoice &Shape,
+                         const InterpreterLimits &Limits,
+                         std::optional<size_t> CaptureLimit) {
+  if (Shape.Family.size() <= 1 || !namesSharedMemory(Kernel))
+    return get(Kernel, Shape.Block, Limits, CaptureLimit);
+  // Each member through the cache (another check may ask for one shape);
+  // the merge itself is cheap and not kept.
+  std::vector<std::shared_ptr<const KernelAnalysis>> Members;
+  for (const Dim3 &Block : Shape.Family) {
+    Members.push_back(get(Kernel, Block, Limits, CaptureLimit));
+  }
+  return std::make_shared<KernelAnalysis>(Members, mergeAcrossShapes(Members));
 }
 
 void KernelAnalysisCache::finished(const FunctionDecl *Kernel) {

@@ -22,6 +22,7 @@
 #define WARPCHECK_ANALYSIS_KERNELANALYSISCACHE_H
 
 #include "KernelAnalysis.h"
+#include "LaunchConfig.h"
 
 #include <map>
 #include <memory>
@@ -62,6 +63,15 @@ public:
   /// and replaces the first.
   std::shared_ptr<const KernelAnalysis>
   get(const clang::FunctionDecl *Kernel, Dim3 Block,
+      const InterpreterLimits &Limits,
+      std::optional<size_t> CaptureLimit = std::nullopt);
+
+  /// The analysis of Kernel with Shape: with Shape.Family, every shape of
+  /// the family (each cached as above) merged into what holds across them
+  /// (mergeAcrossShapes); otherwise get(Kernel, Shape.Block, ...). A kernel
+  /// that names no __shared__ variable runs with the first shape only.
+  std::shared_ptr<const KernelAnalysis>
+  get(const clang::FunctionDecl *Kernel, const BlockShapeChoice &Shape,
       const InterpreterLimits &Limits,
       std::optional<size_t> CaptureLimit = std::nullopt);
 

@@ -1,6 +1,8 @@
 //===--- LaunchConfig.cpp - Block shapes of kernels -----------------------===//
 
 #include "LaunchConfig.h"
+#include "CrossFileLaunches.h"
+#include "ShapeFamily.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -482,6 +484,231 @@ const Expr *stripKernelExpr(const Expr *E) {
 
 /// The member name of `blockDim.x` (clang's builtin variables read their
 /// members through properties), or empty when E is not a blockDim member.
+/// The values a variable is known to have at a launch: the labels of the
+/// `case`s of a `switch (v)` the launch sits in, or the constant of an
+/// enclosing `if (v == C)` (else branch: `if (v != C)`). Only variables
+/// never written in their function (every use a plain read) are kept, so
+/// the value at the launch is the value wherever the block was built.
+struct GuardValues {
+  std::vector<int64_t> Values;
+  /// "'threads' is 512 in 'case 512' at f.cu:222".
+  std::string Via;
+};
+using Guards = std::map<const VarDecl *, GuardValues>;
+
+/// Whether every use of VD in S reads it (no assignment, increment,
+/// address or reference taken).
+bool onlyRead(const Stmt *S, const VarDecl *VD, const Stmt *Parent) {
+  if (!S)
+    return true;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S); Ref && Ref->getDecl() == VD) {
+    const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Parent);
+    return Cast && Cast->getCastKind() == CK_LValueToRValue;
+  }
+  for (const Stmt *Child : S->children())
+    if (!onlyRead(Child, VD, S))
+      return false;
+  return true;
+}
+
+/// The variable E names (through casts and parentheses), when a local or
+/// parameter of integer type.
+const VarDecl *guardVariable(const Expr *E) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!VD || !VD->hasLocalStorage() ||
+      !VD->getType()->isIntegralOrEnumerationType())
+    return nullptr;
+  return VD;
+}
+
+/// The values Cond forces on variables when it is Taken (true) or not.
+void conditionGuards(const Expr *Cond, bool Taken, const ASTContext &Ctx,
+                     std::map<const VarDecl *, std::vector<int64_t>> &Out) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
+      UO && UO->getOpcode() == UO_LNot)
+    return conditionGuards(UO->getSubExpr(), !Taken, Ctx, Out);
+  const auto *BO = dyn_cast<BinaryOperator>(Cond);
+  if (!BO)
+    return;
+  auto Intersect = [&](const VarDecl *VD, std::vector<int64_t> V) {
+    auto It = Out.find(VD);
+    if (It == Out.end()) {
+      Out[VD] = std::move(V);
+      return;
+    }
+    std::vector<int64_t> Both;
+    for (int64_t X : It->second)
+      if (std::find(V.begin(), V.end(), X) != V.end())
+        Both.push_back(X);
+    It->second = std::move(Both);
+  };
+  if ((BO->getOpcode() == BO_EQ && Taken) ||
+      (BO->getOpcode() == BO_NE && !Taken)) {
+    for (auto [Side, Other] : {std::pair{BO->getLHS(), BO->getRHS()},
+                               std::pair{BO->getRHS(), BO->getLHS()}})
+      if (const VarDecl *VD = guardVariable(Side))
+        if (auto C = evaluateInt(Other, Ctx))
+          Intersect(VD, {*C});
+    return;
+  }
+  // a && b taken, or a || b not taken: both hold.
+  if ((BO->getOpcode() == BO_LAnd && Taken) ||
+      (BO->getOpcode() == BO_LOr && !Taken)) {
+    conditionGuards(BO->getLHS(), Taken, Ctx, Out);
+    conditionGuards(BO->getRHS(), Taken, Ctx, Out);
+    return;
+  }
+  // a || b taken: one of them holds; a variable both constrain takes the
+  // union.
+  if ((BO->getOpcode() == BO_LOr && Taken) ||
+      (BO->getOpcode() == BO_LAnd && !Taken)) {
+    std::map<const VarDecl *, std::vector<int64_t>> L, R;
+    conditionGuards(BO->getLHS(), Taken, Ctx, L);
+    conditionGuards(BO->getRHS(), Taken, Ctx, R);
+    for (auto &[VD, V] : L) {
+      auto It = R.find(VD);
+      if (It == R.end())
+        continue;
+      std::vector<int64_t> Union = V;
+      for (int64_t X : It->second)
+        if (std::find(Union.begin(), Union.end(), X) == Union.end())
+          Union.push_back(X);
+      Intersect(VD, std::move(Union));
+    }
+  }
+}
+
+/// The path from S down to Target (S first, Target last); empty when
+/// Target is not in S.
+bool pathTo(const Stmt *S, const Stmt *Target, std::vector<const Stmt *> &Path) {
+  if (!S)
+    return false;
+  Path.push_back(S);
+  if (S == Target)
+    return true;
+  for (const Stmt *Child : S->children())
+    if (pathTo(Child, Target, Path))
+      return true;
+  Path.pop_back();
+  return false;
+}
+
+/// The case labels under which the statement at Index of a switch body
+/// runs: its own labels and, while the statement before may fall through
+/// into it, the labels before. nullopt when `default` is among them.
+std::optional<std::vector<int64_t>>
+caseLabels(const CompoundStmt *Body, size_t Index, const ASTContext &Ctx) {
+  std::vector<int64_t> Out;
+  std::vector<const Stmt *> List(Body->body_begin(), Body->body_end());
+  for (size_t I = Index;; --I) {
+    // `case 1: case 2: stmt` nests the labels.
+    for (const Stmt *S = List[I]; isa<SwitchCase>(S);
+         S = cast<SwitchCase>(S)->getSubStmt()) {
+      const auto *Case = dyn_cast<CaseStmt>(S);
+      if (!Case || Case->caseStmtIsGNURange())
+        return std::nullopt;
+      auto V = evaluateInt(Case->getLHS(), Ctx);
+      if (!V)
+        return std::nullopt;
+      Out.push_back(*V);
+    }
+    if (I == 0)
+      break;
+    const Stmt *Before = List[I - 1];
+    while (const auto *SC = dyn_cast<SwitchCase>(Before))
+      Before = SC->getSubStmt();
+    if (isa<BreakStmt, ReturnStmt, ContinueStmt, GotoStmt>(Before))
+      break;
+  }
+  if (Out.empty())
+    return std::nullopt;
+  std::reverse(Out.begin(), Out.end()); // source order
+  return Out;
+}
+
+/// The guards around Launch in the body of Function.
+Guards guardsAt(const Stmt *Launch, const FunctionDecl *Function,
+                const ASTContext &Ctx) {
+  Guards Out;
+  if (!Function || !Function->getBody())
+    return Out;
+  std::vector<const Stmt *> Path;
+  if (!pathTo(Function->getBody(), Launch, Path))
+    return Out;
+  // A launch inside a lambda: the guards outside it are not followed.
+  size_t Start = 0;
+  for (size_t I = 0; I < Path.size(); ++I)
+    if (isa<LambdaExpr>(Path[I]))
+      Start = I + 1;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::map<const VarDecl *, bool> Read;
+  auto Add = [&](const VarDecl *VD, std::vector<int64_t> Values,
+                 const std::string &What, SourceLocation Loc) {
+    auto [It, New] = Read.emplace(VD, false);
+    if (New)
+      It->second = onlyRead(Function->getBody(), VD, nullptr);
+    if (!It->second)
+      return;
+    std::string Text = "'" + VD->getNameAsString() + "' is ";
+    for (size_t I = 0; I < Values.size(); ++I)
+      Text += (I ? I + 1 == Values.size() ? " or " : ", " : "") +
+              std::to_string(Values[I]);
+    Text += " " + What + " at " + locationText(Loc, SM);
+    auto Found = Out.find(VD);
+    if (Found == Out.end()) {
+      Out[VD] = {std::move(Values), Text};
+      return;
+    }
+    std::vector<int64_t> Both;
+    for (int64_t X : Found->second.Values)
+      if (std::find(Values.begin(), Values.end(), X) != Values.end())
+        Both.push_back(X);
+    Found->second.Values = std::move(Both);
+    Found->second.Via += ", " + Text;
+  };
+  for (size_t I = Start; I + 1 < Path.size(); ++I) {
+    const Stmt *S = Path[I], *Next = Path[I + 1];
+    if (const auto *Switch = dyn_cast<SwitchStmt>(S)) {
+      const VarDecl *VD =
+          Switch->getCond() ? guardVariable(Switch->getCond()) : nullptr;
+      const auto *Body = dyn_cast<CompoundStmt>(Switch->getBody());
+      if (!VD || Switch->getInit() || Switch->getConditionVariable() || !Body ||
+          Next != Body || I + 2 >= Path.size())
+        continue;
+      auto Stmts = Body->body();
+      size_t Index = std::find(Stmts.begin(), Stmts.end(), Path[I + 2]) -
+                     Stmts.begin();
+      if (Index >= Body->size())
+        continue;
+      if (auto Labels = caseLabels(Body, Index, Ctx)) {
+        std::string What = Labels->size() == 1 ? "in 'case" : "in the cases";
+        for (size_t L = 0; L < Labels->size(); ++L)
+          What += (L ? ", " : " ") + std::to_string((*Labels)[L]);
+        Add(VD, *Labels, What + (Labels->size() == 1 ? "'" : "") +
+                             " of the switch",
+            Switch->getBeginLoc());
+      }
+      continue;
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      if (If->getInit() || If->getConditionVariable() || If->isConsteval())
+        continue;
+      bool Taken = Next == If->getThen();
+      if (!Taken && Next != If->getElse())
+        continue;
+      std::map<const VarDecl *, std::vector<int64_t>> Forced;
+      conditionGuards(If->getCond(), Taken, Ctx, Forced);
+      for (auto &[VD, Values] : Forced)
+        Add(VD, Values,
+            Taken ? "under the condition" : "in the else of the condition",
+            If->getBeginLoc());
+    }
+  }
+  return Out;
+}
+
 std::string blockDimMember(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (const auto *PO = dyn_cast<PseudoObjectExpr>(E))
@@ -527,6 +754,8 @@ public:
   /// The blockDim a cudaLaunchConfig_t at E (`&config`) is given.
   std::optional<Dims> configBlock(const Expr *E, const Expr *Launch,
                                   std::string &WhyNot);
+  /// The values variables have at the launch being evaluated (null: none).
+  const Guards *Active = nullptr;
 
 private:
   /// The arguments passed for Param at every call of its function.
@@ -534,6 +763,12 @@ private:
   std::optional<std::vector<Traced<T>>>
   throughCalls(const ParmVarDecl *Param, unsigned Depth, std::string &WhyNot,
                F Evaluate);
+  /// The arguments passed for Param at the calls in the files next to this
+  /// one; nullopt (WhyNot unchanged) when none calls Function.
+  template <typename T>
+  std::optional<std::vector<Traced<T>>>
+  throughSiblingCalls(const clang::FunctionDecl *Function,
+                      const ParmVarDecl *Param, std::string &WhyNot);
   /// The values every `return` of the function called by Call gives.
   template <typename T, typename F>
   std::optional<std::vector<Traced<T>>>
@@ -561,6 +796,8 @@ LaunchSites::Evaluator::throughCalls(const ParmVarDecl *Param, unsigned Depth,
   if (It == Sites.Calls.end() || It->second.empty()) {
     WhyNot = Name + " is a parameter of '" + FName +
              "', which is not called in this file";
+    if (Function->isExternallyVisible())
+      return throughSiblingCalls<T>(Function, Param, WhyNot);
     return std::nullopt;
   }
   std::vector<Traced<T>> Out;
@@ -593,6 +830,58 @@ LaunchSites::Evaluator::throughCalls(const ParmVarDecl *Param, unsigned Depth,
       return std::nullopt;
     }
   }
+  return Out;
+}
+
+template <typename T>
+std::optional<std::vector<Traced<T>>>
+LaunchSites::Evaluator::throughSiblingCalls(const FunctionDecl *Function,
+                                            const ParmVarDecl *Param,
+                                            std::string &WhyNot) {
+  std::string Key = crossFileKey(Function, Ctx);
+  std::string Name = "'" + Param->getNameAsString() + "'";
+  std::string FName = displayName(Function, Ctx);
+  unsigned Index = Param->getFunctionScopeIndex();
+  std::vector<Traced<T>> Out;
+  bool Called = false;
+  for (const auto &Facts : Sites.siblings()) {
+    auto It = Facts->Calls.find(Key);
+    if (It == Facts->Calls.end())
+      continue;
+    for (const SiblingFacts::Call &Call : It->second) {
+      Called = true;
+      std::optional<std::vector<std::pair<T, std::string>>> Values;
+      if constexpr (std::is_same_v<T, int64_t>) {
+        if (Index < Call.Ints.size())
+          Values = Call.Ints[Index];
+      } else if constexpr (std::is_same_v<T, Dim3>) {
+        if (Index < Call.Dims.size())
+          Values = Call.Dims[Index];
+      } else {
+        return std::nullopt; // kernels are not followed across files
+      }
+      if (!Values) {
+        WhyNot = Name + " of '" + FName + "' at the call at " +
+                 Call.Location + ": " +
+                 (Index < Call.WhyNot.size() && !Call.WhyNot[Index].empty()
+                      ? Call.WhyNot[Index]
+                      : "it cannot be followed");
+        return std::nullopt;
+      }
+      for (auto &[V, Via] : *Values)
+        addUnique(Out, Traced<T>{V, joinVia(Name + " from the call at " +
+                                                Call.Location + " through '" +
+                                                FName + "'",
+                                            Via)});
+      if (Out.size() > MaxValues) {
+        WhyNot = Name + " of '" + FName + "' takes more than " +
+                 std::to_string(MaxValues) + " values";
+        return std::nullopt;
+      }
+    }
+  }
+  if (!Called)
+    return std::nullopt;
   return Out;
 }
 
@@ -655,6 +944,17 @@ LaunchSites::Evaluator::ints(const Expr *E, unsigned Depth,
   };
   if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
     if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl())) {
+      if (Active)
+        if (auto It = Active->find(VD); It != Active->end()) {
+          if (It->second.Values.empty()) {
+            WhyNot = "the conditions around the launch contradict each other";
+            return std::nullopt;
+          }
+          Ints Out;
+          for (int64_t V : It->second.Values)
+            Out.push_back({V, It->second.Via});
+          return Out;
+        }
       if (const auto *Param = dyn_cast<ParmVarDecl>(VD))
         return throughCalls<int64_t>(Param, Depth, WhyNot, Self);
       // A local integer initialized once and never changed.
@@ -1066,6 +1366,7 @@ public:
       return true;
     if (isa<CUDAKernelCallExpr>(Call)) {
       Launches.push_back(Call);
+      LaunchFunction[Call] = Current;
       return true;
     }
     const FunctionDecl *Callee = Call->getDirectCallee();
@@ -1079,11 +1380,26 @@ public:
       if (SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())))
         return true;
       if (Name == "cudaLaunchKernel" || Name == "cudaLaunchCooperativeKernel" ||
-          Name == "cudaLaunchKernelEx" || Name == "cudaLaunchKernelExC")
+          Name == "cudaLaunchKernelEx" || Name == "cudaLaunchKernelExC") {
         Launches.push_back(Call);
+        LaunchFunction[Call] = Current;
+      }
     }
     return true;
   }
+  bool TraverseDecl(Decl *D) {
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    if (!FD || !FD->doesThisDeclarationHaveABody())
+      return RecursiveASTVisitor::TraverseDecl(D);
+    const FunctionDecl *Outer = Current;
+    Current = FD;
+    bool Result = RecursiveASTVisitor::TraverseDecl(D);
+    Current = Outer;
+    return Result;
+  }
+  const FunctionDecl *Current = nullptr;
+  /// The function whose body holds each launch.
+  std::map<const CallExpr *, const FunctionDecl *> LaunchFunction;
   std::vector<const CallExpr *> Launches;
   std::map<const FunctionDecl *, std::vector<const CallExpr *>> Calls;
 };
@@ -1121,7 +1437,14 @@ std::optional<Dim3> evaluateBlockDim(const Expr *E, const ASTContext &Ctx,
 }
 
 void LaunchSites::collect(const ASTContext &Ctx) {
+  bool Follow = FollowSiblings;
   *this = LaunchSites();
+  FollowSiblings = Follow;
+  {
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+      MainFile = Main->getName().str();
+  }
   CallCollector Collector;
   Collector.TraverseAST(const_cast<ASTContext &>(Ctx));
   Calls = std::move(Collector.Calls);
@@ -1162,9 +1485,13 @@ void LaunchSites::collect(const ASTContext &Ctx) {
       }
     }
     std::string WhyNot;
+    Eval.Active = nullptr;
     auto Kernels = Eval.kernels(KernelArg, 0, WhyNot);
     if (!Kernels)
       continue; // no kernel to give a shape to
+    // `switch (threads) { case 256: k<<<g, threads>>>` fixes `threads`.
+    Guards AtLaunch = guardsAt(Call, Collector.LaunchFunction[Call], Ctx);
+    Eval.Active = &AtLaunch;
     std::string Location = locationText(Call->getBeginLoc(), SM);
     std::string What = Via.empty() ? "launch" : Via;
     auto Blocks = ConfigArg ? Eval.configBlock(ConfigArg, Call, WhyNot)
@@ -1216,6 +1543,71 @@ void LaunchSites::collect(const ASTContext &Ctx) {
       }
     }
   }
+}
+
+const std::vector<std::shared_ptr<const SiblingFacts>> &
+LaunchSites::siblings() const {
+  if (!Siblings)
+    Siblings = MainFile.empty() || !FollowSiblings
+                   ? std::vector<std::shared_ptr<const SiblingFacts>>()
+                   : siblingFacts(MainFile);
+  return *Siblings;
+}
+
+SiblingFacts LaunchSites::factsOf(const ASTContext &Ctx) {
+  SiblingFacts Out;
+  LaunchSites Sites;
+  Sites.FollowSiblings = false;
+  Sites.collect(Ctx);
+  for (const auto &[Kernel, Shapes] : Sites.Shapes)
+    Out.Launched[crossFileKey(Kernel, Ctx)] = Shapes;
+  Evaluator Eval(Ctx, Sites);
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const auto &[Callee, Calls] : Sites.Calls) {
+    // Functions another file may define: declared, not defined, here.
+    if (Callee->hasBody() || !Callee->isExternallyVisible() ||
+        Callee->getNumParams() == 0 || Callee->getNumParams() > 16 ||
+        SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
+      continue;
+    bool Wanted = false;
+    for (const ParmVarDecl *P : Callee->parameters())
+      Wanted |= P->getType()->isIntegralOrEnumerationType() ||
+                isDim3(P->getType().getNonReferenceType());
+    if (!Wanted)
+      continue;
+    auto &List = Out.Calls[crossFileKey(Callee, Ctx)];
+    for (const CallExpr *Call : Calls) {
+      if (List.size() >= 64)
+        break;
+      SiblingFacts::Call C;
+      C.Location = locationText(Call->getBeginLoc(), SM);
+      unsigned N = Callee->getNumParams();
+      C.Ints.resize(N);
+      C.Dims.resize(N);
+      C.WhyNot.resize(N);
+      for (unsigned I = 0; I < N && I < Call->getNumArgs(); ++I) {
+        const Expr *Arg = Call->getArg(I);
+        QualType T = Callee->getParamDecl(I)->getType();
+        std::string Why;
+        if (T->isIntegralOrEnumerationType()) {
+          if (auto V = Eval.ints(Arg, 1, Why)) {
+            C.Ints[I].emplace();
+            for (auto &X : *V)
+              C.Ints[I]->push_back({X.Value, X.Via});
+          }
+        } else if (isDim3(T.getNonReferenceType())) {
+          if (auto V = Eval.dims(Arg, 1, Why)) {
+            C.Dims[I].emplace();
+            for (auto &X : *V)
+              C.Dims[I]->push_back({X.Value, X.Via});
+          }
+        }
+        C.WhyNot[I] = Why;
+      }
+      List.push_back(std::move(C));
+    }
+  }
+  return Out;
 }
 
 const std::vector<BlockShapeChoice> &
@@ -1371,6 +1763,22 @@ chooseBlockShapes(const FunctionDecl *Kernel, const LaunchSites &Sites,
   const auto &Launched = Sites.shapesFor(Kernel);
   if (!Launched.empty())
     return Launched;
+  // Launched in a file next to this one (a kernel declared there).
+  if (Kernel->isExternallyVisible()) {
+    std::vector<BlockShapeChoice> Elsewhere;
+    std::string Key = crossFileKey(Kernel, Ctx);
+    for (const auto &Facts : Sites.siblings())
+      if (auto It = Facts->Launched.find(Key); It != Facts->Launched.end())
+        for (const BlockShapeChoice &C : It->second) {
+          bool Seen = false;
+          for (const auto &E : Elsewhere)
+            Seen |= E.Block == C.Block;
+          if (!Seen && Elsewhere.size() < MaxValues)
+            Elsewhere.push_back(C);
+        }
+    if (!Elsewhere.empty())
+      return Elsewhere;
+  }
   // Launches whose shape is not known give none; the shape used instead
   // says why they were not used.
   std::string NotUsed;
@@ -1429,17 +1837,35 @@ chooseBlockShapes(const FunctionDecl *Kernel, const LaunchSites &Sites,
     if (!Out.empty())
       return Out;
   }
+  // Still open: every shape of a family consistent with the code, and what
+  // holds across them.
+  std::string NoFamily;
+  if (auto Family = shapeFamily(Kernel, Ctx, Bound, NoFamily)) {
+    std::string Count = std::to_string(Family->Shapes.size());
+    std::string Description =
+        Family->Shapes.size() == 1
+            ? "the only shape assumed of " + Family->Assumed
+            : "one of " + Count + " shapes assumed, " + Family->Assumed +
+                  "; what is reported holds for " +
+                  (Family->Shapes.size() == 2 ? "both" : "all " + Count);
+    Description += NotUsed.empty() ? "; no launch of this kernel in the file"
+                                   : "; " + NotUsed;
+    return {{Family->Shapes.front(), "family", Description,
+             std::move(Family->Shapes)}};
+  }
   if (Bound)
     return {{Dim3{unsigned(*Bound), 1, 1}, "launch_bounds",
              "from __launch_bounds__(" + std::to_string(*Bound) +
-                 "), taken as a 1-D block" + Suffix}};
+                 "), taken as a 1-D block (" + NoFamily + ")" + Suffix}};
   if (!NotUsed.empty())
     return {
         {DefaultBlockDim, "default",
-         "default; " + NotUsed + ": set --block-dim or the per-kernel option"}};
+         "default; " + NoFamily + "; " + NotUsed +
+             ": set --block-dim or the per-kernel option"}};
   return {{DefaultBlockDim, "default",
-           "default; no launch of this kernel in the file: set --block-dim "
-           "or the per-kernel option"}};
+           "default; " + NoFamily +
+               "; no launch of this kernel in the file: set --block-dim "
+               "or the per-kernel option"}};
 }
 
 } // namespace warpcheck

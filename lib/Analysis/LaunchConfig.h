@@ -20,10 +20,14 @@
 #include "clang/AST/ExprCXX.h"
 
 #include <map>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace warpcheck {
+
+struct SiblingFacts;
 
 /// The block shape used for a kernel default when nothing else gives one.
 constexpr Dim3 DefaultBlockDim{256, 1, 1};
@@ -31,11 +35,14 @@ constexpr Dim3 DefaultBlockDim{256, 1, 1};
 /// One block shape to analyze a kernel with, and where it came from.
 struct BlockShapeChoice {
   Dim3 Block;
-  /// "option", "comment", "launch", "block-dim", "comparison",
-  /// "launch_bounds" or "default".
+  /// "option", "comment", "launch", "block-dim", "comparison", "family"
+  /// or "default".
   std::string Source;
   /// Human-readable origin: "from launch at main.cu:88".
   std::string Description;
+  /// For Source "family": every shape to analyze, Block first; what is
+  /// reported must hold for all of them (ShapeFamily.h).
+  std::vector<Dim3> Family = {};
 };
 
 /// A function's name as diagnostics show it, with template arguments:
@@ -92,7 +99,21 @@ public:
 
   class Evaluator;
 
+  /// What the translation unit of Ctx says for the files next to it: the
+  /// kernels it launches and the constant arguments of its calls to
+  /// functions it does not define (CrossFileLaunches.h).
+  static SiblingFacts factsOf(const clang::ASTContext &Ctx);
+  /// The facts of the files next to the one collected, read on first use.
+  const std::vector<std::shared_ptr<const SiblingFacts>> &siblings() const;
+
 private:
+  /// The main file of the translation unit collected.
+  std::string MainFile;
+  /// Off while collecting a sibling's facts: siblings of siblings are not
+  /// read.
+  bool FollowSiblings = true;
+  mutable std::optional<std::vector<std::shared_ptr<const SiblingFacts>>>
+      Siblings;
   /// Every call of a function, by the callee's canonical declaration.
   std::map<const clang::FunctionDecl *, std::vector<const clang::CallExpr *>>
       Calls;

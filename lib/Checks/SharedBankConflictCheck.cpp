@@ -321,7 +321,7 @@ void SharedBankConflictCheck::analyzeKernel(
   InterpreterLimits Limits;
   Limits.MaxLoopIterations = MaxLoopIterations;
   std::shared_ptr<const KernelAnalysis> Analysis = Analyses->get(
-      Kernel, Shape.Block, Limits,
+      Kernel, Shape, Limits,
       FixStyle != "none"
           ? std::optional<size_t>(KernelAnalysisCache::DefaultCaptureLimit)
           : std::nullopt);

@@ -16,6 +16,7 @@
 #include "Output.h"
 #include "ReportWriter.h"
 #include "SafeInput.h"
+#include "SiblingParse.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -835,6 +836,10 @@ AnalyzedFiles analyzeFiles(const DriverOptions &Options,
                            const CompiledLocalMemory *Given,
                            llvm::raw_ostream &Err) {
   SafeCompilations Safe(Database);
+  // Launches in the files next to an input (CrossFileLaunches.h).
+  setSiblingParser(makeSiblingParser(Safe, Options.Parse));
+  auto ForgetSiblings =
+      llvm::make_scope_exit([] { setSiblingParser(nullptr); });
   AnalyzedFiles A;
   A.Results.resize(Files.size());
   A.Hashes.resize(Files.size());

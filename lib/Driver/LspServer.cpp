@@ -19,6 +19,7 @@
 #include <map>
 #include <mutex>
 #include <set>
+#include <sstream>
 #include <string>
 #include <thread>
 
@@ -181,6 +182,7 @@ struct Incoming {
 /// framing error it resynchronizes on the next Content-Length header.
 class FrameReader {
 public:
+  explicit FrameReader(std::istream &In = std::cin) : In(In) {}
   Incoming next() {
     std::optional<uint64_t> Length;
     std::string LengthError;
@@ -189,7 +191,7 @@ public:
       std::string Line;
       bool TooLong = false;
       int C;
-      while ((C = std::cin.get()) != EOF && C != '\n') {
+      while ((C = In.get()) != EOF && C != '\n') {
         if (Line.size() < MaxHeaderLine)
           Line.push_back(char(C));
         else
@@ -236,7 +238,7 @@ public:
       return E;
     }
     std::string Body(*Length, '\0');
-    if (*Length && !std::cin.read(&Body[0], *Length))
+    if (*Length && !In.read(&Body[0], *Length))
       return {};
     Incoming M;
     auto V = parseJsonBounded(Body, limits::JsonDepth);
@@ -253,6 +255,7 @@ public:
 
 private:
   static constexpr size_t MaxHeaderLine = 8192;
+  std::istream &In;
 };
 
 class Server {
@@ -295,6 +298,24 @@ public:
         In = std::move(Queue.front());
         Queue.pop_front();
       }
+      if (In.K == Incoming::End)
+        return 1;
+      if (In.K == Incoming::Error) {
+        replyError(nullptr, In.Code, In.Text);
+        continue;
+      }
+      if (std::optional<int> Status = handle(In.Value))
+        return *Status;
+    }
+  }
+
+  /// Handles every message of Input in order, on this thread, without
+  /// analyzing documents (handleLspMessages).
+  int replay(std::istream &Input) {
+    Analyze = false;
+    FrameReader Reader(Input);
+    while (true) {
+      Incoming In = Reader.next();
       if (In.K == Incoming::End)
         return 1;
       if (In.K == Incoming::Error) {
@@ -507,7 +528,7 @@ private:
 
   void analyze(const std::string &Uri) {
     auto TextIt = Texts.find(Uri);
-    if (TextIt == Texts.end())
+    if (TextIt == Texts.end() || !Analyze)
       return;
     std::string File = pathOf(Uri);
     const std::string &Text = TextIt->second;
@@ -593,6 +614,7 @@ private:
   std::map<std::string, std::string> Texts;
   std::map<std::string, std::vector<Fix>> Fixes;
   bool ShutDown = false;
+  bool Analyze = true; // false for replay()
   // Shared with the reader thread.
   std::mutex QueueMutex;
   std::condition_variable QueueReady;
@@ -605,6 +627,12 @@ private:
 int runLspServer(const DriverOptions &Options, llvm::raw_ostream &Out,
                  const clang::tooling::CompilationDatabase *Database) {
   return Server(Options, Out, Database).run();
+}
+
+int handleLspMessages(llvm::StringRef Input, const DriverOptions &Options,
+                      llvm::raw_ostream &Out) {
+  std::istringstream Stream(Input.str());
+  return Server(Options, Out, nullptr).replay(Stream);
 }
 
 } // namespace warpcheck

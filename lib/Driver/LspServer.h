@@ -24,6 +24,13 @@ namespace warpcheck {
 int runLspServer(const DriverOptions &Options, llvm::raw_ostream &Out,
                  const clang::tooling::CompilationDatabase *Database = nullptr);
 
+/// Reads the LSP frames of Input and handles each message as the server
+/// does, on the calling thread and without analyzing documents; replies go
+/// to Out. Returns the exit status `exit` gives, or 1 at the end of Input.
+/// The entry of the LSP fuzzer (test/fuzz/).
+int handleLspMessages(llvm::StringRef Input, const DriverOptions &Options,
+                      llvm::raw_ostream &Out);
+
 } // namespace warpcheck
 
 #endif

@@ -271,8 +271,8 @@ const llvm::StringSet<> &knownCheckOptions() {
   return Known;
 }
 
-/// The validation of one file, without the cache.
-std::string validateConfig(const std::string &Path) {
+/// The validation of one file; the message may quote keys and values.
+std::string validateConfigText(const std::string &Path) {
   auto Buf = readInputFile(Path, "configuration file", limits::ConfigBytes);
   if (!Buf)
     return Path + ": error: " + llvm::toString(Buf.takeError());
@@ -286,7 +286,12 @@ std::string validateConfig(const std::string &Path) {
   llvm::SourceMgr SM;
   std::string First;
   auto Where = [&](const llvm::yaml::Node *N) {
-    auto [Line, Col] = SM.getLineAndColumn(N->getSourceRange().Start);
+    // After some syntax errors the parser gives no node, or one without a
+    // place in the text (`? key` with a broken key).
+    llvm::SMLoc Start = N ? N->getSourceRange().Start : llvm::SMLoc();
+    if (!Start.isValid() || !SM.FindBufferContainingLoc(Start))
+      return Path;
+    auto [Line, Col] = SM.getLineAndColumn(Start);
     return Path + ":" + std::to_string(Line) + ":" + std::to_string(Col);
   };
   SM.setDiagHandler(
@@ -351,6 +356,10 @@ std::string validateConfig(const std::string &Path) {
                         "HeaderFilterRegex, SystemHeaders, "
                         "InheritParentConfig, CheckOptions)");
       llvm::yaml::Node *Value = KV.getValue();
+      if (!Value)
+        return First.empty() ? Fail(KV.getKey(), "key '" + Key->str() +
+                                                     "' without a value")
+                             : Path + ":" + First;
       if (*Key == "HeaderFilterRegex") {
         llvm::SmallString<64> VS;
         auto Regex = ScalarText(Value, VS);
@@ -412,7 +421,23 @@ std::string validateConfig(const std::string &Path) {
     return Path + ": error: " + Parsed.getError().message();
   return "";
 }
+
 } // namespace
+
+std::string validateConfig(const std::string &Path) {
+  // One line, whatever the quoted keys and values hold (a YAML key can be a
+  // quoted string with a newline).
+  std::string Error = validateConfigText(Path), Line;
+  for (char C : Error) {
+    if (C == '\n')
+      Line += "\\n";
+    else if (C == '\r')
+      Line += "\\r";
+    else
+      Line += C;
+  }
+  return Line;
+}
 
 std::string checkConfigFile(const std::string &Path) {
   static std::mutex Mutex;
@@ -476,10 +501,21 @@ std::vector<std::string> dropUnsafeFlags(std::vector<std::string> &Args) {
       Dropped.push_back(A.str());
       continue;
     }
-    if ((A == "-arch" || A == "--gpu-architecture" || A == "--offload-arch") &&
-        I + 1 < Args.size() &&
-        llvm::StringRef(Args[I + 1]).contains("native")) {
-      Dropped.push_back(A.str() + " " + Args[++I]);
+    if (A == "-arch" || A == "--gpu-architecture" || A == "--offload-arch") {
+      // The value stays with its flag: were it dropped alone (an unsafe
+      // `-save-temps=x` as the value), the next argument would become the
+      // architecture, `native` included.
+      if (I + 1 >= Args.size()) {
+        Kept.push_back(A.str());
+        continue;
+      }
+      const std::string &Value = Args[++I];
+      if (llvm::StringRef(Value).contains("native")) {
+        Dropped.push_back(A.str() + " " + Value);
+        continue;
+      }
+      Kept.push_back(A.str());
+      Kept.push_back(Value);
       continue;
     }
     if (WithValue.contains(A)) {

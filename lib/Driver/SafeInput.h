@@ -78,6 +78,8 @@ std::vector<std::string> configFilesFor(llvm::StringRef File);
 /// header filter a valid regex. Returns "" or one error line,
 /// "FILE:LINE:COL: error: ...". Results are cached per path.
 std::string checkConfigFile(const std::string &Path);
+/// checkConfigFile without the cache (the fuzzer's entry, test/fuzz/).
+std::string validateConfig(const std::string &Path);
 
 /// Whether Arch names a GPU architecture warpcheck can parse for without
 /// running anything ("sm_90", "sm_90a"); "native" is refused.

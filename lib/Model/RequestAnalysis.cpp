@@ -136,8 +136,20 @@ analyzeParametric(const SymbolicRequest &Request, AtomId A,
         return T.second;
     return 0;
   };
-  // Terms other than A must be the same in every lane (a common shift,
-  // which moves every bank alike: taken as 0 after the residues of A).
+  // Terms other than A must be the same in every lane: a common shift. A
+  // shift by whole words moves every bank alike, but its residue modulo the
+  // bank width can join or split words (a 2-byte access at
+  // `s[n + tx * d]`, n odd): those residues are enumerated, as for a
+  // request without A.
+  int64_t ShiftStep = 0;
+  for (const auto &T : Request.Addresses[Possible[0]].Terms)
+    if (T.first != A)
+      ShiftStep = std::gcd(ShiftStep, std::abs(T.second));
+  std::vector<int64_t> Shifts = {0};
+  if (ShiftStep != 0)
+    for (int64_t S = std::gcd(ShiftStep, int64_t(BankWidthBytes));
+         S < BankWidthBytes; S += std::gcd(ShiftStep, int64_t(BankWidthBytes)))
+      Shifts.push_back(S);
   int64_t G = 128;
   for (unsigned L : Possible) {
     for (const auto &T : Request.Addresses[L].Terms)
@@ -148,11 +160,12 @@ analyzeParametric(const SymbolicRequest &Request, AtomId A,
   }
   int64_t Period = 128 / std::max<int64_t>(1, G);
   const int64_t Far = int64_t(1) << 24; // far from any coincidence
-  auto At = [&](const std::vector<unsigned> &Lanes, int64_t Value) {
+  auto At = [&](const std::vector<unsigned> &Lanes, int64_t Value,
+                int64_t Shift) {
     WarpAddresses Addr;
     for (unsigned L : Lanes) {
       const SymbolicInt &V = Request.Addresses[L];
-      Addr[L] = uint64_t(V.Const + CoefOf(V, A) * Value);
+      Addr[L] = uint64_t(V.Const + Shift + CoefOf(V, A) * Value);
     }
     return countWavefronts(Request.WidthBytes, Request.Kind, Addr,
                            Request.Atomic);
@@ -160,37 +173,100 @@ analyzeParametric(const SymbolicRequest &Request, AtomId A,
   RequestResult Result;
   Result.ActiveLanes = Possible;
   unsigned Min = ~0u, Max = 0;
-  std::map<unsigned, std::vector<int64_t>> ByCount;
-  for (int64_t R = 0; R < Period; ++R) {
-    int64_t Value = R + Period * Far;
-    // Only values that keep every lane aligned to the access width.
-    bool Aligned = true;
-    for (unsigned L : Possible)
-      if ((Request.Addresses[L].Const +
-           CoefOf(Request.Addresses[L], A) * Value) %
-              Request.WidthBytes !=
-          0)
-        Aligned = false;
-    if (!Aligned)
-      continue;
-    WavefrontCount Upper = At(Possible, Value);
-    ByCount[Upper.Wavefronts].push_back(R);
-    if (Upper.Wavefronts > Max) {
-      Max = Upper.Wavefronts;
-      Result.Worst = Upper;
-      Result.Ideal = Upper.Ideal;
+  std::map<unsigned, std::set<int64_t>> ByCount;
+  for (int64_t Shift : Shifts)
+    for (int64_t R = 0; R < Period; ++R) {
+      int64_t Value = R + Period * Far;
+      // Only values that keep every lane aligned to the access width.
+      bool Aligned = true;
+      for (unsigned L : Possible)
+        if ((Request.Addresses[L].Const + Shift +
+             CoefOf(Request.Addresses[L], A) * Value) %
+                Request.WidthBytes !=
+            0)
+          Aligned = false;
+      if (!Aligned)
+        continue;
+      WavefrontCount Upper = At(Possible, Value, Shift);
+      ByCount[Upper.Wavefronts].insert(R);
+      if (Upper.Wavefronts > Max) {
+        Max = Upper.Wavefronts;
+        Result.Worst = Upper;
+        Result.Ideal = Upper.Ideal;
+      }
+      Min = std::min(Min,
+                     Sure.empty() ? 1 : At(Sure, Value, Shift).Wavefronts);
     }
-    Min = std::min(Min, Sure.empty() ? 1 : At(Sure, Value).Wavefronts);
-  }
   if (ByCount.empty())
     return std::nullopt;
+  // Atomics serialize the lanes of a bank also when they share an address,
+  // and their loops retry when another lane changed it, so a coincidence can
+  // raise their count: the values of A near each coincidence of two lanes
+  // are counted as they are.
+  unsigned AtCoincidence = 0;
+  if (Request.Kind == AccessKind::Atomic &&
+      Request.Atomic != AtomicForm::PopcInc) {
+    std::set<int64_t> Values;
+    const int64_t Near = int64_t(Request.WidthBytes) + BankWidthBytes;
+    for (size_t I = 0; I < Possible.size(); ++I)
+      for (size_t J = I + 1; J < Possible.size(); ++J) {
+        const SymbolicInt &X = Request.Addresses[Possible[I]];
+        const SymbolicInt &Y = Request.Addresses[Possible[J]];
+        int64_t DC = CoefOf(X, A) - CoefOf(Y, A);
+        if (DC == 0)
+          continue;
+        int64_t Center = (Y.Const - X.Const) / DC;
+        int64_t Reach = Near / std::abs(DC) + 2;
+        for (int64_t V = Center - Reach; V <= Center + Reach; ++V)
+          Values.insert(V);
+      }
+    if (Values.size() > 256) { // bounded cost: the bound of any request
+      Max = std::max(Max, maxWavefronts(Request.WidthBytes, Request.Kind,
+                                        Possible.size(), Request.Atomic));
+      AtCoincidence = Max;
+    } else {
+      for (int64_t Shift : Shifts)
+        for (int64_t V : Values) {
+          bool Aligned = true;
+          for (unsigned L : Possible)
+            if ((Request.Addresses[L].Const + Shift +
+                 CoefOf(Request.Addresses[L], A) * V) %
+                    Request.WidthBytes !=
+                0)
+              Aligned = false;
+          if (!Aligned)
+            continue;
+          WavefrontCount Upper = At(Possible, V, Shift);
+          AtCoincidence = std::max(AtCoincidence, Upper.Wavefronts);
+          if (Upper.Wavefronts > Max) {
+            Max = Upper.Wavefronts;
+            Result.Worst = Upper;
+          }
+          Min = std::min(Min,
+                         Sure.empty() ? 1 : At(Sure, V, Shift).Wavefronts);
+        }
+    }
+  }
   // Two lanes with different multiples of A share a word for some A.
   bool Coincide = false;
   for (unsigned L : Possible)
     Coincide |= CoefOf(Request.Addresses[L], A) !=
                 CoefOf(Request.Addresses[Possible[0]], A);
-  if (Coincide)
-    Min = std::min(Min, std::max(1u, Result.Ideal));
+  if (Coincide) {
+    unsigned Floor = std::max(1u, Result.Ideal);
+    // Loads of 8 and 16 bytes merge passes where lanes share an address
+    // (BankModel.h), so a coincidence can go below the ideal of the residues:
+    // down to the sure lanes all on one address.
+    if (Request.Kind == AccessKind::Load && !Sure.empty()) {
+      WarpAddresses One;
+      for (unsigned L : Sure)
+        One[L] = 0;
+      Floor = std::min(Floor, countWavefronts(Request.WidthBytes, Request.Kind,
+                                              One, Request.Atomic)
+                                  .Wavefronts);
+    }
+    Min = std::min(Min, Floor);
+  }
   Result.MinWavefronts = Min;
   Result.MaxWavefronts = Max;
   Result.Status = Min == Max ? Verdict::Exact : Verdict::Range;
@@ -201,11 +277,19 @@ analyzeParametric(const SymbolicRequest &Request, AtomId A,
   for (auto &[Count, Residues] : ByCount) {
     Per += (First ? "" : "; ") + std::to_string(Count) +
            (Count == 1 ? " wavefront " : " wavefronts ") +
-           describeResidues(Names[0], Residues, Period);
+           describeResidues(Names[0], {Residues.begin(), Residues.end()},
+                            Period);
     First = false;
   }
+  if (AtCoincidence > ByCount.rbegin()->first)
+    Per += "; up to " + std::to_string(AtCoincidence) +
+           " wavefronts where lanes share an address";
   Per += ")";
   Result.DependsOn.push_back(Per);
+  if (Shifts.size() > 1)
+    for (const auto &T : Request.Addresses[Possible[0]].Terms)
+      if (T.first != A)
+        addNames(Result.DependsOn, Atoms.baseNames(T.first));
   if (Sure.size() != Possible.size())
     addNames(Result.DependsOn, Request.ActivityDependencies);
   return Result;

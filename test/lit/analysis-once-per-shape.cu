@@ -25,7 +25,7 @@ __global__ void twoShapes(float *out, const int *idx) {
   out[threadIdx.x] = a[idx[threadIdx.x] & 7];
 }
 
-// No launch: the default shape, once for both checks.
+// No launch: a family of shapes (below).
 __global__ void unlaunchedHere(float *out) {
   __shared__ float t[256];
   out[threadIdx.x] = t[threadIdx.x];
@@ -38,10 +38,25 @@ void host(float *out, const int *idx) {
 
 // RUNS-DAG: warpcheck-analysis-cache: 'twoShapes' block 32x4x1: 1 run, 1 reuse
 // RUNS-DAG: warpcheck-analysis-cache: 'twoShapes' block 64x1x1: 1 run, 0 reuses
+// No launch: a family of shapes (1-D, at most 256 threads: the index of
+// 't'), each run once; the local-memory check reuses the first.
 // RUNS-DAG: warpcheck-analysis-cache: 'unlaunchedHere' block 256x1x1: 1 run, 1 reuse
+// RUNS-DAG: warpcheck-analysis-cache: 'unlaunchedHere' block 32x1x1: 1 run, 0 reuses
+// RUNS-DAG: warpcheck-analysis-cache: 'unlaunchedHere' block 64x1x1: 1 run, 0 reuses
+// RUNS-DAG: warpcheck-analysis-cache: 'unlaunchedHere' block 128x1x1: 1 run, 0 reuses
 // PROOF-DAG: warpcheck-analysis-cache: 'twoShapes' block 32x4x1: 1 run, 0 reuses
 // PROOF-DAG: warpcheck-analysis-cache: 'twoShapes' block 64x1x1: 1 run, 0 reuses
 // PROOF-DAG: warpcheck-analysis-cache: 'unlaunchedHere' block 256x1x1: 1 run, 0 reuses
-// OTHER-DAG: warpcheck-analysis-cache: 'unlaunched' block 256x1x1: 1 run, 1 reuse
+// PROOF-DAG: warpcheck-analysis-cache: 'unlaunchedHere' block 32x1x1: 1 run, 0 reuses
+// PROOF-DAG: warpcheck-analysis-cache: 'unlaunchedHere' block 64x1x1: 1 run, 0 reuses
+// PROOF-DAG: warpcheck-analysis-cache: 'unlaunchedHere' block 128x1x1: 1 run, 0 reuses
+// OTHER-DAG: warpcheck-analysis-cache: 'unlaunched' block 16x16x1: 1 run, 1 reuse
+// OTHER-DAG: warpcheck-analysis-cache: 'unlaunched' block 8x8x1: 1 run, 0 reuses
+// OTHER-DAG: warpcheck-analysis-cache: 'unlaunched' block 16x8x1: 1 run, 0 reuses
+// OTHER-DAG: warpcheck-analysis-cache: 'unlaunched' block 32x4x1: 1 run, 0 reuses
+// OTHER-DAG: warpcheck-analysis-cache: 'unlaunched' block 32x8x1: 1 run, 0 reuses
+// OTHER-DAG: warpcheck-analysis-cache: 'unlaunched' block 32x16x1: 1 run, 0 reuses
+// OTHER-DAG: warpcheck-analysis-cache: 'unlaunched' block 64x4x1: 1 run, 0 reuses
 // LOCAL-DAG: warpcheck-analysis-cache: 'twoShapes' block 32x4x1: 1 run, 0 reuses
+// The local-memory check alone reads the family's first shape only.
 // LOCAL-DAG: warpcheck-analysis-cache: 'unlaunchedHere' block 256x1x1: 1 run, 0 reuses

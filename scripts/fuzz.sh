@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# The fuzzing campaign of docs/robustness.md ("Fuzzing"): builds the
+# libFuzzer targets of test/fuzz/ with ASan + UBSan in build-fuzz/ (clang 19)
+# and runs each one after the other, one process at a time.
+#
+#   scripts/fuzz.sh                 every target, the recorded run counts
+#   scripts/fuzz.sh lsp config      only these targets
+#   RUNS=10000 scripts/fuzz.sh ptx  another run count (for every target given)
+#   MAX_TIME=300 scripts/fuzz.sh    at most 300 s per target (libFuzzer's
+#                                   -max_total_time), on a busy machine
+#
+# Each target starts from its seeds (test/fuzz/corpus/TARGET; the analysis
+# target also from cuda_samples/*.cu and test/lit/*.cu) and keeps its growing
+# corpus in build-fuzz/fuzz/corpus/TARGET. A crash, a broken invariant or an
+# input slower than 30 s (a hang) stops the target with its input in
+# build-fuzz/fuzz/artifacts/TARGET/; add it to test/fuzz/regressions/TARGET/
+# once fixed. The summary (executions per target) goes to
+# build-fuzz/fuzz/summary.txt.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ALL=(baseline lsp config compile-database ptx nvcc-command bank-model
+     layout-search analysis)
+TARGETS=("$@")
+[ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL[@]}")
+
+cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_COMPILER=clang++-19 -DWARPCHECK_FUZZ=ON >/dev/null
+cmake --build build-fuzz -j "${JOBS:-2}" \
+  --target $(printf 'fuzz-%s ' "${TARGETS[@]}")
+
+# LLVM's own allocations live until exit by design: leaks are not errors.
+export ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+W=build-fuzz/fuzz
+mkdir -p "$W"
+for T in "${TARGETS[@]}"; do
+  Corpus=$W/corpus/$T
+  mkdir -p "$Corpus" "$W/artifacts/$T"
+  cp -n test/fuzz/corpus/"$T"/* "$Corpus"/ 2>/dev/null || true
+  Runs=${RUNS:-1000000}
+  Extra=(-max_len=4096)
+  if [ "$T" = analysis ]; then
+    # Whole files through clang and every check: fewer inputs, at most
+    # 4 KiB (larger seeds are cut), so that each parses in well under 30 s.
+    Runs=${RUNS:-10000}
+    Extra=(-max_len=4096)
+    cp -n cuda_samples/*.cu test/lit/*.cu "$Corpus"/
+  fi
+  echo "== $T: $Runs runs"
+  start=$(date +%s)
+  set +e
+  build-fuzz/bin/fuzz-"$T" "$Corpus" -runs="$Runs" -timeout=30 \
+    -rss_limit_mb=4096 -print_final_stats=1 "${Extra[@]}" \
+    ${MAX_TIME:+-max_total_time=$MAX_TIME} \
+    -artifact_prefix="$W/artifacts/$T/" >"$W/$T.log" 2>&1
+  status=$?
+  set -e
+  grep -a -E '(DONE|==ERROR|^SUMMARY|fuzz: invariant|Test unit written)' \
+    "$W/$T.log" | tail -5 || true
+  execs=$(grep -a -o 'stat::number_of_executed_units: [0-9]*' "$W/$T.log" | awk '{print $2}')
+  echo "$T executions=${execs:-?} seconds=$(( $(date +%s) - start )) exit=$status" | tee -a "$W/summary.txt"
+done
