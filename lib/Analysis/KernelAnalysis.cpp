@@ -84,7 +84,7 @@ KernelAnalysis::localArrayAccesses() const {
 }
 
 const std::vector<std::string> &KernelAnalysis::parameterBindings() const {
-  return P->ParameterBindings;
+  return P ? P->ParameterBindings : Members.front()->parameterBindings();
 }
 
 LoopUnrolling KernelAnalysis::loopUnrolling(const Stmt *Loop) const {

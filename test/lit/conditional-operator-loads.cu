@@ -32,4 +32,4 @@ __global__ void armsAreLoads(float *g, int k) {
 // JSON: "kind": "store",
 // JSON-NEXT: "line": 23,
 
-int main() { armsAreLoads<<<1, 32>>>(nullptr, 3); }
+int main(int argc, char **) { armsAreLoads<<<1, 32>>>(nullptr, argc); }

@@ -9,7 +9,7 @@ __global__ void rows(int *out, int n) {
     out[0] = tile[threadIdx.x][threadIdx.y];
 }
 
-int main() { rows<<<1, dim3(32, 8)>>>(nullptr, 4); }
+int main(int argc, char **) { rows<<<1, dim3(32, 8)>>>(nullptr, argc); }
 
 // CHECK: "accesses": [
 // CHECK: "active_lanes": [

@@ -102,10 +102,10 @@ __global__ void conditionalDoubling(float *g, int n, int m) {
 // JSON: "function": "conditionalDoubling",
 // JSON: "status": "unknown",
 
-int main() {
-  hillisSteele<<<1, 512>>>(0, 512);
-  halvingFromRuntime<<<1, 256>>>(0, 512);
-  blelloch<<<1, 512>>>(0, 1024);
-  doublingStride<<<1, 32>>>(0, 1024);
-  conditionalDoubling<<<1, 32>>>(0, 1024, 1);
+int main(int argc, char **) {
+  hillisSteele<<<1, 512>>>(0, argc);
+  halvingFromRuntime<<<1, 256>>>(0, argc);
+  blelloch<<<1, 512>>>(0, argc);
+  doublingStride<<<1, 32>>>(0, argc);
+  conditionalDoubling<<<1, 32>>>(0, argc, argc);
 }

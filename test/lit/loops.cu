@@ -94,11 +94,11 @@ __global__ void boundedByConstant(float *out, int n) {
   out[threadIdx.x] = sum;
 }
 
-int main() {
-  tileLoop<<<1, dim3(32, 32)>>>(nullptr, nullptr, 64);
-  boundedByConstant<<<1, 32>>>(nullptr, 5);
+int main(int argc, char **) {
+  tileLoop<<<1, dim3(32, 32)>>>(nullptr, nullptr, argc);
+  boundedByConstant<<<1, 32>>>(nullptr, argc);
   growingStride<<<1, 32>>>(nullptr);
   reduce<<<1, 256>>>(nullptr);
-  gridStride<<<1, 32>>>(nullptr, nullptr, 100);
-  unknownStride<<<1, 32>>>(nullptr, 3);
+  gridStride<<<1, 32>>>(nullptr, nullptr, argc);
+  unknownStride<<<1, 32>>>(nullptr, argc);
 }

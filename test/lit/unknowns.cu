@@ -38,8 +38,8 @@ __global__ void narrowUnknown(unsigned char *out, int k) {
   // CHECK-MESSAGES: :[[@LINE-2]]:22: note: {{.*}}the count depends on 'k'
 }
 
-int main() {
-  uniformShift<<<4, 32>>>(nullptr, 1, nullptr);
-  boundsCheck<<<4, 32>>>(nullptr, 100);
-  narrowUnknown<<<1, 32>>>(nullptr, 0);
+int main(int argc, char **) {
+  uniformShift<<<4, 32>>>(nullptr, argc, nullptr);
+  boundsCheck<<<4, 32>>>(nullptr, argc);
+  narrowUnknown<<<1, 32>>>(nullptr, argc);
 }

@@ -33,4 +33,4 @@ __global__ void lambdas(float *out, int k) {
   // CHECK-MESSAGES: :[[@LINE-2]]:25: note: {{.*}}the count depends on 'k'{{.*}}
 }
 
-int main() { lambdas<<<1, 32>>>(nullptr, 3); }
+int main(int argc, char **) { lambdas<<<1, 32>>>(nullptr, argc); }

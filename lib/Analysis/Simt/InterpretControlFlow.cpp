@@ -403,7 +403,8 @@ void Engine::execLoop(const Stmt *Loop, const Stmt *Init,
     U.Reason = "its " + std::to_string(Trip) +
                " iterations exceed the compiler's full-unroll budget";
   }
-  if (!Symbolic)
+  // A trip count the compiler knows (not one a launch's value gave).
+  if (!Symbolic && !ExitUnknown)
     U.TripCount = Trip;
   decideUnrolling(Loop, std::move(U));
 }

@@ -415,9 +415,19 @@ Value Engine::evalCast(const CastExpr *E) {
     // per arm, as for if/else.
     if (const auto *CO =
             dyn_cast<AbstractConditionalOperator>(Sub->IgnoreParens())) {
-      Value V = evalConditional(CO, [&](const Expr *X) {
+      // Nested `?:` arms load each from their own arm too.
+      std::function<Value(const Expr *)> LoadArm = [&](const Expr *X) {
+        if (const auto *Inner =
+                dyn_cast<AbstractConditionalOperator>(X->IgnoreParens())) {
+          if (!withinBudget(Inner))
+            return unknown("analysis budget exceeded");
+          ++ExprDepth;
+          auto Leave = llvm::make_scope_exit([&] { --ExprDepth; });
+          return evalConditional(Inner, LoadArm);
+        }
         return load(evalLValue(X), X->getType(), X);
-      });
+      };
+      Value V = evalConditional(CO, LoadArm);
       if (V.K == Value::Kind::Int)
         fitToType(V, To);
       return V;
