@@ -59,14 +59,17 @@ uint64_t Engine::sharedBaseAlignment(const VarDecl *V) {
     StaticShared.emplace();
     bool Complete = true;
     llvm::SmallPtrSet<const FunctionDecl *, 16> Seen;
-    std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-      if (!S || !Complete)
-        return;
-      auto Note = [&](const Decl *D) {
-        if (const auto *VD = dyn_cast_or_null<VarDecl>(D))
-          if (isSharedVariable(VD) && !VD->hasExternalStorage())
-            StaticShared->insert(VD);
-      };
+    // An explicit work list: kernels nest expressions thousands deep.
+    llvm::SmallVector<const Stmt *, 64> Work{Kernel->getBody()};
+    auto Note = [&](const Decl *D) {
+      if (const auto *VD = dyn_cast_or_null<VarDecl>(D))
+        if (isSharedVariable(VD) && !VD->hasExternalStorage())
+          StaticShared->insert(VD);
+    };
+    while (!Work.empty() && Complete) {
+      const Stmt *S = Work.pop_back_val();
+      if (!S)
+        continue;
       if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
         Note(Ref->getDecl());
       if (const auto *DS = dyn_cast<DeclStmt>(S))
@@ -78,12 +81,11 @@ uint64_t Engine::sharedBaseAlignment(const VarDecl *V) {
         if (!F)
           Complete = false; // a call through a pointer: unknown callees
         else if (F->hasBody(Def) && Def && Seen.insert(Def).second)
-          Walk(Def->getBody());
+          Work.push_back(Def->getBody());
       }
       for (const Stmt *Child : S->children())
-        Walk(Child);
-    };
-    Walk(Kernel->getBody());
+        Work.push_back(Child);
+    }
     if (!Complete)
       StaticShared->insert(nullptr); // never "the only one"
   }

@@ -415,19 +415,7 @@ Value Engine::evalCast(const CastExpr *E) {
     // per arm, as for if/else.
     if (const auto *CO =
             dyn_cast<AbstractConditionalOperator>(Sub->IgnoreParens())) {
-      // Nested `?:` arms load each from their own arm too.
-      std::function<Value(const Expr *)> LoadArm = [&](const Expr *X) {
-        if (const auto *Inner =
-                dyn_cast<AbstractConditionalOperator>(X->IgnoreParens())) {
-          if (!withinBudget(Inner))
-            return unknown("analysis budget exceeded");
-          ++ExprDepth;
-          auto Leave = llvm::make_scope_exit([&] { --ExprDepth; });
-          return evalConditional(Inner, LoadArm);
-        }
-        return load(evalLValue(X), X->getType(), X);
-      };
-      Value V = evalConditional(CO, LoadArm);
+      Value V = eval(CO); // each arm loaded by the threads that take it
       if (V.K == Value::Kind::Int)
         fitToType(V, To);
       return V;
@@ -783,6 +771,10 @@ Value Engine::evalConditional(const AbstractConditionalOperator *E,
   auto Side = [&](const Expr *S) {
     if (Arm)
       return Arm(S);
+    // A nested `?:` arm loads from its own arms (through eval, which keeps
+    // the expression budget).
+    if (E->isGLValue() && isa<AbstractConditionalOperator>(S->IgnoreParens()))
+      return eval(S);
     if (E->isGLValue() && !S->getType()->isRecordType() &&
         !S->getType()->isArrayType())
       return load(evalLValue(S), S->getType(), S);
