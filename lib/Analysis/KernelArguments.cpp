@@ -5,7 +5,12 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/SaveAndRestore.h"
+
+#include <memory>
 
 using namespace clang;
 
@@ -41,29 +46,333 @@ bool modifiedIn(const Stmt *S, const VarDecl *V) {
   return false;
 }
 
-/// A compile-time constant argument: a constant expression, or a local
-/// variable initialized with one and never changed in its function.
-std::optional<int64_t> constantArgument(const Expr *Arg,
-                                        const FunctionDecl *Caller,
-                                        ASTContext &Ctx) {
-  if (Arg->isValueDependent() || !Arg->getType()->isIntegralOrEnumerationType())
+/// Where each host function is called from, and which functions have their
+/// address taken (those may be called with anything).
+struct CallIndex : RecursiveASTVisitor<CallIndex> {
+  struct Site {
+    const CallExpr *Call;
+    const FunctionDecl *Caller;
+  };
+  llvm::DenseMap<const FunctionDecl *, std::vector<Site>> Calls;
+  llvm::DenseSet<const FunctionDecl *> AddressTaken;
+  llvm::SmallPtrSet<const Expr *, 16> Callees;
+  const FunctionDecl *Caller = nullptr;
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    llvm::SaveAndRestore<const FunctionDecl *> Saved(Caller, FD);
+    return RecursiveASTVisitor::TraverseFunctionDecl(FD);
+  }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *FD) {
+    llvm::SaveAndRestore<const FunctionDecl *> Saved(Caller, FD);
+    return RecursiveASTVisitor::TraverseCXXMethodDecl(FD);
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (!F || isa<CXXOperatorCallExpr>(Call))
+      return true;
+    Callees.insert(Call->getCallee()->IgnoreParenImpCasts());
+    if (const auto *M = dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParens()))
+      Callees.insert(M);
+    Calls[F->getCanonicalDecl()].push_back({Call, Caller});
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl()))
+      if (!Callees.count(Ref))
+        AddressTaken.insert(F->getCanonicalDecl());
+    return true;
+  }
+};
+
+/// Integer values the host code fixes at compile time: constant
+/// expressions, locals initialized once and never changed (`int Pitch =
+/// ~0x3f & (4 * (Width + 2) + 0x3f);` with `int Width = 80;`), and
+/// parameters of host functions, followed through every call in the file
+/// (`launch(4, 32)` and `launch(2, 16)` both pass `Cols / Rows == 8`).
+/// Arithmetic follows C++: a signed overflow, a division by zero or an
+/// out-of-range shift is not a value.
+class HostConstants {
+public:
+  explicit HostConstants(ASTContext &Ctx) : Ctx(Ctx) {}
+
+  /// The one value E has in function In over every chain of calls reaching
+  /// In, or none when it has no value or several.
+  std::optional<int64_t> value(const Expr *E, const FunctionDecl *In) {
+    Chain C;
+    C.Functions.push_back(In);
+    unsigned Budget = MaxChains;
+    std::optional<int64_t> Common;
+    if (!values(E, C, Budget, Common))
+      return std::nullopt;
+    return Common;
+  }
+
+private:
+  /// Functions from the one holding the expression outwards; Sites[K] is
+  /// the call of Functions[K] made in Functions[K + 1]. The outermost
+  /// function's parameters are not bound.
+  struct Chain {
+    llvm::SmallVector<const FunctionDecl *, 4> Functions;
+    llvm::SmallVector<const CallExpr *, 4> Sites;
+  };
+  static constexpr unsigned MaxChainLength = 4;
+  static constexpr unsigned MaxChains = 64;
+
+  /// Evaluates E along C, and along every call of the outermost function
+  /// when E needs its parameters; every value must be the same (Common).
+  bool values(const Expr *E, Chain &C, unsigned &Budget,
+              std::optional<int64_t> &Common) {
+    if (Budget == 0)
+      return false;
+    --Budget;
+    Unbound = nullptr;
+    if (std::optional<int64_t> V = eval(E, C, 0, 0)) {
+      if (Common && *Common != *V)
+        return false;
+      Common = V;
+      return true;
+    }
+    const FunctionDecl *Outer = C.Functions.back();
+    if (Unbound != Outer || C.Functions.size() >= MaxChainLength)
+      return false;
+    const CallIndex &Index = calls();
+    const FunctionDecl *Canon = Outer->getCanonicalDecl();
+    auto It = Index.Calls.find(Canon);
+    if (It == Index.Calls.end() || Index.AddressTaken.count(Canon) ||
+        Outer->hasAttr<CUDAGlobalAttr>() || Outer->isMain())
+      return false;
+    if (const auto *M = dyn_cast<CXXMethodDecl>(Outer); M && M->isVirtual())
+      return false;
+    for (const CallIndex::Site &S : It->second) {
+      if (!S.Caller)
+        return false;
+      C.Sites.push_back(S.Call);
+      C.Functions.push_back(S.Caller);
+      bool Ok = values(E, C, Budget, Common);
+      C.Sites.pop_back();
+      C.Functions.pop_back();
+      if (!Ok)
+        return false;
+    }
+    return true;
+  }
+
+  /// The frame of C that F is, if any.
+  std::optional<unsigned> frameOf(const FunctionDecl *F, const Chain &C,
+                                  unsigned From) {
+    for (unsigned K = From; K < C.Functions.size(); ++K)
+      if (C.Functions[K]->getCanonicalDecl() == F->getCanonicalDecl())
+        return K;
     return std::nullopt;
-  Expr::EvalResult R;
-  if (Arg->EvaluateAsInt(R, Ctx, Expr::SE_NoSideEffects))
-    return R.Val.getInt().getExtValue();
-  const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
-  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  if (!V || !V->isLocalVarDecl() || V->isStaticLocal() || !V->getInit() ||
-      !Caller || !Caller->getBody() || V->getType()->isReferenceType())
+  }
+
+  /// E's value in frame From of C.
+  std::optional<int64_t> eval(const Expr *E, const Chain &C, unsigned From,
+                              unsigned Depth) {
+    if (!E || Depth > MaxDepth || E->isValueDependent() ||
+        !E->getType()->isIntegralOrEnumerationType())
+      return std::nullopt;
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx, Expr::SE_NoSideEffects))
+      return R.Val.getInt().getExtValue();
+    E = E->IgnoreParens();
+    if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+      CastKind K = Cast->getCastKind();
+      if (K != CK_IntegralCast && K != CK_NoOp && K != CK_LValueToRValue &&
+          K != CK_IntegralToBoolean)
+        return std::nullopt;
+      std::optional<int64_t> V = eval(Cast->getSubExpr(), C, From, Depth + 1);
+      if (!V)
+        return std::nullopt;
+      if (K == CK_IntegralToBoolean)
+        return int64_t(*V != 0);
+      return convert(*V, Cast->getType());
+    }
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+      return variable(Ref, C, From, Depth);
+    if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+      std::optional<int64_t> V = eval(U->getSubExpr(), C, From, Depth + 1);
+      if (!V)
+        return std::nullopt;
+      switch (U->getOpcode()) {
+      case UO_Plus:
+        return V;
+      case UO_Minus:
+        return arith(0, *V, BO_Sub, U->getType());
+      case UO_Not:
+        return convert(~*V, U->getType());
+      case UO_LNot:
+        return int64_t(*V == 0);
+      default:
+        return std::nullopt;
+      }
+    }
+    if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+      if (B->isAssignmentOp() || B->isCommaOp())
+        return std::nullopt;
+      std::optional<int64_t> L = eval(B->getLHS(), C, From, Depth + 1);
+      std::optional<int64_t> R = eval(B->getRHS(), C, From, Depth + 1);
+      if (!L || !R)
+        return std::nullopt;
+      return arith(*L, *R, B->getOpcode(), B->getLHS()->getType());
+    }
+    if (const auto *Q = dyn_cast<ConditionalOperator>(E)) {
+      std::optional<int64_t> Cond = eval(Q->getCond(), C, From, Depth + 1);
+      if (!Cond)
+        return std::nullopt;
+      return eval(*Cond ? Q->getTrueExpr() : Q->getFalseExpr(), C, From,
+                  Depth + 1);
+    }
     return std::nullopt;
-  Expr::EvalResult Init;
-  if (V->getInit()->isValueDependent() ||
-      !V->getInit()->EvaluateAsInt(Init, Ctx, Expr::SE_NoSideEffects))
-    return std::nullopt;
-  if (modifiedIn(Caller->getBody(), V))
-    return std::nullopt;
-  return Init.Val.getInt().getExtValue();
-}
+  }
+
+private:
+  static constexpr unsigned MaxDepth = 24;
+
+  /// V as a value of integer type T: wrapped for unsigned types (and, as in
+  /// C++20, for conversions to signed ones).
+  std::optional<int64_t> convert(int64_t V, QualType T) {
+    if (T->isBooleanType())
+      return int64_t(V != 0);
+    unsigned Width = Ctx.getIntWidth(T);
+    if (Width == 0 || Width > 64)
+      return std::nullopt;
+    if (Width == 64)
+      return V;
+    uint64_t Bits = uint64_t(V) & ((uint64_t(1) << Width) - 1);
+    if (T->isSignedIntegerOrEnumerationType() &&
+        (Bits >> (Width - 1)) != 0)
+      return int64_t(Bits | ~((uint64_t(1) << Width) - 1));
+    return int64_t(Bits);
+  }
+
+  /// L op R computed in the (already promoted) operand type T.
+  std::optional<int64_t> arith(int64_t L, int64_t R, BinaryOperatorKind Op,
+                               QualType T) {
+    if (BinaryOperator::isComparisonOp(Op) || BinaryOperator::isLogicalOp(Op)) {
+      bool Unsigned = T->isUnsignedIntegerOrEnumerationType() &&
+                      Ctx.getIntWidth(T) == 64;
+      uint64_t UL = uint64_t(L), UR = uint64_t(R);
+      switch (Op) {
+      case BO_LT: return int64_t(Unsigned ? UL < UR : L < R);
+      case BO_GT: return int64_t(Unsigned ? UL > UR : L > R);
+      case BO_LE: return int64_t(Unsigned ? UL <= UR : L <= R);
+      case BO_GE: return int64_t(Unsigned ? UL >= UR : L >= R);
+      case BO_EQ: return int64_t(L == R);
+      case BO_NE: return int64_t(L != R);
+      case BO_LAnd: return int64_t(L && R);
+      case BO_LOr: return int64_t(L || R);
+      default: return std::nullopt;
+      }
+    }
+    bool Signed = T->isSignedIntegerOrEnumerationType();
+    unsigned Width = Ctx.getIntWidth(T);
+    if (Width == 0 || Width > 64)
+      return std::nullopt;
+    int64_t Out = 0;
+    switch (Op) {
+    case BO_Add:
+      if (__builtin_add_overflow(L, R, &Out) && Signed)
+        return std::nullopt;
+      Out = int64_t(uint64_t(L) + uint64_t(R));
+      break;
+    case BO_Sub:
+      if (__builtin_sub_overflow(L, R, &Out) && Signed)
+        return std::nullopt;
+      Out = int64_t(uint64_t(L) - uint64_t(R));
+      break;
+    case BO_Mul:
+      if (__builtin_mul_overflow(L, R, &Out) && Signed)
+        return std::nullopt;
+      Out = int64_t(uint64_t(L) * uint64_t(R));
+      break;
+    case BO_Div:
+    case BO_Rem:
+      if (R == 0)
+        return std::nullopt;
+      if (Signed) {
+        if (L == INT64_MIN && R == -1)
+          return std::nullopt;
+        Out = Op == BO_Div ? L / R : L % R;
+      } else {
+        Out = int64_t(Op == BO_Div ? uint64_t(L) / uint64_t(R)
+                                   : uint64_t(L) % uint64_t(R));
+      }
+      break;
+    case BO_And: Out = L & R; break;
+    case BO_Or: Out = L | R; break;
+    case BO_Xor: Out = L ^ R; break;
+    case BO_Shl:
+    case BO_Shr:
+      if (R < 0 || R >= int64_t(Width) || (Signed && Op == BO_Shl && L < 0))
+        return std::nullopt;
+      if (Op == BO_Shr) {
+        Out = Signed ? L >> R : int64_t(uint64_t(L) >> R);
+        break;
+      }
+      Out = int64_t(uint64_t(L) << R);
+      if (Signed && (Out >> R) != L)
+        return std::nullopt;
+      break;
+    default:
+      return std::nullopt;
+    }
+    // A signed result that does not fit the type overflowed: no value.
+    std::optional<int64_t> Fitted = convert(Out, T);
+    if (Signed && Fitted && *Fitted != Out)
+      return std::nullopt;
+    return Fitted;
+  }
+
+  std::optional<int64_t> variable(const DeclRefExpr *Ref, const Chain &C,
+                                  unsigned From, unsigned Depth) {
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!V || V->getType()->isReferenceType() ||
+        V->getType().isVolatileQualified())
+      return std::nullopt;
+    // The variable's own function: a lambda may name its enclosing locals.
+    const auto *Owner = dyn_cast<FunctionDecl>(V->getDeclContext());
+    if (!Owner || !Owner->getBody() || Owner->hasAttr<CUDAGlobalAttr>() ||
+        Owner->hasAttr<CUDADeviceAttr>() || modifiedIn(Owner->getBody(), V))
+      return std::nullopt;
+    std::optional<unsigned> K = frameOf(Owner, C, From);
+    if (!K)
+      return std::nullopt;
+    if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+      if (*K + 1 >= C.Functions.size()) {
+        Unbound = Owner; // the outermost function: try each of its calls
+        return std::nullopt;
+      }
+      const CallExpr *Site = C.Sites[*K];
+      unsigned I = P->getFunctionScopeIndex();
+      if (I >= Site->getNumArgs() || isa<CXXDefaultArgExpr>(Site->getArg(I)))
+        return std::nullopt;
+      std::optional<int64_t> Arg = eval(Site->getArg(I), C, *K + 1, Depth + 1);
+      return Arg ? convert(*Arg, P->getType()) : std::nullopt;
+    }
+    if (!V->isLocalVarDecl() || V->isStaticLocal() || !V->getInit())
+      return std::nullopt;
+    std::optional<int64_t> Init = eval(V->getInit(), C, *K, Depth + 1);
+    return Init ? convert(*Init, V->getType()) : std::nullopt;
+  }
+
+  const CallIndex &calls() {
+    if (!Index) {
+      Index = std::make_unique<CallIndex>();
+      const SourceManager &SM = Ctx.getSourceManager();
+      for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+        if (SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+          Index->TraverseDecl(D);
+    }
+    return *Index;
+  }
+
+  ASTContext &Ctx;
+  std::unique_ptr<CallIndex> Index;
+  /// Set by eval when it needed a parameter of the outermost function.
+  const FunctionDecl *Unbound = nullptr;
+};
 
 class LaunchFinder : public RecursiveASTVisitor<LaunchFinder> {
 public:
@@ -109,7 +418,7 @@ public:
         Varies[I] = true;
         continue;
       }
-      std::optional<int64_t> V = constantArgument(Call->getArg(I), Caller, Ctx);
+      std::optional<int64_t> V = Caller ? Host.value(Call->getArg(I), Caller) : std::nullopt;
       if (!V || (Result[I].Value && *Result[I].Value != *V))
         Varies[I] = true;
       else
@@ -138,6 +447,7 @@ public:
 private:
   const FunctionDecl *Kernel;
   ASTContext &Ctx;
+  HostConstants Host{Ctx};
   const FunctionDecl *Caller = nullptr;
   std::vector<LaunchedArgument> Result;
   std::map<unsigned, bool> Varies;

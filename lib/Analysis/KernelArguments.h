@@ -1,12 +1,15 @@
 //===--- KernelArguments.h - Kernel parameters fixed by their launches -*- C++ -*-===//
 //
 // A kernel parameter that every launch in the file passes the same
-// compile-time constant (`pitchRows<<<g, b>>>(out, 33)`, a `const`
-// variable, a local variable initialized with a constant and never changed)
-// has that value in the analysis: a stride or pitch parameter is then decided
-// exactly instead of per residue. As with block shapes, launches from other
-// files are not seen; a kernel whose address is taken (a function pointer,
-// cudaLaunchKernel) may be launched with anything, and keeps its unknowns.
+// compile-time value has that value in the analysis: a stride or pitch
+// parameter is then decided exactly instead of per residue. The host code
+// is followed as a reader would: constants, `const` variables, locals
+// initialized once and never changed (also from other such locals, `int
+// Pitch = ~0x3f & (4 * (Width + 2) + 0x3f)`), and parameters of host
+// functions through every call in the file (`launch(4, 32)`), converted to
+// each type as C++ converts. As with block shapes, launches and calls from
+// other files are not seen; a kernel or host function whose address is taken
+// may be called with anything, and keeps its unknowns.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPCHECK_ANALYSIS_KERNELARGUMENTS_H
