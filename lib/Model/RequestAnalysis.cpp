@@ -343,6 +343,31 @@ RequestResult analyzeRequest(const SymbolicRequest &Request,
     if (std::optional<RequestResult> P =
             analyzeParametric(Request, *Varying.begin(), Sure, Possible, Atoms))
       return *P;
+  // At most one lane: its request takes one lane's wavefronts wherever it
+  // points, so an address the analysis cannot follow changes nothing (the
+  // count is checked at every aligned offset of a bank row).
+  if ((Undecidable || !Varying.empty()) && Possible.size() == 1) {
+    std::optional<WavefrontCount> Same;
+    for (uint64_t Offset = 0; Offset < 2 * NumBanks * BankWidthBytes;
+         Offset += Request.WidthBytes) {
+      WarpAddresses One;
+      One[Possible[0]] = Offset;
+      WavefrontCount C = countWavefronts(Request.WidthBytes, Request.Kind, One,
+                                         Request.Atomic);
+      if (Same && (Same->Wavefronts != C.Wavefronts || Same->Ideal != C.Ideal)) {
+        Same.reset();
+        break;
+      }
+      Same = C;
+    }
+    if (Same) {
+      Result.MinWavefronts = Result.MaxWavefronts = Same->Wavefronts;
+      Result.Ideal = Same->Ideal;
+      Result.Worst = *Same;
+      Result.ActiveLanes = Possible;
+      return Result;
+    }
+  }
   if (Undecidable || !Varying.empty()) {
     Result.Status = Verdict::Unknown;
     addNames(Result.DependsOn, Request.OpaqueDependencies);

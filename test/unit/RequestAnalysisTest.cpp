@@ -104,6 +104,29 @@ TEST(RequestAnalysis, OpaqueAddressNamesItsDependencies) {
   EXPECT_EQ(Res.DependsOn[0], "value loaded from 'perm'");
 }
 
+TEST(RequestAnalysis, OneLaneTakesOneLanesWavefrontsWhereverItPoints) {
+  AtomTable Atoms;
+  for (unsigned Width : {1u, 2u, 4u, 8u, 16u})
+    for (AccessKind Kind : {AccessKind::Load, AccessKind::Store}) {
+      SymbolicRequest R = request(Width);
+      R.Kind = Kind;
+      R.Lanes.fill(Activity::Inactive);
+      R.Lanes[5] = Activity::Maybe;
+      R.Addresses[5] = SymbolicInt::opaque();
+      R.OpaqueDependencies = {"'i' set under a condition"};
+      RequestResult Res = analyzeRequest(R, Atoms);
+      EXPECT_EQ(Res.Status, Verdict::Exact) << Width;
+      EXPECT_EQ(Res.MinWavefronts, 1u) << Width;
+      EXPECT_EQ(Res.MaxWavefronts, 1u) << Width;
+    }
+  // Two lanes that may run: the opaque address decides again.
+  SymbolicRequest R = request(4);
+  R.Lanes.fill(Activity::Inactive);
+  R.Lanes[0] = R.Lanes[1] = Activity::Active;
+  R.Addresses[0] = R.Addresses[1] = SymbolicInt::opaque();
+  EXPECT_EQ(analyzeRequest(R, Atoms).Status, Verdict::Unknown);
+}
+
 TEST(RequestAnalysis, MaybeActiveLanesGiveARange) {
   AtomTable Atoms;
   SymbolicRequest R = request(4);
