@@ -524,7 +524,10 @@ Value Engine::evalLibraryMemberCall(const CallExpr *E) {
       Size = unsigned(Args[0].getAsIntegral().getZExtValue());
   }
   StringRef M = Method->getName();
-  if (Size == 0 || (Size != N && (Size > WarpSize || (Size & (Size - 1)))))
+  // Tiles are powers of two; a tile larger than a warp (CUDA 12's
+  // tiled_partition<64>) needs a block made of whole tiles.
+  if (Size == 0 ||
+      (Size != N && ((Size & (Size - 1)) || (Size > WarpSize && N % Size))))
     return opaqueCall(E, "'" + sourceText(E->getCallee()) + "'");
   Value R = intConstant(0);
   R.CT.Why = CompileTime::Cause::Thread;

@@ -309,6 +309,8 @@ public:
   Value inlineCall(const FunctionDecl *Callee, const CallExpr *E);
   Value opaqueCall(const CallExpr *E, const std::string &What);
   Value evalOpaqueArgument(const Expr *Arg);
+  std::optional<Value> evalReadOnlyOperator(const clang::CallExpr *E,
+                                            const clang::FunctionDecl *Callee);
   Value assignAggregate(const Expr *Dst, const Expr *Src);
   Value evalAtomic(const CallExpr *E, StringRef Name);
   /// A pointer into __shared__ storage handed to code the engine does not

@@ -102,6 +102,8 @@ Value Engine::evalCall(const CallExpr *E) {
   bool InSystemHeader =
       SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation()));
   if (InSystemHeader || !Callee->hasBody(Def) || !Def) {
+    if (std::optional<Value> V = evalReadOnlyOperator(E, Callee))
+      return *V;
     if (isa<CXXMemberCallExpr>(E) || isa<CXXOperatorCallExpr>(E))
       return evalLibraryMemberCall(E);
     return evalIntrinsic(Name, E);
@@ -127,6 +129,65 @@ Value Engine::evalCall(const CallExpr *E) {
                : unknown("result of " + Why);
   }
   return inlineCall(Def, E);
+}
+
+/// A library operator on values (`__half2 operator+(const __half2 &, const
+/// __half2 &)`, `==` on `float2`): every reference it takes is const and to
+/// a trivially copyable object, so it can only read each whole object, as a
+/// call by value does. Each such argument is one load at the user's line.
+std::optional<Value> Engine::evalReadOnlyOperator(const CallExpr *E,
+                                                  const FunctionDecl *Callee) {
+  const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+  if (!Op || Callee->isVariadic())
+    return std::nullopt;
+  const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
+  if (Method && (!Method->isConst() || Method->isVirtual()))
+    return std::nullopt;
+  // A small value: a scalar, or a standard-layout record of at most 16
+  // bytes without mutable members (__half2, float4; their copy operations
+  // are user-written in CUDA's headers, so not "trivially copyable").
+  auto Value = [&](QualType T) {
+    if (T->isIncompleteType() || T->isPointerType())
+      return false;
+    if (T->isScalarType())
+      return true;
+    const auto *RD = T->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition() || !RD->isStandardLayout() ||
+        RD->hasMutableFields() || sizeOf(T) > 16)
+      return false;
+    return true;
+  };
+  auto ReadOnly = [&](QualType T) {
+    if (!T->isReferenceType())
+      return Value(T);
+    QualType Pointee = T.getNonReferenceType();
+    return Pointee.isConstQualified() && Value(Pointee);
+  };
+  unsigned First = Method ? 1 : 0; // argument 0 is the object of a method
+  if (Method && !Value(E->getArg(0)->getType()))
+    return std::nullopt;
+  if (E->getNumArgs() != Callee->getNumParams() + First)
+    return std::nullopt;
+  for (unsigned I = 0; I < Callee->getNumParams(); ++I)
+    if (!ReadOnly(Callee->getParamDecl(I)->getType()))
+      return std::nullopt;
+  for (unsigned I = 0; I < E->getNumArgs(); ++I) {
+    const Expr *Arg = E->getArg(I);
+    bool ByReference =
+        I < First ||
+        Callee->getParamDecl(I - First)->getType()->isReferenceType();
+    if (ByReference && Arg->isGLValue())
+      load(evalLValue(Arg), Arg->getType(), Arg);
+    else
+      eval(Arg);
+  }
+  std::string What = "'" + sourceText(E->getCallee()) + "'";
+  simt::Value R = E->getType()->isIntegralOrEnumerationType()
+                      ? opaqueInt("result of " + What)
+                      : unknown("result of " + What);
+  R.CT.Why = CompileTime::Cause::Call;
+  R.CT.What = "the result of " + What;
+  return R;
 }
 
 Value Engine::assignAggregate(const Expr *DstE, const Expr *SrcE) {
