@@ -551,7 +551,22 @@ Value Engine::evalLibraryMemberCall(const CallExpr *E) {
                : M == "shfl_up"   ? int(ShuffleKind::Up)
                : M == "shfl_down" ? int(ShuffleKind::Down)
                                   : int(ShuffleKind::Xor);
-    Value Var = eval(MC->getArg(0));
+    // The tile's shuffles take the element by forwarding reference
+    // (`TyElem &&elem`): an lvalue argument (`v.b`, `a[i]`) has no
+    // lvalue-to-rvalue cast, and the callee reads it, so load it here as
+    // that cast would (a shared element is a load the warp issues).
+    const Expr *Elem = MC->getArg(0);
+    // A prvalue argument binds through a temporary: its value is the
+    // expression's.
+    if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(Elem))
+      Elem = Temp->getSubExpr();
+    QualType ElemType = Elem->getType();
+    Value Var = Elem->isGLValue() && ElemType->isScalarType() &&
+                        !isa<DeclRefExpr>(Elem->IgnoreParens())
+                    ? load(evalLValue(Elem), ElemType, Elem)
+                    : eval(Elem);
+    if (Var.K == Value::Kind::Int && Elem->isGLValue())
+      fitToType(Var, ElemType);
     Value Operand = eval(MC->getArg(1));
     Value Out = shuffle(Var, Operand, Size, Kind, E);
     if (Out.K == Value::Kind::Int)
