@@ -308,6 +308,7 @@ std::optional<unsigned> shuffleSource(ShuffleKind K, unsigned Lane,
 
 Value Engine::shuffle(const Value &Var, const Value &Operand, unsigned Width,
                       int Kind, const Expr *E) {
+  WarpCollectiveRan = true;
   Value R = Var;
   if (Var.K != Value::Kind::Int && Var.K != Value::Kind::Pointer)
     return unknown("'" + sourceText(E) + "'");
@@ -345,6 +346,7 @@ Value Engine::shuffle(const Value &Var, const Value &Operand, unsigned Width,
 }
 
 Value Engine::vote(StringRef Name, const Value &Pred, const Expr *E) {
+  WarpCollectiveRan = true;
   // Per warp: the lanes that run this and whose predicate holds.
   Value R = intConstant(0);
   R.CT.Why = CompileTime::Cause::Thread;
@@ -799,6 +801,7 @@ Value Engine::specialRegister(const std::string &Name, const Stmt *S) {
       Name == "nsmid") {
     // The same in every lane of a warp at one instruction, but which
     // hardware slot or SM is not known (and may change between reads).
+    WarpCollectiveRan = true;
     for (unsigned W = 0; W * WarpSize < N; ++W) {
       AtomId A = Atoms.fresh("%" + Name + " of warp " + std::to_string(W) +
                              " at line " + std::to_string(lineOf(S)));

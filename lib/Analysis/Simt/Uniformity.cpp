@@ -8,6 +8,16 @@
 // loops whose bounds are built the same way. Anything else (thread ids,
 // loaded values, calls, variables assigned under branches) is not proven.
 //
+// The converse is proven too: the analysis taints what is computed from
+// thread ids (and what is assigned under a branch on them) as divergent, and
+// only warp operations (a shuffle's broadcast, a vote, %warpid) make a value
+// warp-uniform without being the same in the whole block. So once two
+// threads of the block hold different addresses at one access, with no warp
+// operation run before, the address depends on thread ids and is divergent
+// to the compiler: the warp's atomics at one address are not combined
+// (differential kernels k0339, k0239, k0242: `s[(lin >> 5) * 32]` costs 32
+// wavefronts on the H100, cuda_samples/measurements/h100-differential).
+//
 //===----------------------------------------------------------------------===//
 
 #include "Engine.h"
@@ -133,6 +143,25 @@ bool Engine::provenUniform(const Expr *E, unsigned Depth) {
       Uniform = false;
     AssumedUniform.erase(V);
     return Uniform;
+  }
+  return false;
+}
+
+bool Engine::provenDivergentAddress(const LValue &LV) {
+  if (WarpCollectiveRan || LV.K != LValue::Kind::Shared)
+    return false;
+  const SymbolicInt *First = nullptr;
+  for (unsigned T = 0; T < N; ++T) {
+    // Threads that surely run it; each address as the engine knows it.
+    if (M.A[T] != Activity::Active || LV.Offset[T].Opaque)
+      continue;
+    if (!First) {
+      First = &LV.Offset[T];
+      continue;
+    }
+    std::optional<int64_t> D = sym::sub(LV.Offset[T], *First).asConstant();
+    if (D && *D != 0)
+      return true;
   }
   return false;
 }
