@@ -25,6 +25,16 @@ __global__ void tileRank(unsigned *out) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way bank conflict on atomic update of 's': 32 wavefronts per request, 1 ideal
 }
 
+// A shuffle from lanes that differ is uniform to the compiler only where
+// its value is (minimized from k0423, k2734).
+__global__ void afterShuffleUp(unsigned *out) {
+  __shared__ unsigned s[2048];
+  const int lin = int(threadIdx.x + blockDim.x * threadIdx.y);
+  const int up = __shfl_up_sync(0xffffffffu, lin >> 5, 1);
+  atomicXor(&s[(up * 32) & 2047], 1u << (lin & 31));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way bank conflict on atomic update of 's': 32 wavefronts per request, 1 ideal
+}
+
 // Not proven: the same address in the whole block (the compiler may fold
 // it), or a shuffle ran before (a broadcast is warp-uniform to the
 // compiler while it differs between warps).
@@ -46,6 +56,7 @@ __global__ void afterBroadcast(int *out) {
 int main() {
   warpRow<<<1, dim3(8, 8)>>>(nullptr);
   tileRank<<<1, 64>>>(nullptr);
+  afterShuffleUp<<<1, dim3(8, 8)>>>(nullptr);
   oneWarp<<<1, 32>>>(nullptr);
   afterBroadcast<<<1, dim3(8, 8)>>>(nullptr);
 }

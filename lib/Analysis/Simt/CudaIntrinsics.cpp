@@ -308,7 +308,12 @@ std::optional<unsigned> shuffleSource(ShuffleKind K, unsigned Lane,
 
 Value Engine::shuffle(const Value &Var, const Value &Operand, unsigned Width,
                       int Kind, const Expr *E) {
-  WarpCollectiveRan = true;
+  // A broadcast (every lane of a warp reads one lane) is warp-uniform to
+  // the compiler whatever it shuffles; a shuffle from lanes that differ is
+  // not (Uniformity.cpp).
+  if (ShuffleKind(Kind) == ShuffleKind::Idx &&
+      (Operand.K != Value::Kind::Int || !differsInBlock(Operand.L)))
+    WarpValueSourceRan = true;
   Value R = Var;
   if (Var.K != Value::Kind::Int && Var.K != Value::Kind::Pointer)
     return unknown("'" + sourceText(E) + "'");
@@ -346,7 +351,7 @@ Value Engine::shuffle(const Value &Var, const Value &Operand, unsigned Width,
 }
 
 Value Engine::vote(StringRef Name, const Value &Pred, const Expr *E) {
-  WarpCollectiveRan = true;
+  WarpValueSourceRan = true;
   // Per warp: the lanes that run this and whose predicate holds.
   Value R = intConstant(0);
   R.CT.Why = CompileTime::Cause::Thread;
@@ -801,7 +806,7 @@ Value Engine::specialRegister(const std::string &Name, const Stmt *S) {
       Name == "nsmid") {
     // The same in every lane of a warp at one instruction, but which
     // hardware slot or SM is not known (and may change between reads).
-    WarpCollectiveRan = true;
+    WarpValueSourceRan = true;
     for (unsigned W = 0; W * WarpSize < N; ++W) {
       AtomId A = Atoms.fresh("%" + Name + " of warp " + std::to_string(W) +
                              " at line " + std::to_string(lineOf(S)));
