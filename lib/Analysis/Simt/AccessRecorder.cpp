@@ -138,12 +138,16 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
   SymbolicInt Base = LV.Var
                          ? SymbolicInt::atom(baseAtom(LV.Var), int64_t(Align))
                          : SymbolicInt::constant(0);
+  // An atomic the compiler would combine across a warp at one address,
+  // whose address it cannot prove warp-uniform: issued lane by lane.
+  bool IssuedPerLane = Op && Op->Form == AtomicForm::Aggregatable &&
+                       !Op->UniformAddress && provenDivergentAddress(LV);
   for (unsigned W = 0; W < Block.warps(); ++W) {
     SymbolicRequest R;
     R.WidthBytes = Width;
     R.Kind = Kind;
     if (Op && Op->Form)
-      R.Atomic = *Op->Form;
+      R.Atomic = IssuedPerLane ? AtomicForm::Native : *Op->Form;
     R.UniformAddress = Op && Op->UniformAddress;
     bool Any = false, Speculated = false;
     for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {

@@ -308,6 +308,12 @@ std::optional<unsigned> shuffleSource(ShuffleKind K, unsigned Lane,
 
 Value Engine::shuffle(const Value &Var, const Value &Operand, unsigned Width,
                       int Kind, const Expr *E) {
+  // A broadcast (every lane of a warp reads one lane) is warp-uniform to
+  // the compiler whatever it shuffles; a shuffle from lanes that differ is
+  // not (Uniformity.cpp).
+  if (ShuffleKind(Kind) == ShuffleKind::Idx &&
+      (Operand.K != Value::Kind::Int || !differsInBlock(Operand.L)))
+    WarpValueSourceRan = true;
   Value R = Var;
   if (Var.K != Value::Kind::Int && Var.K != Value::Kind::Pointer)
     return unknown("'" + sourceText(E) + "'");
@@ -345,6 +351,7 @@ Value Engine::shuffle(const Value &Var, const Value &Operand, unsigned Width,
 }
 
 Value Engine::vote(StringRef Name, const Value &Pred, const Expr *E) {
+  WarpValueSourceRan = true;
   // Per warp: the lanes that run this and whose predicate holds.
   Value R = intConstant(0);
   R.CT.Why = CompileTime::Cause::Thread;
@@ -554,7 +561,22 @@ Value Engine::evalLibraryMemberCall(const CallExpr *E) {
                : M == "shfl_up"   ? int(ShuffleKind::Up)
                : M == "shfl_down" ? int(ShuffleKind::Down)
                                   : int(ShuffleKind::Xor);
-    Value Var = eval(MC->getArg(0));
+    // The tile's shuffles take the element by forwarding reference
+    // (`TyElem &&elem`): an lvalue argument (`v.b`, `a[i]`) has no
+    // lvalue-to-rvalue cast, and the callee reads it, so load it here as
+    // that cast would (a shared element is a load the warp issues).
+    const Expr *Elem = MC->getArg(0);
+    // A prvalue argument binds through a temporary: its value is the
+    // expression's.
+    if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(Elem))
+      Elem = Temp->getSubExpr();
+    QualType ElemType = Elem->getType();
+    Value Var = Elem->isGLValue() && ElemType->isScalarType() &&
+                        !isa<DeclRefExpr>(Elem->IgnoreParens())
+                    ? load(evalLValue(Elem), ElemType, Elem)
+                    : eval(Elem);
+    if (Var.K == Value::Kind::Int && Elem->isGLValue())
+      fitToType(Var, ElemType);
     Value Operand = eval(MC->getArg(1));
     Value Out = shuffle(Var, Operand, Size, Kind, E);
     if (Out.K == Value::Kind::Int)
@@ -787,6 +809,7 @@ Value Engine::specialRegister(const std::string &Name, const Stmt *S) {
       Name == "nsmid") {
     // The same in every lane of a warp at one instruction, but which
     // hardware slot or SM is not known (and may change between reads).
+    WarpValueSourceRan = true;
     for (unsigned W = 0; W * WarpSize < N; ++W) {
       AtomId A = Atoms.fresh("%" + Name + " of warp " + std::to_string(W) +
                              " at line " + std::to_string(lineOf(S)));

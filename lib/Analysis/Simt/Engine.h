@@ -126,6 +126,11 @@ public:
   /// execute an unknown number of times.
   unsigned UncountedLoops = 0;
   bool Stopped = false;
+  /// A broadcast shuffle (one source lane), a vote or %warpid has run: from
+  /// then on a value may differ between warps while the compiler proves it
+  /// warp-uniform, so differing between warps no longer proves an address
+  /// divergent to the compiler (Uniformity.cpp).
+  bool WarpValueSourceRan = false;
 
   Mask M;
   std::vector<Frame> Frames;
@@ -252,6 +257,13 @@ public:
   /// Loop counters provenUniform is checking the loops of.
   llvm::SmallPtrSet<const VarDecl *, 4> AssumedUniform;
   bool oneConstantOffset(const LValue &LV);
+  /// Whether the compiler's divergence analysis cannot prove LV's address
+  /// warp-uniform: it differs between two threads running this access
+  /// (Uniformity.cpp).
+  bool provenDivergentAddress(const LValue &LV);
+  /// Whether two threads surely running here hold values of L that differ
+  /// by a known amount.
+  bool differsInBlock(const Lanes &L) const;
   /// Per atomic call: its result is unused, its address proven uniform.
   llvm::DenseMap<const Expr *, std::pair<bool, bool>> AtomicSiteFacts;
   uint64_t sharedBaseAlignment(const VarDecl *V);
