@@ -511,6 +511,55 @@ bool onlyRead(const Stmt *S, const VarDecl *VD, const Stmt *Parent) {
   return true;
 }
 
+/// Whether every use of the array VD in S reads an element (`T[i]`,
+/// `T[i].x`, a copy of `T[i]`): no element or member is assigned, and
+/// neither the array nor an element has its address or a reference taken.
+bool onlyElementsRead(const Stmt *S, const VarDecl *VD,
+                      llvm::SmallVectorImpl<const Stmt *> &Parents) {
+  if (!S)
+    return true;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S); Ref && Ref->getDecl() == VD) {
+    // Parents, innermost last: decay, subscript, then how the element is used.
+    auto At = [&](size_t Up) -> const Stmt * {
+      return Parents.size() >= Up ? Parents[Parents.size() - Up] : nullptr;
+    };
+    const auto *Decay = dyn_cast_or_null<ImplicitCastExpr>(At(1));
+    const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(At(2));
+    if (!Decay || Decay->getCastKind() != CK_ArrayToPointerDecay || !Sub ||
+        Sub->getBase()->IgnoreParenImpCasts() != Ref)
+      return false;
+    size_t Use = 3;
+    // Adding const (`const dim3 &` of a copy) changes nothing.
+    while (isa_and_nonnull<ParenExpr>(At(Use)) ||
+           (isa_and_nonnull<ImplicitCastExpr>(At(Use)) &&
+            cast<ImplicitCastExpr>(At(Use))->getCastKind() == CK_NoOp &&
+            cast<ImplicitCastExpr>(At(Use))->getType().isConstQualified()))
+      ++Use;
+    if (const auto *Member = dyn_cast_or_null<MemberExpr>(At(Use));
+        Member && !Member->isArrow())
+      ++Use;
+    const Stmt *User = At(Use);
+    if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(User))
+      return Cast->getCastKind() == CK_LValueToRValue;
+    // A copy: dim3's implicit copy constructor takes a const reference.
+    if (const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(User))
+      return Construct->getConstructor()->isCopyOrMoveConstructor() &&
+             Construct->getConstructor()
+                 ->getParamDecl(0)
+                 ->getType()
+                 .getNonReferenceType()
+                 .isConstQualified();
+    return false;
+  }
+  Parents.push_back(S);
+  bool Ok = true;
+  for (const Stmt *Child : S->children())
+    if (!(Ok = onlyElementsRead(Child, VD, Parents)))
+      break;
+  Parents.pop_back();
+  return Ok;
+}
+
 /// The variable E names (through casts and parentheses), when a local or
 /// parameter of integer type.
 const VarDecl *guardVariable(const Expr *E) {
@@ -1148,6 +1197,55 @@ LaunchSites::Evaluator::dims(const Expr *E, unsigned Depth,
           if (!D)
             return std::nullopt;
           addUnique(Out, Traced<Dim3>{*D, V.Via});
+        }
+        return Out;
+      }
+  // An element of a table of shapes (`dim3 Shapes[] = {...}; Shapes[i]`)
+  // that is only read: the element a constant index names, else any.
+  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E);
+      Sub && isDim3(E->getType()))
+    if (const auto *Ref =
+            dyn_cast<DeclRefExpr>(Sub->getBase()->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl())) {
+        std::string Name = "'" + VD->getNameAsString() + "'";
+        const auto *Table = dyn_cast_or_null<InitListExpr>(
+            VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr);
+        const FunctionDecl *Owner = enclosingFunction(VD);
+        llvm::SmallVector<const Stmt *, 16> Parents;
+        if (!Table || !VD->hasLocalStorage() || !Owner || !Owner->getBody() ||
+            !onlyElementsRead(Owner->getBody(), VD, Parents)) {
+          WhyNot = "the block is an element of " + Name +
+                   ", which is not a table of shapes only read";
+          return std::nullopt;
+        }
+        std::optional<int64_t> Index = evaluateInt(Sub->getIdx(), Ctx);
+        if (!Index) {
+          std::string IndexWhy;
+          if (auto Indices = ints(Sub->getIdx(), Depth + 1, IndexWhy);
+              Indices && Indices->size() == 1)
+            Index = Indices->front().Value;
+        }
+        if (Index && (*Index < 0 || *Index >= int64_t(Table->getNumInits()))) {
+          WhyNot = "the block is " + Name + "[" + std::to_string(*Index) +
+                   "], outside the table";
+          return std::nullopt;
+        }
+        Dims Out;
+        for (unsigned I = 0; I < Table->getNumInits(); ++I) {
+          if (Index && int64_t(I) != *Index)
+            continue;
+          auto Element = dims(Table->getInit(I), Depth + 1, WhyNot);
+          if (!Element)
+            return std::nullopt;
+          for (auto &V : *Element)
+            addUnique(Out, Traced<Dim3>{V.Value,
+                                        joinVia("element " + std::to_string(I) +
+                                                    " of " + Name,
+                                                V.Via)});
+        }
+        if (Out.empty()) {
+          WhyNot = "the block is an element of the empty table " + Name;
+          return std::nullopt;
         }
         return Out;
       }

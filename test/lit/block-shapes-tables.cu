@@ -1,0 +1,51 @@
+// A block shape taken from a table of shapes (`dim3 Shapes[] = {...}`) that
+// is only read: a constant index picks its element, a run-time index every
+// element (one analysis per shape). A table whose elements are changed is
+// not followed: the kernel falls back to the family of shapes its indices
+// allow, as a range.
+// RUN: %warpcheck --checks='-*,warpcheck-shared-*' %s -- 2>&1 | %check-messages
+
+__global__ void constantIndex(float *out) {
+  __shared__ float tile[32][32];
+  tile[threadIdx.y][threadIdx.x] = 1;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 4-way bank conflict on store to 'tile': 4 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'constantIndex' with block 8x32x1 (from launch at block-shapes-tables.cu:[[@LINE+30]], element 2 of 'Shapes'); warp 0: lanes 0, 8, 16, 24 hit bank 0 with 4 distinct words
+}
+
+__global__ void runTimeIndex(float *out) {
+  __shared__ float tile[32][32];
+  tile[threadIdx.y][threadIdx.x] = 1;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 'tile': 2 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'runTimeIndex' with block 16x16x1 (from launch at block-shapes-tables.cu:[[@LINE+25]], element 0 of 'Shapes'); {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: warning: 4-way bank conflict on store to 'tile': 4 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: in 'runTimeIndex' with block 8x32x1 (from launch at block-shapes-tables.cu:[[@LINE+23]], element 2 of 'Shapes'); {{.*}}
+}
+
+__global__ void changedTable(float *out) {
+  __shared__ float tile[32][32];
+  tile[threadIdx.y][threadIdx.x] = 1;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: up to 4-way bank conflict on store to 'tile': 1 to 4 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'changedTable' with block 16x16x1 (one of 7 shapes assumed, {{.*}}the launch at block-shapes-tables.cu:[[@LINE+19]] is not used: the block is an element of 'Changed', which is not a table of shapes only read); {{.*}}
+}
+
+__global__ void addressTaken(float *out) {
+  __shared__ float tile[32][32];
+  tile[threadIdx.y][threadIdx.x] = 1;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: up to 4-way bank conflict on store to 'tile': 1 to 4 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'addressTaken' with block 16x16x1 (one of 7 shapes assumed, {{.*}}the block is an element of 'Escapes', which is not a table of shapes only read); {{.*}}
+}
+
+void change(dim3 *Shape);
+
+int main(int argc, char **) {
+  dim3 Shapes[3] = {dim3(16, 16), dim3(32, 8), dim3(8, 32)};
+  constantIndex<<<1, Shapes[2]>>>(nullptr);
+  for (int i = 0; i < 3; i += 2)
+    runTimeIndex<<<1, Shapes[i]>>>(nullptr);
+  dim3 Changed[2] = {dim3(16, 16), dim3(32, 8)};
+  Changed[0].x = argc;
+  changedTable<<<1, Changed[0]>>>(nullptr);
+  dim3 Escapes[1] = {dim3(32, 32)};
+  change(&Escapes[0]);
+  addressTaken<<<1, Escapes[0]>>>(nullptr);
+}
