@@ -171,6 +171,12 @@ public:
   /// Kernel parameters that took the value every launch in the file passes:
   /// "'d' is 7 at the launch at main.cu:88".
   const std::vector<std::string> &parameterBindings() const;
+  /// The analyses per block shape this one merges (a family of shapes);
+  /// empty for an analysis of one shape.
+  const std::vector<std::shared_ptr<const KernelAnalysis>> &
+  shapeMembers() const {
+    return Members;
+  }
   /// How the compiler treats a loop that ran (unrolled unless found not).
   LoopUnrolling loopUnrolling(const clang::Stmt *Loop) const;
 

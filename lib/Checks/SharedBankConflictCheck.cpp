@@ -249,6 +249,19 @@ void SharedBankConflictCheck::addFinding(
 void SharedBankConflictCheck::collectArrayRequests(
     const KernelAnalysis &Interp,
     std::map<const VarDecl *, ArrayRequests> &Arrays) {
+  // A family of shapes: a fix would have to serve shapes the code may never
+  // run, and its proof re-analyzes one shape; none is offered.
+  if (!Interp.shapeMembers().empty()) {
+    for (const SharedAccessSite &Site : Interp.sites())
+      if (Site.Variable) {
+        ArrayRequests &A = Arrays[Site.Variable];
+        if (!llvm::is_contained(A.Sites, Site.Site))
+          A.Sites.push_back(Site.Site);
+        A.Complete = false;
+        A.ShapeUnknown = true;
+      }
+    return;
+  }
   std::set<const VarDecl *> Seen;
   // An access to an array the engine could not tell may be to any of them:
   // no fix can claim to serve every access.
@@ -463,6 +476,12 @@ void SharedBankConflictCheck::proposeLayout(const FunctionDecl *Kernel,
     }
     G = ArrayGeometry{{*Bytes / Elem}, Elem};
     Extern = true;
+  }
+  if (Requests.ShapeUnknown) {
+    F.FixNotes.push_back(
+        {DeclLoc, "no layout fix offered: the block shape of the kernel is "
+                  "not known (a family of shapes was assumed)"});
+    return;
   }
   if (!Requests.Complete || Requests.Groups.empty()) {
     F.FixNotes.push_back(

@@ -57,6 +57,8 @@ private:
     std::vector<RequestGroup> Groups;
     std::vector<const clang::Expr *> Sites;
     bool Complete = true;
+    /// Analyzed over a family of assumed block shapes.
+    bool ShapeUnknown = false;
     /// The first warning about the array, which carries the fix.
     std::optional<size_t> FirstFinding;
   };
