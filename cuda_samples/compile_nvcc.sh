@@ -2,7 +2,7 @@
 # Records what nvcc does with the local-memory samples: the PTX (with its
 # __local_depot arrays) and ptxas's stack frames and spills, for sm_90.
 # warpcheck's predictions are checked against these files in CI
-# (test/lit/local-memory-verify.test). No GPU is needed. With cuobjdump (and
+# (test/lit/checkers/warpcheck-local-memory-array/local-memory-verify.test). No GPU is needed. With cuobjdump (and
 # nvdisasm) on PATH it also records the LDL/STL instructions of each kernel's
 # SASS (*.sass-local.txt: the function headers and local-memory lines of
 # `cuobjdump -sass`, what --sass-file reads).

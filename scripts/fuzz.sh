@@ -10,7 +10,7 @@
 #                                   -max_total_time), on a busy machine
 #
 # Each target starts from its seeds (test/fuzz/corpus/TARGET; the analysis
-# target also from cuda_samples/*.cu and test/lit/*.cu) and keeps its growing
+# target also from cuda_samples/*.cu and test/lit/**/*.cu) and keeps its growing
 # corpus in build-fuzz/fuzz/corpus/TARGET. A crash, a broken invariant or an
 # input slower than 30 s (a hang) stops the target with its input in
 # build-fuzz/fuzz/artifacts/TARGET/; add it to test/fuzz/regressions/TARGET/
@@ -44,7 +44,9 @@ for T in "${TARGETS[@]}"; do
     # 4 KiB (larger seeds are cut), so that each parses in well under 30 s.
     Runs=${RUNS:-10000}
     Extra=(-max_len=4096)
-    cp -n cuda_samples/*.cu test/lit/*.cu "$Corpus"/
+    cp -n cuda_samples/*.cu "$Corpus"/
+    find test/lit \( -name Inputs -o -name Output \) -prune -o -name '*.cu' \
+      -exec cp -n {} "$Corpus"/ \;
   fi
   echo "== $T: $Runs runs"
   start=$(date +%s)

@@ -44,6 +44,31 @@ std::optional<BuiltinIndex> matchBuiltinIndex(const Expr *E) {
   return BuiltinIndex{*Kind, Dim};
 }
 
+std::string builtinMember(const Expr *E, StringRef Builtin) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *PO = dyn_cast<PseudoObjectExpr>(E))
+    E = PO->getSyntacticForm()->IgnoreParenImpCasts();
+  const Expr *Base = nullptr;
+  std::string Member;
+  if (const auto *Prop = dyn_cast<MSPropertyRefExpr>(E)) {
+    Base = Prop->getBaseExpr();
+    Member = Prop->getPropertyDecl()->getName().str();
+  } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    Base = ME->getBase();
+    Member = ME->getMemberDecl()->getName().str();
+  }
+  if (!Base || (Member != "x" && Member != "y" && Member != "z"))
+    return "";
+  Base = Base->IgnoreParenImpCasts();
+  if (const auto *Opaque = dyn_cast<OpaqueValueExpr>(Base))
+    if (Opaque->getSourceExpr())
+      Base = Opaque->getSourceExpr()->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(Base);
+  if (!Ref || Ref->getDecl()->getName() != Builtin)
+    return "";
+  return Member;
+}
+
 std::string builtinIndexName(BuiltinIndex B) {
   static const char *Vars[] = {"threadIdx", "blockIdx", "blockDim", "gridDim"};
   static const char *Dims[] = {"x", "y", "z"};

@@ -5,6 +5,7 @@
 #include "clang/AST/Expr.h"
 
 #include <optional>
+#include <string>
 
 namespace warpcheck {
 
@@ -20,6 +21,12 @@ struct BuiltinIndex {
 /// them (a property of a __cuda_builtin_*_t variable), in both the real
 /// toolkit headers and warpcheck's built-in prelude.
 std::optional<BuiltinIndex> matchBuiltinIndex(const clang::Expr *E);
+
+/// "x", "y" or "z" when E is `Builtin.x` (Builtin "threadIdx", "blockDim",
+/// ...) as a property of the headers' built-in variable or a plain member,
+/// through parentheses, casts and pseudo-objects; "" otherwise. Host code
+/// scans (LaunchConfig, ShapeFamily) use it where no engine value exists.
+std::string builtinMember(const clang::Expr *E, llvm::StringRef Builtin);
 
 /// "threadIdx.x".
 std::string builtinIndexName(BuiltinIndex B);

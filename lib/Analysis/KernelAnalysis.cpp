@@ -44,6 +44,22 @@ void KernelAnalysis::run() {
     P->run();
 }
 
+void KernelAnalysis::useLaunchedArguments(
+    std::vector<LaunchedArgument> Arguments) {
+  assert(P && "an analysis across shapes is not run");
+  P->Launched = std::move(Arguments);
+  P->LaunchedComputed = true;
+}
+
+void KernelAnalysis::useBankRules(const BankRules &Rules) {
+  assert(P && "an analysis across shapes is not run");
+  P->Memo.setRules(Rules);
+}
+
+const BankRules &KernelAnalysis::bankRules() const {
+  return P ? P->Memo.rules() : Members.front()->bankRules();
+}
+
 const std::vector<SharedAccessSite> &KernelAnalysis::sites() const {
   return P ? P->Sites : MergedSites;
 }

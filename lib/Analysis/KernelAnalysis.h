@@ -18,6 +18,7 @@
 
 #include "AccessSummary.h"
 #include "BlockShape.h"
+#include "KernelArguments.h"
 #include "LayoutSearch.h"
 #include "SymbolicInt.h"
 
@@ -153,6 +154,15 @@ public:
 
   /// Interprets the kernel body once.
   void run();
+
+  /// Before run(): the kernel's launched arguments, from the translation
+  /// unit's one walk of its launches (else the engine walks it itself).
+  void useLaunchedArguments(std::vector<LaunchedArgument> Arguments);
+  /// Before run(): the bank rules of the translation unit's architecture
+  /// (defaultBankRules() otherwise). Rules must outlive the analysis.
+  void useBankRules(const BankRules &Rules);
+  /// The bank rules the requests were judged by.
+  const BankRules &bankRules() const;
 
   /// Access sites in order of first execution.
   const std::vector<SharedAccessSite> &sites() const;

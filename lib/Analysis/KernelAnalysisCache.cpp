@@ -5,6 +5,8 @@
 #include "LaunchConfig.h"
 #include "ShapeFamily.h"
 
+#include "clang/Basic/TargetInfo.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -56,11 +58,17 @@ KernelAnalysisCache::~KernelAnalysisCache() {
   if (!std::getenv("WARPCHECK_DEBUG_ANALYSIS_CACHE"))
     return;
   for (const auto &[K, S] : Statistics)
-    llvm::errs() << "warpcheck-analysis-cache: '"
-                 << displayName(std::get<0>(K), Ctx) << "' block "
-                 << std::get<1>(K).str() << ": " << S.Runs
-                 << (S.Runs == 1 ? " run, " : " runs, ") << S.Reuses
-                 << (S.Reuses == 1 ? " reuse\n" : " reuses\n");
+    llvm::errs() << llvm::formatv(
+        "warpcheck-analysis-cache: '{0}' block {1}: {2} run{3}, {4} reuse{5}\n",
+        displayName(std::get<0>(K), Ctx), std::get<1>(K).str(), S.Runs,
+        S.Runs == 1 ? "" : "s", S.Reuses, S.Reuses == 1 ? "" : "s");
+}
+
+std::string KernelAnalysisCache::targetGpuArch(const ASTContext &Ctx) {
+  for (const TargetInfo *T : {&Ctx.getTargetInfo(), Ctx.getAuxTargetInfo()})
+    if (T && T->getTriple().isNVPTX())
+      return T->getTargetOpts().CPU;
+  return "";
 }
 
 KernelAnalysisCache::Key
@@ -104,6 +112,10 @@ KernelAnalysisCache::get(const FunctionDecl *Kernel, Dim3 Block,
   if (CaptureLimit)
     Capture = std::max(Capture.value_or(0), *CaptureLimit);
   auto Result = std::make_shared<KernelAnalysis>(Ctx, Kernel, Block, Limits);
+  if (!Launches)
+    Launches.emplace(Ctx);
+  Result->useLaunchedArguments(Launches->of(Kernel));
+  Result->useBankRules(*Rules.Rules);
   if (Capture)
     Result->captureRequests(*Capture);
   Result->run();

@@ -12,6 +12,11 @@
 // driver's -j) have their own ASTContexts and so their own caches; the
 // registry that finds them is guarded by a mutex.
 //
+// What every kernel of the translation unit shares is found once per
+// translation unit too: the launched arguments (one walk of the launches,
+// TranslationUnitLaunches) and the bank rules of its target architecture
+// (chooseBankRules).
+//
 // With WARPCHECK_DEBUG_ANALYSIS_CACHE set in the environment, each cache
 // prints, when destroyed, how many times it ran the engine for each kernel
 // and shape and how many times it handed out a result already run:
@@ -21,7 +26,9 @@
 #ifndef WARPCHECK_ANALYSIS_KERNELANALYSISCACHE_H
 #define WARPCHECK_ANALYSIS_KERNELANALYSISCACHE_H
 
+#include "BankModel.h"
 #include "KernelAnalysis.h"
+#include "KernelArguments.h"
 #include "LaunchConfig.h"
 
 #include <map>
@@ -80,13 +87,22 @@ public:
   /// translation unit anyway).
   void finished(const clang::FunctionDecl *Kernel);
 
+  /// The bank rules of this translation unit's target architecture, which
+  /// every analysis it runs is judged by.
+  const BankRulesChoice &bankRules() const { return Rules; }
+
+  /// The GPU architecture Ctx compiles for ("sm_80": the NVPTX target's, or
+  /// the auxiliary target's in a host compilation); empty when none.
+  static std::string targetGpuArch(const clang::ASTContext &Ctx);
+
   /// Engine runs and results handed out again, over every cache of this
   /// process (for tests).
   static uint64_t totalRuns();
   static uint64_t totalReuses();
 
 private:
-  explicit KernelAnalysisCache(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  explicit KernelAnalysisCache(clang::ASTContext &Ctx)
+      : Ctx(Ctx), Rules(chooseBankRules(targetGpuArch(Ctx))) {}
 
   /// A kernel, a block shape and the limits that change the result.
   using Key = std::tuple<const clang::FunctionDecl *, Dim3, unsigned, uint64_t,
@@ -105,7 +121,10 @@ private:
   };
 
   clang::ASTContext &Ctx;
+  BankRulesChoice Rules;
   std::mutex Mutex;
+  /// Walked on the first run.
+  std::optional<TranslationUnitLaunches> Launches;
   std::map<Key, Entry> Entries;
   std::optional<size_t> CaptureWanted;
   unsigned Holders = 0;

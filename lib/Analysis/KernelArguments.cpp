@@ -8,8 +8,12 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallSet.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SaveAndRestore.h"
 
+#include <map>
 #include <memory>
 
 using namespace clang;
@@ -374,100 +378,115 @@ private:
   const FunctionDecl *Unbound = nullptr;
 };
 
+/// The launches of every kernel, in one walk of the translation unit.
 class LaunchFinder : public RecursiveASTVisitor<LaunchFinder> {
 public:
-  LaunchFinder(const FunctionDecl *Kernel, ASTContext &Ctx)
-      : Kernel(Kernel->getCanonicalDecl()), Ctx(Ctx),
-        Result(Kernel->getNumParams()) {}
+  /// What the walk saw of one kernel's launches.
+  struct Launches {
+    std::vector<LaunchedArgument> Arguments;
+    llvm::SmallSet<unsigned, 4> Varies;
+    unsigned Count = 0;
+    std::string First;
+  };
+
+  explicit LaunchFinder(ASTContext &Ctx) : Ctx(Ctx) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
 
   bool TraverseFunctionDecl(FunctionDecl *FD) {
-    const FunctionDecl *Saved = Caller;
-    Caller = FD;
-    bool Ok = RecursiveASTVisitor::TraverseFunctionDecl(FD);
-    Caller = Saved;
-    return Ok;
+    llvm::SaveAndRestore<const FunctionDecl *> Saved(Caller, FD);
+    return RecursiveASTVisitor::TraverseFunctionDecl(FD);
   }
   bool TraverseCXXMethodDecl(CXXMethodDecl *FD) {
-    const FunctionDecl *Saved = Caller;
-    Caller = FD;
-    bool Ok = RecursiveASTVisitor::TraverseCXXMethodDecl(FD);
-    Caller = Saved;
-    return Ok;
+    llvm::SaveAndRestore<const FunctionDecl *> Saved(Caller, FD);
+    return RecursiveASTVisitor::TraverseCXXMethodDecl(FD);
   }
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
     const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee || Callee->getCanonicalDecl() != Kernel)
+    if (!Callee)
       return true;
+    Launches &K = ByKernel[Callee->getCanonicalDecl()];
+    K.Arguments.resize(Callee->getNumParams());
     if (const auto *Ref =
             dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
       LaunchCallees.insert(Ref);
-    ++Launches;
-    if (First.empty()) {
+    ++K.Count;
+    if (K.First.empty()) {
       const SourceManager &SM = Ctx.getSourceManager();
       PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Call->getBeginLoc()));
       if (P.isValid())
-        First = llvm::sys::path::filename(P.getFilename()).str() + ":" +
-                std::to_string(P.getLine());
+        K.First = llvm::formatv("{0}:{1}",
+                                llvm::sys::path::filename(P.getFilename()),
+                                P.getLine());
     }
-    for (unsigned I = 0; I < Result.size(); ++I) {
+    for (unsigned I = 0; I < K.Arguments.size(); ++I) {
       if (I >= Call->getNumArgs()) {
-        Varies[I] = true;
+        K.Varies.insert(I);
         continue;
       }
-      std::optional<int64_t> V = Caller ? Host.value(Call->getArg(I), Caller) : std::nullopt;
-      if (!V || (Result[I].Value && *Result[I].Value != *V))
-        Varies[I] = true;
+      std::optional<int64_t> V =
+          Caller ? Host.value(Call->getArg(I), Caller) : std::nullopt;
+      if (!V || (K.Arguments[I].Value && *K.Arguments[I].Value != *V))
+        K.Varies.insert(I);
       else
-        Result[I].Value = V;
+        K.Arguments[I].Value = V;
     }
     return true;
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    // Visited after the launch that names it (pre-order), so a launch's own
+    // callee is already known.
     if (const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl()))
-      if (FD->getCanonicalDecl() == Kernel && !LaunchCallees.count(Ref))
-        AddressTaken = true;
+      if (!LaunchCallees.count(Ref))
+        AddressTaken.insert(FD->getCanonicalDecl());
     return true;
   }
 
-  std::vector<LaunchedArgument> finish() {
-    for (unsigned I = 0; I < Result.size(); ++I) {
-      if (Varies.count(I) || AddressTaken || !Launches)
-        Result[I].Value.reset();
-      Result[I].FirstLaunch = First;
-      Result[I].Launches = Launches;
-    }
-    return std::move(Result);
-  }
-
-private:
-  const FunctionDecl *Kernel;
   ASTContext &Ctx;
   HostConstants Host{Ctx};
   const FunctionDecl *Caller = nullptr;
-  std::vector<LaunchedArgument> Result;
-  std::map<unsigned, bool> Varies;
+  std::map<const FunctionDecl *, Launches> ByKernel;
   llvm::SmallPtrSet<const DeclRefExpr *, 8> LaunchCallees;
-  bool AddressTaken = false;
-  unsigned Launches = 0;
-  std::string First;
+  llvm::DenseSet<const FunctionDecl *> AddressTaken;
 };
 
 } // namespace
 
-std::vector<LaunchedArgument> launchedArguments(const FunctionDecl *Kernel,
-                                                ASTContext &Ctx) {
-  LaunchFinder Finder(Kernel, Ctx);
+TranslationUnitLaunches::TranslationUnitLaunches(ASTContext &Ctx) {
+  LaunchFinder Finder(Ctx);
   const SourceManager &SM = Ctx.getSourceManager();
   // Launches are in the main file; the headers are not walked (cost).
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
     if (SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
       Finder.TraverseDecl(D);
-  return Finder.finish();
+  for (auto &[Kernel, K] : Finder.ByKernel) {
+    bool Taken = Finder.AddressTaken.contains(Kernel);
+    for (unsigned I = 0; I < K.Arguments.size(); ++I) {
+      LaunchedArgument &A = K.Arguments[I];
+      if (K.Varies.count(I) || Taken)
+        A.Value.reset();
+      A.FirstLaunch = K.First;
+      A.Launches = K.Count;
+    }
+    ByKernel[Kernel] = std::move(K.Arguments);
+  }
+}
+
+std::vector<LaunchedArgument>
+TranslationUnitLaunches::of(const FunctionDecl *Kernel) const {
+  auto It = ByKernel.find(Kernel->getCanonicalDecl());
+  if (It != ByKernel.end())
+    return It->second;
+  // Never launched in the file: nothing fixed.
+  return std::vector<LaunchedArgument>(Kernel->getNumParams());
+}
+
+std::vector<LaunchedArgument> launchedArguments(const FunctionDecl *Kernel,
+                                                ASTContext &Ctx) {
+  return TranslationUnitLaunches(Ctx).of(Kernel);
 }
 
 } // namespace warpcheck

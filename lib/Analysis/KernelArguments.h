@@ -19,6 +19,7 @@
 #include "clang/AST/Decl.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,8 +36,23 @@ struct LaunchedArgument {
   unsigned Launches = 0;
 };
 
+/// The launched values of the parameters of every kernel launched in the
+/// main file of Ctx: one walk of the translation unit, shared by all its
+/// kernels and block shapes (KernelAnalysisCache keeps one).
+class TranslationUnitLaunches {
+public:
+  explicit TranslationUnitLaunches(clang::ASTContext &Ctx);
+  /// Kernel's, indexed by parameter (nothing fixed when never launched).
+  std::vector<LaunchedArgument> of(const clang::FunctionDecl *Kernel) const;
+
+private:
+  std::map<const clang::FunctionDecl *, std::vector<LaunchedArgument>>
+      ByKernel;
+};
+
 /// The launched value of each parameter of Kernel (indexed by parameter),
-/// from the `<<<>>>` launches in the main file of Ctx.
+/// from the `<<<>>>` launches in the main file of Ctx (a walk of its own:
+/// prefer a TranslationUnitLaunches shared by the kernels).
 std::vector<LaunchedArgument> launchedArguments(const clang::FunctionDecl *Kernel,
                                                 clang::ASTContext &Ctx);
 

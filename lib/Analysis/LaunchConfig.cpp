@@ -2,6 +2,7 @@
 
 #include "LaunchConfig.h"
 #include "CrossFileLaunches.h"
+#include "CudaBuiltins.h"
 #include "ShapeFamily.h"
 
 #include "clang/AST/Attr.h"
@@ -10,6 +11,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Path.h"
 
 #include <functional>
@@ -620,9 +623,11 @@ void conditionGuards(const Expr *Cond, bool Taken, const ASTContext &Ctx,
       auto It = R.find(VD);
       if (It == R.end())
         continue;
+      // V first, then what only the other side allows.
       std::vector<int64_t> Union = V;
+      llvm::SmallDenseSet<int64_t, 8> Seen(V.begin(), V.end());
       for (int64_t X : It->second)
-        if (std::find(Union.begin(), Union.end(), X) == Union.end())
+        if (Seen.insert(X).second)
           Union.push_back(X);
       Intersect(VD, std::move(Union));
     }
@@ -758,30 +763,6 @@ Guards guardsAt(const Stmt *Launch, const FunctionDecl *Function,
   return Out;
 }
 
-std::string blockDimMember(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *PO = dyn_cast<PseudoObjectExpr>(E))
-    E = PO->getSyntacticForm()->IgnoreParenImpCasts();
-  const Expr *Base = nullptr;
-  std::string Member;
-  if (const auto *Prop = dyn_cast<MSPropertyRefExpr>(E)) {
-    Base = Prop->getBaseExpr();
-    Member = Prop->getPropertyDecl()->getName().str();
-  } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    Base = ME->getBase();
-    Member = ME->getMemberDecl()->getName().str();
-  }
-  if (!Base || (Member != "x" && Member != "y" && Member != "z"))
-    return "";
-  Base = Base->IgnoreParenImpCasts();
-  if (const auto *Opaque = dyn_cast<OpaqueValueExpr>(Base))
-    Base = Opaque->getSourceExpr() ? Opaque->getSourceExpr()->IgnoreParenImpCasts()
-                                   : Base;
-  const auto *Ref = dyn_cast<DeclRefExpr>(Base);
-  if (!Ref || Ref->getDecl()->getName() != "blockDim")
-    return "";
-  return Member;
-}
 } // namespace
 
 /// Evaluates block arguments and kernel expressions through the host code
@@ -1266,13 +1247,11 @@ LaunchSites::Evaluator::kernels(const Expr *E, unsigned Depth,
     return std::nullopt;
   }
   E = stripKernelExpr(E);
-  Kernels Out;
+  llvm::SetVector<const FunctionDecl *, Kernels> Out;
   auto Add = [&](const std::optional<Kernels> &More) {
     if (!More)
       return false;
-    for (const FunctionDecl *K : *More)
-      if (std::find(Out.begin(), Out.end(), K) == Out.end())
-        Out.push_back(K);
+    Out.insert(More->begin(), More->end());
     return true;
   };
   if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
@@ -1281,13 +1260,13 @@ LaunchSites::Evaluator::kernels(const Expr *E, unsigned Depth,
     if (!Add(kernels(Cond->getTrueExpr(), Depth + 1, WhyNot)) ||
         !Add(kernels(Cond->getFalseExpr(), Depth + 1, WhyNot)))
       return std::nullopt;
-    return Out;
+    return Out.takeVector();
   }
   if (const auto *Init = dyn_cast<InitListExpr>(E)) {
     for (const Expr *Element : Init->inits())
       if (!Add(kernels(Element, Depth + 1, WhyNot)))
         return std::nullopt;
-    return Out;
+    return Out.takeVector();
   }
   const auto *Ref = dyn_cast<DeclRefExpr>(E);
   if (!Ref) {
@@ -1324,7 +1303,7 @@ LaunchSites::Evaluator::kernels(const Expr *E, unsigned Depth,
       return std::nullopt;
     for (auto &T : *Through)
       Add(Kernels{T.Value});
-    return Out;
+    return Out.takeVector();
   }
   if (VD->getInit() && !Add(kernels(VD->getInit(), Depth + 1, WhyNot)))
     return std::nullopt;
@@ -1355,7 +1334,7 @@ LaunchSites::Evaluator::kernels(const Expr *E, unsigned Depth,
     WhyNot = "'" + VD->getNameAsString() + "' holds no kernel that can be found";
     return std::nullopt;
   }
-  return Out;
+  return Out.takeVector();
 }
 
 std::optional<LaunchSites::Evaluator::Dims>
@@ -1821,7 +1800,7 @@ void collectComparisons(const Stmt *S, const ASTContext &Ctx,
       BO && BO->isEqualityOp()) {
     for (auto [Side, Other] : {std::pair{BO->getLHS(), BO->getRHS()},
                                std::pair{BO->getRHS(), BO->getLHS()}}) {
-      std::string Member = blockDimMember(Side);
+      std::string Member = builtinMember(Side, "blockDim");
       if (Member.empty())
         continue;
       auto V = evaluateInt(Other, Ctx);

@@ -1,6 +1,7 @@
 //===--- ShapeFamily.cpp - The block shapes a kernel may run with ---------===//
 
 #include "ShapeFamily.h"
+#include "CudaBuiltins.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
@@ -19,32 +20,6 @@ using namespace clang;
 namespace warpcheck {
 
 namespace {
-/// "x", "y" or "z" when E is `Builtin.x` (threadIdx, blockDim), else "".
-std::string builtinMember(const Expr *E, StringRef Builtin) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *PO = dyn_cast<PseudoObjectExpr>(E))
-    E = PO->getSyntacticForm()->IgnoreParenImpCasts();
-  const Expr *Base = nullptr;
-  std::string Member;
-  if (const auto *Prop = dyn_cast<MSPropertyRefExpr>(E)) {
-    Base = Prop->getBaseExpr();
-    Member = Prop->getPropertyDecl()->getName().str();
-  } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    Base = ME->getBase();
-    Member = ME->getMemberDecl()->getName().str();
-  }
-  if (!Base || (Member != "x" && Member != "y" && Member != "z"))
-    return "";
-  Base = Base->IgnoreParenImpCasts();
-  if (const auto *Opaque = dyn_cast<OpaqueValueExpr>(Base))
-    if (Opaque->getSourceExpr())
-      Base = Opaque->getSourceExpr()->IgnoreParenImpCasts();
-  const auto *Ref = dyn_cast<DeclRefExpr>(Base);
-  if (!Ref || Ref->getDecl()->getName() != Builtin)
-    return "";
-  return Member;
-}
-
 /// The highest dimension (0 x, 1 y, 2 z) of threadIdx or blockDim that S,
 /// or a function it calls, reads.
 void usedDimensions(const Stmt *S, std::set<const FunctionDecl *> &Seen,

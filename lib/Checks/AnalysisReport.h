@@ -86,6 +86,10 @@ struct FixClaim {
 /// What one translation unit held, so the driver can tell "no CUDA here".
 struct TranslationUnitRecord {
   std::string MainFile;
+  /// The target GPU architecture, and whose bank rules counted its
+  /// requests (BankModel.h chooseBankRules): its own when measured.
+  std::string Arch, BankRulesArch;
+  bool BankRulesMeasured = true;
   unsigned Kernels = 0;
   unsigned KernelsSkipped = 0; // bodies with errors
   bool HasDeviceCode = false;

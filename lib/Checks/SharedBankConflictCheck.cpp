@@ -179,6 +179,10 @@ void SharedBankConflictCheck::onEndOfTranslationUnit() {
     const SourceManager &SM = Context->getSourceManager();
     if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID()))
       TU.MainFile = Main->getName().str();
+    const BankRulesChoice &Rules = Analyses->bankRules();
+    TU.Arch = Rules.Arch;
+    TU.BankRulesArch = Rules.Rules->Arch;
+    TU.BankRulesMeasured = Rules.Measured;
     // Launches anywhere in the translation unit, host and device code.
     Launches.collect(*Context);
     for (const FunctionDecl *Kernel : Kernels)
@@ -219,10 +223,15 @@ void SharedBankConflictCheck::checkKernel(const FunctionDecl *Kernel,
 }
 
 void SharedBankConflictCheck::emit(const std::vector<Finding> &Findings) {
+  // Every count rests on the bank rules: rules not measured on the target
+  // are said on each finding.
+  std::string Assumed = Analyses->bankRules().assumption();
   for (const Finding &F : Findings) {
     diag(F.Loc, "%0") << F.Message << F.Fixes;
     for (const std::string &Note : F.Notes)
       diag(F.Loc, "%0", DiagnosticIDs::Note) << Note;
+    if (!Assumed.empty())
+      diag(F.Loc, "%0", DiagnosticIDs::Note) << Assumed;
     for (const auto &[Loc, Note] : F.FixNotes)
       diag(Loc, "%0", DiagnosticIDs::Note) << Note;
   }
@@ -282,7 +291,7 @@ void SharedBankConflictCheck::collectArrayRequests(
       continue;
     }
     A.Tables.push_back(std::make_unique<AtomTable>(Interp.atoms()));
-    A.Groups.push_back({A.Tables.back().get(), *Captured});
+    A.Groups.push_back({A.Tables.back().get(), *Captured, &Interp.bankRules()});
   }
   if (Unplaced)
     for (auto &Entry : Arrays)

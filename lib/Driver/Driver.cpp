@@ -31,6 +31,7 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Format.h"
@@ -176,12 +177,11 @@ std::string firstErrorLine(const std::string &File,
   std::string Where = File;
   if (!M.FilePath.empty()) {
     auto [Line, Column] = lineColumn(M.FilePath, M.FileOffset);
-    Where =
-        M.FilePath + ":" + std::to_string(Line) + ":" + std::to_string(Column);
+    Where = llvm::formatv("{0}:{1}:{2}", M.FilePath, Line, Column);
   }
-  std::string Line = Where + ": error: " + M.Message;
+  std::string Line = llvm::formatv("{0}: error: {1}", Where, M.Message);
   if (Count > 1)
-    Line += " (and " + std::to_string(Count - 1) + " more errors)";
+    Line += llvm::formatv(" (and {0} more errors)", Count - 1).str();
   return Line;
 }
 
@@ -273,8 +273,8 @@ analyzeOne(const DriverOptions &Options,
           if (!E.Message.FilePath.empty()) {
             auto [Line, Column] =
                 lineColumn(E.Message.FilePath, E.Message.FileOffset);
-            Where = E.Message.FilePath + ":" + std::to_string(Line) + ":" +
-                    std::to_string(Column);
+            Where = llvm::formatv("{0}:{1}:{2}", E.Message.FilePath, Line,
+                                  Column);
           }
           break;
         }
@@ -282,8 +282,10 @@ analyzeOne(const DriverOptions &Options,
         llvm::is_contained(Parse.StubbedHeaders, Missing))
       break;
     Parse.StubbedHeaders.push_back(Missing);
-    StubNotes.push_back(Where + ": note: '" + Missing + MissingHeaderNote +
-                        " (give its directory with -I to use it)");
+    StubNotes.push_back(
+        llvm::formatv("{0}: note: '{1}{2} (give its directory with -I to use "
+                      "it)",
+                      Where, Missing, MissingHeaderNote));
     R->Report.Accesses.clear();
     R->Report.LocalArrays.clear();
     R->Report.Kernels.clear();
@@ -348,7 +350,7 @@ analyzeFile(const DriverOptions &Options,
   if (!llvm::sys::fs::exists(Abs)) {
     auto R = std::make_unique<FileAnalysis>();
     R->File = File;
-    R->FileError = File + ": error: no such file; not analyzed";
+    R->FileError = llvm::formatv("{0}: error: no such file; not analyzed", File);
     return R;
   }
   CudaCompilations Resolved(Database, Options.Parse);
@@ -358,8 +360,10 @@ analyzeFile(const DriverOptions &Options,
   if (Commands.empty()) {
     auto R = std::make_unique<FileAnalysis>();
     R->File = File;
-    R->FileError = File + ": error: no compile command for this file in the "
-                          "compilation database; not analyzed";
+    R->FileError = llvm::formatv("{0}: error: no compile command for this "
+                                 "file in the compilation database; not "
+                                 "analyzed",
+                                 File);
     return R;
   }
   auto R = analyzeOne(Options, Database, File);
@@ -390,9 +394,9 @@ analyzeFile(const DriverOptions &Options,
         R->Notes.push_back(Note);
   }
   if (!R->ErrorLine.empty()) {
-    std::string Counts =
-        std::to_string(TU.Kernels) + " of " +
-        std::to_string(TU.Kernels + TU.KernelsSkipped) + " kernels analyzed";
+    std::string Counts = llvm::formatv("{0} of {1} kernels analyzed",
+                                       TU.Kernels,
+                                       TU.Kernels + TU.KernelsSkipped);
     // No kernel at all, the errors outside device code, and no header
     // missing (it may have held the kernels): nothing lost.
     bool Stubbed = llvm::any_of(R->Notes, [](const std::string &N) {
@@ -409,23 +413,27 @@ analyzeFile(const DriverOptions &Options,
           (HostOnly ? "; the file has no kernel to analyze"
                     : "; every kernel parsed and was analyzed"));
     else if (TU.Kernels > 0 && TU.KernelsSkipped == 0)
-      R->FileError = R->ErrorLine +
-                     "; every kernel was analyzed, without the device code "
-                     "clang could not parse";
+      R->FileError = llvm::formatv(
+          "{0}; every kernel was analyzed, without the device code clang "
+          "could not parse",
+          R->ErrorLine);
     else if (TU.Kernels > 0)
-      R->FileError = R->ErrorLine + "; " + Counts +
-                     ", code that did not parse was not (see the notes)";
+      R->FileError = llvm::formatv(
+          "{0}; {1}, code that did not parse was not (see the notes)",
+          R->ErrorLine, Counts);
     else
-      R->FileError =
-          R->ErrorLine + "; code that did not parse was not analyzed";
+      R->FileError = llvm::formatv(
+          "{0}; code that did not parse was not analyzed", R->ErrorLine);
   } else if (R->Report.Units.empty()) {
-    R->FileError = File + ": error: not parsed as CUDA; not analyzed";
+    R->FileError =
+        llvm::formatv("{0}: error: not parsed as CUDA; not analyzed", File);
   } else if (TU.Kernels == 0 && TU.KernelsSkipped == 0 && !TU.HasDeviceCode) {
     // Host code only (it launches kernels defined elsewhere, or calls
     // libraries): nvcc compiles it, and there is nothing wrong to report.
-    R->Notes.push_back(File + ": note: no CUDA code (no __global__ or "
-                              "__device__ function, no __shared__ "
-                              "variable); nothing to analyze");
+    R->Notes.push_back(llvm::formatv(
+        "{0}: note: no CUDA code (no __global__ or __device__ function, no "
+        "__shared__ variable); nothing to analyze",
+        File));
   }
 
   // Proof of every layout fix.
@@ -453,8 +461,9 @@ analyzeFile(const DriverOptions &Options,
                     "nvcc not found (give --nvcc or --cuda-path)")
               : compileWithNvcc(Nvcc, std::string(Abs), Arch, Args, Compiled);
       if (Failure)
-        R->FileError = File + ": error: --verify-ptx: " + *Failure +
-                       "; the static findings stand unverified";
+        R->FileError = llvm::formatv("{0}: error: --verify-ptx: {1}; the "
+                                     "static findings stand unverified",
+                                     File, *Failure);
     }
     R->Compared = true;
     for (const KernelRecord &K : R->Report.Kernels) {
@@ -490,7 +499,7 @@ std::string checkBeforeAnalysis(const tooling::CompilationDatabase &DB,
     return "";
   std::string Why = checkInputFile(File, "source file", limits::SourceBytes);
   if (!Why.empty())
-    return File + ": error: " + Why + "; not analyzed";
+    return llvm::formatv("{0}: error: {1}; not analyzed", File, Why);
   llvm::SmallString<256> Abs(File);
   llvm::sys::fs::make_absolute(Abs);
   auto Commands = DB.getCompileCommands(Abs);
@@ -498,8 +507,9 @@ std::string checkBeforeAnalysis(const tooling::CompilationDatabase &DB,
     Commands = DB.getCompileCommands(File);
   for (const tooling::CompileCommand &C : Commands)
     if (!C.Directory.empty() && !llvm::sys::fs::is_directory(C.Directory))
-      return File + ": error: the directory of its compile command, '" +
-             C.Directory + "', does not exist; not analyzed";
+      return llvm::formatv("{0}: error: the directory of its compile "
+                           "command, '{1}', does not exist; not analyzed",
+                           File, C.Directory);
   for (const std::string &Config : configFilesFor(File)) {
     std::string Error = checkConfigFile(Config);
     if (!Error.empty())
@@ -805,8 +815,10 @@ llvm::Error checkExportFixesTarget(const DriverOptions &Options,
     for (const std::string &F : Files)
       if (llvm::sys::fs::equivalent(Options.ExportFixes, F))
         return llvm::createStringError(
-            "--export-fixes='" + Options.ExportFixes + "' is the input file '" +
-            F + "'; refusing to overwrite it");
+            llvm::formatv("--export-fixes='{0}' is the input file '{1}'; "
+                          "refusing to overwrite it",
+                          Options.ExportFixes, F)
+                .str());
   return llvm::Error::success();
 }
 
@@ -872,9 +884,10 @@ AnalyzedFiles analyzeFiles(const DriverOptions &Options,
       if (!CRC.RunSafely(
               [&] { A.Results[I] = analyzeFile(Options, Safe, File, Given); })) {
         A.Results[I] = fileNotAnalyzed(
-            File, File + ": error: warpcheck crashed while analyzing this "
-                         "file (an internal error; please report it); not "
-                         "analyzed");
+            File, llvm::formatv("{0}: error: warpcheck crashed while "
+                                "analyzing this file (an internal error; "
+                                "please report it); not analyzed",
+                                File));
         return;
       }
       std::vector<std::string> Unsafe = Safe.droppedFlags(File);

@@ -180,11 +180,23 @@ public:
 private:
   static llvm::json::Object fileJson(const FileAnalysis &R) {
     unsigned Kernels = 0;
-    for (const TranslationUnitRecord &U : R.Report.Units)
+    const TranslationUnitRecord *Target = nullptr;
+    for (const TranslationUnitRecord &U : R.Report.Units) {
       Kernels = std::max(Kernels, U.Kernels);
+      if (!U.Arch.empty())
+        Target = &U;
+    }
     llvm::json::Object F{{"file", R.File},
                          {"status", R.FileError.empty() ? "analyzed" : "error"},
                          {"kernels", Kernels}};
+    // The architecture the requests were counted for, and whose measured
+    // bank rules counted them.
+    if (Target) {
+      F["arch"] = Target->Arch;
+      F["bank_rules"] =
+          llvm::json::Object{{"arch", Target->BankRulesArch},
+                             {"measured", Target->BankRulesMeasured}};
+    }
     if (!R.FileError.empty())
       F["error"] = R.FileError;
     return F;

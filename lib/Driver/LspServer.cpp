@@ -8,6 +8,7 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -208,8 +209,8 @@ public:
       }
       Any = true;
       if (TooLong) {
-        LengthError = "header line over " + std::to_string(MaxHeaderLine) +
-                      " bytes";
+        LengthError =
+            llvm::formatv("header line over {0} bytes", MaxHeaderLine);
         continue;
       }
       // The header may follow the junk of a frame that could not be read.
@@ -220,10 +221,11 @@ public:
       llvm::StringRef V = L.substr(At + 15).trim();
       uint64_t N;
       if (V.getAsInteger(10, N))
-        LengthError = "invalid Content-Length '" + V.str() + "'";
+        LengthError = llvm::formatv("invalid Content-Length '{0}'", V);
       else if (N > limits::LspMessageBytes)
-        LengthError = "Content-Length " + V.str() + " is over the limit of " +
-                      describeBytes(limits::LspMessageBytes);
+        LengthError =
+            llvm::formatv("Content-Length {0} is over the limit of {1}", V,
+                          describeBytes(limits::LspMessageBytes));
       else {
         Length = N;
         LengthError.clear();
@@ -245,7 +247,8 @@ public:
     if (!V) {
       M.K = Incoming::Error;
       M.Code = ParseError;
-      M.Text = "message is not JSON: " + llvm::toString(V.takeError());
+      M.Text = llvm::formatv("message is not JSON: {0}",
+                             llvm::toString(V.takeError()));
       return M;
     }
     M.K = Incoming::Message;
@@ -367,7 +370,7 @@ private:
                      Method == "textDocument/codeAction";
     if (IsRequest && !Id) {
       replyError(nullptr, InvalidRequest,
-                 "'" + Method + "' is a request and needs an 'id'");
+                 llvm::formatv("'{0}' is a request and needs an 'id'", Method));
       return std::nullopt;
     }
     // Typed parameters, or an error that names the field.
@@ -376,7 +379,8 @@ private:
       if (fromJSON(Params, Into, Root))
         return true;
       replyError(Id ? *Id : nullptr, InvalidParams,
-                 Method + ": " + llvm::toString(Root.getError()));
+                 llvm::formatv("{0}: {1}", Method,
+                               llvm::toString(Root.getError())));
       return false;
     };
     if (Method == "initialize") {
@@ -441,8 +445,8 @@ private:
         reply(*Id, codeActions(P.TextDocument.Uri, P.Where));
       }
     } else if (Id) {
-      replyError(*Id, MethodNotFound, "warpcheck does not serve '" + Method +
-                                          "'");
+      replyError(*Id, MethodNotFound,
+                 llvm::formatv("warpcheck does not serve '{0}'", Method));
     }
     return std::nullopt;
   }
@@ -453,13 +457,13 @@ private:
                  const std::optional<llvm::json::Value> &Id) {
     std::string Why;
     if (!llvm::StringRef(Uri).starts_with("file://"))
-      Why = "'" + Uri + "' is not a file:// URI";
+      Why = llvm::formatv("'{0}' is not a file:// URI", Uri);
     else {
       std::string File = pathOf(Uri);
       llvm::sys::fs::file_status St;
       if (!llvm::sys::fs::status(File, St) &&
           St.type() != llvm::sys::fs::file_type::regular_file)
-        Why = "'" + File + "' is not a regular file";
+        Why = llvm::formatv("'{0}' is not a regular file", File);
     }
     if (Why.empty())
       return true;

@@ -2,6 +2,9 @@
 
 #include "ReportWriter.h"
 
+#include <iterator>
+#include <vector>
+
 using namespace clang::tidy;
 
 namespace warpcheck {
@@ -21,7 +24,7 @@ std::unique_ptr<ReportWriter> makeGithubReportWriter(const DriverOptions &,
                                                      llvm::raw_ostream &);
 
 namespace {
-const ReportFormat Formats[] = {
+const ReportFormat BuiltinFormats[] = {
     {"text", "clang-style diagnostics (default)", makeTextReportWriter},
     {"json",
      "every analyzed access and every diagnostic, as JSON "
@@ -35,10 +38,19 @@ const ReportFormat Formats[] = {
 };
 } // namespace
 
-llvm::ArrayRef<ReportFormat> reportFormats() { return Formats; }
+/// The built-in rows, then the formats added with addReportFormat.
+static std::vector<ReportFormat> &formats() {
+  static std::vector<ReportFormat> All(std::begin(BuiltinFormats),
+                                       std::end(BuiltinFormats));
+  return All;
+}
+
+llvm::ArrayRef<ReportFormat> reportFormats() { return formats(); }
+
+void addReportFormat(const ReportFormat &F) { formats().push_back(F); }
 
 const ReportFormat *findReportFormat(llvm::StringRef Name) {
-  for (const ReportFormat &F : Formats)
+  for (const ReportFormat &F : formats())
     if (Name == F.Name)
       return &F;
   return nullptr;

@@ -3,7 +3,8 @@
 // The driver hands each file's result to the writer of the chosen --format,
 // in the order of the files, then calls finish(). A format is one class
 // implementing ReportWriter in its own file, plus one row in the table of
-// ReportWriter.cpp (docs/design.md, "Add an output format").
+// ReportWriter.cpp (docs/design.md, "Add an output format"), or, outside
+// lib/Driver, one addReportFormat call (test/unit/RecipesTest.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPCHECK_DRIVER_REPORTWRITER_H
@@ -54,8 +55,12 @@ struct ReportFormat {
                                         llvm::raw_ostream &Err);
 };
 
-/// Every format, the default (text) first.
+/// Every format, the default (text) first: the table of ReportWriter.cpp,
+/// then those added with addReportFormat.
 llvm::ArrayRef<ReportFormat> reportFormats();
+/// Adds a format that lives outside lib/Driver (a test's), before the
+/// options are read; Name and Description must outlive the program.
+void addReportFormat(const ReportFormat &F);
 /// The format named Name, or nullptr.
 const ReportFormat *findReportFormat(llvm::StringRef Name);
 

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ReportWriter.h"
+#include "WarpcheckModule.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -34,26 +35,6 @@ llvm::json::Object sarifLocation(const std::string &File, unsigned Offset) {
                                          {"startColumn", Column}}}}}};
 }
 
-struct RuleText {
-  const char *Id, *Name, *Short, *Full, *Doc;
-};
-const RuleText Rules[] = {
-    {"warpcheck-shared-bank-conflict", "SharedBankConflict",
-     "Shared-memory access with bank conflicts",
-     "A warp's shared-memory request needs more wavefronts than its ideal "
-     "because several lanes ask one bank for different words. warpcheck "
-     "interprets the kernel for its block shape and judges every warp with a "
-     "bank model measured on an H100; a layout fix (padding or XOR swizzle) "
-     "is offered when one serves every access of the array.",
-     "docs/checks/warpcheck-shared-bank-conflict.md"},
-    {"warpcheck-local-memory-array", "LocalMemoryArray",
-     "Per-thread array demoted to local memory",
-     "A per-thread array is indexed with a value the compiler does not know "
-     "at compile time after unrolling, or its address escapes, so it lives "
-     "in local (device) memory instead of registers.",
-     "docs/checks/warpcheck-local-memory-array.md"},
-};
-
 class SarifReportWriter : public ReportWriter {
 public:
   using ReportWriter::ReportWriter;
@@ -75,9 +56,11 @@ public:
 
 private:
   void add(const ClangTidyError &E, bool AsError) {
+    // The rules are the module's checks, in its order (WarpcheckModule.h).
+    const std::vector<WarpcheckCheckInfo> &Rules = warpcheckChecks();
     unsigned RuleIndex = 0;
-    for (unsigned I = 0; I < std::size(Rules); ++I)
-      if (E.DiagnosticName == Rules[I].Id)
+    for (unsigned I = 0; I < Rules.size(); ++I)
+      if (E.DiagnosticName == Rules[I].Name)
         RuleIndex = I;
     llvm::json::Array Related;
     int Id = 0;
@@ -129,17 +112,17 @@ private:
 
   llvm::json::Value document(const std::string &Version) const {
     llvm::json::Array RuleList;
-    for (const RuleText &R : Rules)
+    for (const WarpcheckCheckInfo &R : warpcheckChecks())
       RuleList.push_back(llvm::json::Object{
-          {"id", R.Id},
-          {"name", R.Name},
+          {"id", R.Name},
+          {"name", R.SarifName},
           {"shortDescription", llvm::json::Object{{"text", R.Short}}},
           {"fullDescription", llvm::json::Object{{"text", R.Full}}},
           {"help",
            llvm::json::Object{
-               {"text", std::string(R.Full) + " See " + R.Doc + "."},
+               {"text", llvm::formatv("{0} See {1}.", R.Full, R.Doc).str()},
                {"markdown",
-                std::string(R.Full) + " See [" + R.Doc + "](" + R.Doc + ")."}}},
+                llvm::formatv("{0} See [{1}]({1}).", R.Full, R.Doc).str()}}},
           {"defaultConfiguration", llvm::json::Object{{"level", "warning"}}}});
     return llvm::json::Object{
         {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},

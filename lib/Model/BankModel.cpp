@@ -2,6 +2,8 @@
 
 #include "BankModel.h"
 
+#include "llvm/ADT/ArrayRef.h"
+
 #include <algorithm>
 #include <array>
 #include <set>
@@ -88,44 +90,78 @@ std::optional<AtomicForm> atomicForm(std::string_view Function,
 
 namespace {
 
-/// How one access kind and width forms passes and what a pass costs; one row
-/// per kind and width, each measured on the H100 by
-/// cuda_samples/calibration/bank_kinds.cu (4116 probes,
+/// One row per architecture measured (constant-initialized: no static
+/// initialization order to mind). sm_90: every row measured on the H100
+/// by cuda_samples/calibration/bank_kinds.cu (4116 probes,
 /// cuda_samples/measurements/h100-bank-kinds/bank_kinds_measured.csv;
-/// test/unit/BankKindsMeasuredTest.cpp checks every probe).
-struct PassRule {
-  /// Consecutive lanes per pass: 32 the whole warp, 16 half-warps, 8
-  /// quarter-warps.
-  unsigned PassLanes;
-  /// Lanes per pass when seed 000's condition holds (for every active lane
-  /// i, lane i^1, or for every active lane lane i^2, is inactive or asks for
-  /// the same address); 0: passes are never merged.
-  unsigned MergedLanes;
-  /// Whether lanes asking for the same word share one delivery; when not,
-  /// every lane costs one wavefront on each bank it touches.
-  bool ShareWords;
+/// test/unit/BankKindsMeasuredTest.cpp checks every probe against it).
+constexpr BankRules Table[] = {
+    {"sm_90", "H100",
+     // Loads, widths 1, 2, 4, 8, 16: one pass up to 4 bytes; half-warps
+     // (merged to the warp) at 8; quarter-warps (merged to half-warps) at 16.
+     {{32, 0, true}, {32, 0, true}, {32, 0, true}, {16, 32, true},
+      {8, 16, true}},
+     // Stores: the same passes, never merged.
+     {{32, 0, true}, {32, 0, true}, {32, 0, true}, {16, 0, true},
+      {8, 0, true}},
+     // Atomics: the passes of stores, no word shared.
+     {{32, 0, false}, {32, 0, false}, {32, 0, false}, {16, 0, false},
+      {8, 0, false}},
+     // ATOMS.POPC.INC.32: one pass, lanes on one word share it.
+     {32, 0, true},
+     "measured on an H100 by cuda_samples/calibration/bank_kinds.cu, 4116 "
+     "patterns (cuda_samples/measurements/h100-bank-kinds, "
+     "docs/bank-model.md)"},
 };
 
-/// Widths 1, 2, 4, 8, 16 bytes.
-constexpr PassRule LoadRules[] = {
-    {32, 0, true}, {32, 0, true}, {32, 0, true}, {16, 32, true}, {8, 16, true}};
-constexpr PassRule StoreRules[] = {
-    {32, 0, true}, {32, 0, true}, {32, 0, true}, {16, 0, true}, {8, 0, true}};
-/// CUDA has no 1-byte atomics; the 2-byte row serves Cas16Loop, which works
-/// on 4-byte words. (PopcInc: PopcIncRule.)
-constexpr PassRule AtomicRules[] = {{32, 0, false},
-                                    {32, 0, false},
-                                    {32, 0, false},
-                                    {16, 0, false},
-                                    {8, 0, false}};
+/// "sm_90a" -> "sm_90": the variants with architecture-specific features
+/// ('a', 'f') have their base architecture's shared memory.
+std::string_view baseArch(std::string_view Arch) {
+  while (!Arch.empty() && Arch.back() >= 'a' && Arch.back() <= 'z' &&
+         Arch.size() > 3)
+    Arch.remove_suffix(1);
+  return Arch;
+}
 
-/// ATOMS.POPC.INC.32: one pass, lanes on one word share it.
-constexpr PassRule PopcIncRule = {32, 0, true};
+} // namespace
 
-const PassRule &passRule(AccessKind Kind, unsigned WidthBytes,
+llvm::ArrayRef<BankRules> bankRulesTable() { return Table; }
+
+const BankRules &defaultBankRules() { return Table[0]; }
+
+BankRulesChoice chooseBankRules(std::string_view Arch) {
+  BankRulesChoice C;
+  C.ArchGiven = !Arch.empty();
+  C.Arch = C.ArchGiven ? std::string(Arch) : defaultBankRules().Arch;
+  C.Rules = &defaultBankRules();
+  C.Measured = false;
+  for (const BankRules &R : Table)
+    if (baseArch(C.Arch) == R.Arch) {
+      C.Rules = &R;
+      C.Measured = true;
+    }
+  return C;
+}
+
+std::string BankRulesChoice::assumption() const {
+  if (!ArchGiven)
+    return std::string("no target GPU architecture: counted with the bank "
+                       "rules of ") +
+           Rules->Arch + " (docs/bank-model.md)";
+  if (Measured)
+    return "";
+  return "bank rules of " + Arch + " are not measured: counted with " +
+         Rules->Arch + "'s, measured on an " + Rules->Gpu +
+         " (docs/bank-model.md)";
+}
+
+namespace {
+
+const PassRule &passRule(const BankRules &Rules, AccessKind Kind,
+                         unsigned WidthBytes,
                          AtomicForm Form = AtomicForm::Native) {
   if (Kind == AccessKind::Atomic && Form == AtomicForm::PopcInc)
-    return PopcIncRule;
+    return Rules.PopcInc;
   unsigned Row = WidthBytes <= 1   ? 0
                  : WidthBytes == 2 ? 1
                  : WidthBytes <= 4 ? 2
@@ -133,13 +169,13 @@ const PassRule &passRule(AccessKind Kind, unsigned WidthBytes,
                                    : 4;
   switch (Kind) {
   case AccessKind::Load:
-    return LoadRules[Row];
+    return Rules.Load[Row];
   case AccessKind::Store:
-    return StoreRules[Row];
+    return Rules.Store[Row];
   case AccessKind::Atomic:
-    return AtomicRules[Row];
+    return Rules.Atomic[Row];
   }
-  return LoadRules[Row];
+  return Rules.Load[Row];
 }
 
 /// Cost of one pass over the given lanes.
@@ -214,10 +250,11 @@ std::vector<unsigned> activeIn(const WarpAddresses &Lanes, unsigned Begin,
 
 /// One instruction: its passes and their costs, times Multiplier (2 for
 /// ATOMS.CAS), added to Result.
-void addInstruction(WavefrontCount &Result, unsigned WidthBytes,
-                    AccessKind Kind, const WarpAddresses &Lanes,
-                    unsigned Multiplier, AtomicForm Form = AtomicForm::Native) {
-  const PassRule &Rule = passRule(Kind, WidthBytes, Form);
+void addInstruction(const BankRules &Rules, WavefrontCount &Result,
+                    unsigned WidthBytes, AccessKind Kind,
+                    const WarpAddresses &Lanes, unsigned Multiplier,
+                    AtomicForm Form = AtomicForm::Native) {
+  const PassRule &Rule = passRule(Rules, Kind, WidthBytes, Form);
   unsigned Step = Rule.PassLanes;
   if (Rule.MergedLanes && (partnersAgree(Lanes, 1) || partnersAgree(Lanes, 2)))
     Step = Rule.MergedLanes;
@@ -242,14 +279,15 @@ void addInstruction(WavefrontCount &Result, unsigned WidthBytes,
 }
 
 /// The ATOMS.CAST.SPIN loop (AtomicForm::SpinLoop).
-WavefrontCount spinLoop(unsigned WidthBytes, const WarpAddresses &Lanes) {
+WavefrontCount spinLoop(const BankRules &Rules, unsigned WidthBytes,
+                        const WarpAddresses &Lanes) {
   WavefrontCount Result;
   // The first iteration is an ordinary atomic request, twice: its passes and
   // worst bank explain the cost.
-  addInstruction(Result, WidthBytes, AccessKind::Atomic, Lanes, 2);
+  addInstruction(Rules, Result, WidthBytes, AccessKind::Atomic, Lanes, 2);
   Result.Wavefronts = 0;
   Result.Instructions = 0;
-  unsigned Step = passRule(AccessKind::Atomic, WidthBytes).PassLanes;
+  unsigned Step = passRule(Rules, AccessKind::Atomic, WidthBytes).PassLanes;
   unsigned WordsPerLane = std::max(1u, WidthBytes / BankWidthBytes);
   std::vector<unsigned> Pending = activeIn(Lanes, 0, WarpSize);
   std::vector<std::pair<uint64_t, unsigned>> Versions; // address -> writes
@@ -296,7 +334,7 @@ WavefrontCount spinLoop(unsigned WidthBytes, const WarpAddresses &Lanes) {
 }
 
 /// nvcc's 16-bit atomicCAS (AtomicForm::Cas16Loop).
-WavefrontCount cas16Loop(const WarpAddresses &Lanes) {
+WavefrontCount cas16Loop(const BankRules &Rules, const WarpAddresses &Lanes) {
   WarpAddresses WordAddr;
   for (unsigned L = 0; L < WarpSize; ++L)
     if (Lanes[L])
@@ -320,11 +358,11 @@ WavefrontCount cas16Loop(const WarpAddresses &Lanes) {
     for (unsigned L : Pending)
       Iteration[L] = WordAddr[L];
     if (First) {
-      addInstruction(Result, 4, AccessKind::Atomic, Iteration, 2);
+      addInstruction(Rules, Result, 4, AccessKind::Atomic, Iteration, 2);
       First = false;
     } else {
       WavefrontCount More;
-      addInstruction(More, 4, AccessKind::Atomic, Iteration, 2);
+      addInstruction(Rules, More, 4, AccessKind::Atomic, Iteration, 2);
       Result.Wavefronts += More.Wavefronts;
       ++Result.Instructions;
     }
@@ -349,7 +387,8 @@ WavefrontCount cas16Loop(const WarpAddresses &Lanes) {
 } // namespace
 
 WavefrontCount countWavefronts(unsigned WidthBytes, AccessKind Kind,
-                               const WarpAddresses &Lanes, AtomicForm Form) {
+                               const WarpAddresses &Lanes, AtomicForm Form,
+                               const BankRules &Rules) {
   if (Kind == AccessKind::Atomic) {
     switch (Form) {
     case AtomicForm::Native:
@@ -357,22 +396,22 @@ WavefrontCount countWavefronts(unsigned WidthBytes, AccessKind Kind,
       break;
     case AtomicForm::PopcInc: {
       WavefrontCount Result;
-      addInstruction(Result, WidthBytes, Kind, Lanes, 1, Form);
+      addInstruction(Rules, Result, WidthBytes, Kind, Lanes, 1, Form);
       return Result;
     }
     case AtomicForm::Cas: {
       WavefrontCount Result;
-      addInstruction(Result, WidthBytes, Kind, Lanes, 2);
+      addInstruction(Rules, Result, WidthBytes, Kind, Lanes, 2);
       return Result;
     }
     case AtomicForm::SpinLoop:
-      return spinLoop(WidthBytes, Lanes);
+      return spinLoop(Rules, WidthBytes, Lanes);
     case AtomicForm::Cas16Loop:
-      return cas16Loop(Lanes);
+      return cas16Loop(Rules, Lanes);
     }
   }
   WavefrontCount Result;
-  addInstruction(Result, WidthBytes, Kind, Lanes, 1);
+  addInstruction(Rules, Result, WidthBytes, Kind, Lanes, 1);
   return Result;
 }
 

@@ -3,10 +3,11 @@
 //
 // 32 banks of 4 bytes. A warp-wide shared-memory instruction is served in
 // passes of consecutive lanes; what a pass costs, and how lanes form passes,
-// depend on the access kind and width. Every rule below was measured on an
-// H100 (sm_90) by cuda_samples/calibration/bank_kinds.cu, one launch per
-// pattern, 4116 patterns (cuda_samples/measurements/h100-bank-kinds/,
-// docs/bank-model.md):
+// depend on the access kind and width. The pass rules are data, one row of
+// BankRules per architecture whose rules were measured (bankRulesTable());
+// every rule below was measured on an H100 (sm_90) by
+// cuda_samples/calibration/bank_kinds.cu, one launch per pattern, 4116
+// patterns (cuda_samples/measurements/h100-bank-kinds/, docs/bank-model.md):
 //  - Loads: 1, 2, 4 bytes: one pass; 8 bytes: one pass per active half-warp,
 //    merged into one when, for every active lane i, lane i^1 (or, for every
 //    active lane, lane i^2) is inactive or asks for the same address (seed
@@ -20,10 +21,15 @@
 //    words like a load. Float add, 64-bit add and double add are
 //    loops of ATOMS.CAST.SPIN, 16-bit atomicCAS a loop of 32-bit ATOMS.CAS:
 //    their cost is the sum over the loop's iterations (AtomicForm).
+// A translation unit's rules are chosen from its target architecture
+// (chooseBankRules); an architecture with no measured row is counted with
+// sm_90's rules and says so (BankRulesChoice::Measured), never silently.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPCHECK_MODEL_BANKMODEL_H
 #define WARPCHECK_MODEL_BANKMODEL_H
+
+#include "llvm/ADT/ArrayRef.h"
 
 #include <array>
 #include <cstdint>
@@ -34,6 +40,13 @@
 
 namespace warpcheck {
 
+/// The geometry every architecture from sm_50 to sm_90 shares (CUDA C++
+/// Programming Guide, "Shared Memory" of compute capabilities 5.x to 9.0:
+/// 32 banks, successive 32-bit words in successive banks; warps of 32
+/// threads), measured again on the H100 (docs/bank-model.md). The symbolic
+/// layer (RequestAnalysis's 128-byte periods, LayoutSearch's swizzles) is
+/// written for it: an architecture with another geometry needs more than a
+/// row of bankRulesTable().
 constexpr unsigned WarpSize = 32;
 constexpr unsigned NumBanks = 32;
 constexpr unsigned BankWidthBytes = 4;
@@ -88,6 +101,66 @@ std::optional<AtomicForm>
 atomicForm(std::string_view Function, unsigned WidthBytes, bool IsFloat,
            std::optional<int64_t> ConstantOperand = std::nullopt);
 
+/// How one access kind and width forms passes and what a pass costs.
+struct PassRule {
+  /// Consecutive lanes per pass: 32 the whole warp, 16 half-warps, 8
+  /// quarter-warps.
+  unsigned PassLanes;
+  /// Lanes per pass when seed 000's condition holds (for every active lane
+  /// i, lane i^1, or for every active lane lane i^2, is inactive or asks for
+  /// the same address); 0: passes are never merged.
+  unsigned MergedLanes;
+  /// Whether lanes asking for the same word share one delivery; when not,
+  /// every lane costs one wavefront on each bank it touches.
+  bool ShareWords;
+};
+
+/// The bank rules of one architecture: how each kind and width forms
+/// passes, and the measurement the numbers come from.
+struct BankRules {
+  /// The architecture measured ("sm_90"); its variants ("sm_90a") share it.
+  const char *Arch;
+  /// The GPU measured ("H100").
+  const char *Gpu;
+  /// Rows for widths 1, 2, 4, 8 and 16 bytes.
+  PassRule Load[5];
+  PassRule Store[5];
+  /// CUDA has no 1-byte atomics; the 2-byte row serves AtomicForm::Cas16Loop,
+  /// which works on 4-byte words.
+  PassRule Atomic[5];
+  /// AtomicForm::PopcInc (ATOMS.POPC.INC.32).
+  PassRule PopcInc;
+  /// Where the rows come from: the GPU, the calibration kernel, the data.
+  const char *Measurement;
+};
+
+/// Every architecture whose rules were measured; the first is the default.
+llvm::ArrayRef<BankRules> bankRulesTable();
+/// sm_90's rules (the H100's): the default, and what an architecture with
+/// no row of its own is counted with.
+const BankRules &defaultBankRules();
+
+/// The rules used for one translation unit and why.
+struct BankRulesChoice {
+  /// The target architecture ("sm_80"); the default ("sm_90") when the
+  /// translation unit named none.
+  std::string Arch;
+  /// The rules applied: Arch's own row, or defaultBankRules().
+  const BankRules *Rules = &defaultBankRules();
+  /// Whether Rules were measured on Arch (or its variant); false: assumed
+  /// from another architecture's measurement.
+  bool Measured = true;
+  /// Whether the translation unit named its architecture.
+  bool ArchGiven = false;
+  /// What the counts assume, for a note: "bank rules of sm_80 are not
+  /// measured: counted with sm_90's, ...", or that no architecture was
+  /// given; empty when Rules were measured on the architecture given.
+  std::string assumption() const;
+};
+
+/// The rules for Arch ("sm_90", "sm_90a", "sm_80"; empty: none given).
+BankRulesChoice chooseBankRules(std::string_view Arch);
+
 /// The byte address each lane of a warp accesses; nullopt for inactive lanes.
 using WarpAddresses = std::array<std::optional<uint64_t>, WarpSize>;
 
@@ -115,12 +188,13 @@ struct WavefrontCount {
 
 /// Counts the wavefronts of one warp request of WidthBytes (1, 2, 4, 8 or
 /// 16) and kind Kind at the given addresses (Form says how an atomic runs;
-/// loads and stores ignore it). For atomic loops, the wavefronts and
-/// Instructions of all iterations. Returns Wavefronts == 0 when no lane is
-/// active.
+/// loads and stores ignore it), under Rules. For atomic loops, the
+/// wavefronts and Instructions of all iterations. Returns Wavefronts == 0
+/// when no lane is active.
 WavefrontCount countWavefronts(unsigned WidthBytes, AccessKind Kind,
                                const WarpAddresses &Lanes,
-                               AtomicForm Form = AtomicForm::Native);
+                               AtomicForm Form = AtomicForm::Native,
+                               const BankRules &Rules = defaultBankRules());
 
 /// An upper bound of countWavefronts over every address assignment of
 /// ActiveLanes lanes.

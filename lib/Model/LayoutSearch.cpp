@@ -2,6 +2,8 @@
 
 #include "LayoutSearch.h"
 
+#include "llvm/ADT/Hashing.h"
+
 #include <algorithm>
 #include <unordered_map>
 
@@ -99,7 +101,8 @@ namespace {
 /// longer beat Bound (a decided layout), so the search skips the rest.
 bool addScore(LayoutScore &Score, const Layout &L, const ArrayGeometry &G,
               const std::vector<CapturedRequest> &Requests,
-              const AtomTable &Atoms, const LayoutScore *Bound) {
+              const AtomTable &Atoms, const BankRules &Rules,
+              const LayoutScore *Bound) {
   for (const CapturedRequest &C : Requests) {
     SymbolicRequest R = C.Request;
     for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
@@ -108,7 +111,7 @@ bool addScore(LayoutScore &Score, const Layout &L, const ArrayGeometry &G,
       auto Mapped = L.map(R.Addresses[Lane], G);
       R.Addresses[Lane] = Mapped ? *Mapped : SymbolicInt::opaque();
     }
-    RequestResult Result = analyzeRequest(R, Atoms);
+    RequestResult Result = analyzeRequest(R, Atoms, Rules);
     if (!Result.executes())
       continue;
     if (Result.Status != Verdict::Exact)
@@ -130,7 +133,8 @@ std::optional<LayoutScore> scoreBounded(const Layout &L, const ArrayGeometry &G,
   LayoutScore Total;
   Total.L = L;
   for (const RequestGroup &Group : Groups)
-    if (!addScore(Total, L, G, Group.Requests, *Group.Atoms, Bound))
+    if (!addScore(Total, L, G, Group.Requests, *Group.Atoms, Group.rules(),
+                  Bound))
       return std::nullopt;
   return Total;
 }
@@ -138,10 +142,10 @@ std::optional<LayoutScore> scoreBounded(const Layout &L, const ArrayGeometry &G,
 
 LayoutScore scoreLayout(const Layout &L, const ArrayGeometry &G,
                         const std::vector<CapturedRequest> &Requests,
-                        const AtomTable &Atoms) {
+                        const AtomTable &Atoms, const BankRules &Rules) {
   LayoutScore Score;
   Score.L = L;
-  addScore(Score, L, G, Requests, Atoms, nullptr);
+  addScore(Score, L, G, Requests, Atoms, Rules, nullptr);
   return Score;
 }
 
@@ -186,23 +190,15 @@ unsigned minimumM(const ArrayGeometry &G, const std::vector<RequestGroup> &Rs) {
 std::vector<RequestGroup>
 mergeRepeats(const std::vector<RequestGroup> &Groups) {
   auto Hash = [](const SymbolicRequest &R) {
-    size_t H = R.WidthBytes;
-    H = H * 31 + unsigned(R.Kind);
-    H = H * 31 + unsigned(R.Atomic);
-    auto Mix = [&H](uint64_t V) {
-      H ^= V + 0x9e3779b97f4a7c15ULL + (H << 6) + (H >> 2);
-    };
+    llvm::hash_code H =
+        llvm::hash_combine(R.WidthBytes, R.Kind, R.Atomic);
     for (unsigned L = 0; L < WarpSize; ++L) {
-      Mix(unsigned(R.Lanes[L]));
       const SymbolicInt &A = R.Addresses[L];
-      Mix(A.Opaque);
-      Mix(uint64_t(A.Const));
-      for (const auto &[Atom, Coef] : A.Terms) {
-        Mix(Atom);
-        Mix(uint64_t(Coef));
-      }
+      H = llvm::hash_combine(H, R.Lanes[L], A.Opaque, A.Const);
+      for (const auto &[Atom, Coef] : A.Terms)
+        H = llvm::hash_combine(H, Atom, Coef);
     }
-    return H;
+    return size_t(H);
   };
   auto Same = [](const SymbolicRequest &A, const SymbolicRequest &B) {
     return A.WidthBytes == B.WidthBytes && A.Kind == B.Kind &&
@@ -211,7 +207,7 @@ mergeRepeats(const std::vector<RequestGroup> &Groups) {
   };
   std::vector<RequestGroup> Merged;
   for (const RequestGroup &Group : Groups) {
-    RequestGroup Out{Group.Atoms, {}};
+    RequestGroup Out{Group.Atoms, {}, Group.Rules};
     std::unordered_map<size_t, std::vector<size_t>> ByHash;
     for (const CapturedRequest &C : Group.Requests) {
       std::vector<size_t> &Bucket = ByHash[Hash(C.Request)];

@@ -77,16 +77,20 @@ struct LayoutScore {
 };
 
 /// Requests captured by one analysis, with the unknowns they are written in
-/// (a kernel analyzed for several block shapes gives several groups).
+/// (a kernel analyzed for several block shapes gives several groups) and
+/// the bank rules they are judged by (null: defaultBankRules()).
 struct RequestGroup {
   const AtomTable *Atoms = nullptr;
   std::vector<CapturedRequest> Requests;
+  const BankRules *Rules = nullptr;
+  const BankRules &rules() const { return Rules ? *Rules : defaultBankRules(); }
 };
 
 /// Scores one layout on the captured requests.
 LayoutScore scoreLayout(const Layout &L, const ArrayGeometry &G,
                         const std::vector<CapturedRequest> &Requests,
-                        const AtomTable &Atoms);
+                        const AtomTable &Atoms,
+                        const BankRules &Rules = defaultBankRules());
 LayoutScore scoreLayout(const Layout &L, const ArrayGeometry &G,
                         const std::vector<RequestGroup> &Groups);
 

@@ -52,10 +52,11 @@ bool oneAddress(const SymbolicRequest &Request) {
 /// lane's when the warp has one address the compiler proves uniform; a
 /// range when the warp has one address the compiler may not see.
 RequestResult analyzeAggregatable(const SymbolicRequest &Request,
-                                  const AtomTable &Atoms) {
+                                  const AtomTable &Atoms,
+                                  const BankRules &Rules) {
   SymbolicRequest Issued = Request;
   Issued.Atomic = AtomicForm::Native;
-  RequestResult Result = analyzeRequest(Issued, Atoms);
+  RequestResult Result = analyzeRequest(Issued, Atoms, Rules);
   if (!Result.executes() || !oneAddress(Request))
     return Result;
   if (Request.UniformAddress) {
@@ -126,7 +127,7 @@ std::optional<RequestResult>
 analyzeParametric(const SymbolicRequest &Request, AtomId A,
                   const std::vector<unsigned> &Sure,
                   const std::vector<unsigned> &Possible,
-                  const AtomTable &Atoms) {
+                  const AtomTable &Atoms, const BankRules &Rules) {
   std::vector<std::string> Names = Atoms.baseNames(A);
   if (Names.size() != 1)
     return std::nullopt;
@@ -168,7 +169,7 @@ analyzeParametric(const SymbolicRequest &Request, AtomId A,
       Addr[L] = uint64_t(V.Const + Shift + CoefOf(V, A) * Value);
     }
     return countWavefronts(Request.WidthBytes, Request.Kind, Addr,
-                           Request.Atomic);
+                           Request.Atomic, Rules);
   };
   RequestResult Result;
   Result.ActiveLanes = Possible;
@@ -262,7 +263,7 @@ analyzeParametric(const SymbolicRequest &Request, AtomId A,
       for (unsigned L : Sure)
         One[L] = 0;
       Floor = std::min(Floor, countWavefronts(Request.WidthBytes, Request.Kind,
-                                              One, Request.Atomic)
+                                              One, Request.Atomic, Rules)
                                   .Wavefronts);
     }
     Min = std::min(Min, Floor);
@@ -298,10 +299,10 @@ analyzeParametric(const SymbolicRequest &Request, AtomId A,
 } // namespace
 
 RequestResult analyzeRequest(const SymbolicRequest &Request,
-                             const AtomTable &Atoms) {
+                             const AtomTable &Atoms, const BankRules &Rules) {
   if (Request.Kind == AccessKind::Atomic &&
       Request.Atomic == AtomicForm::Aggregatable)
-    return analyzeAggregatable(Request, Atoms);
+    return analyzeAggregatable(Request, Atoms, Rules);
   RequestResult Result;
   std::vector<unsigned> Sure, Possible;
   for (unsigned L = 0; L < WarpSize; ++L) {
@@ -341,7 +342,8 @@ RequestResult analyzeRequest(const SymbolicRequest &Request,
   }
   if (!Undecidable && Varying.size() == 1)
     if (std::optional<RequestResult> P =
-            analyzeParametric(Request, *Varying.begin(), Sure, Possible, Atoms))
+            analyzeParametric(Request, *Varying.begin(), Sure, Possible, Atoms,
+                              Rules))
       return *P;
   // At most one lane: its request takes one lane's wavefronts wherever it
   // points, so an address the analysis cannot follow changes nothing (the
@@ -379,7 +381,7 @@ RequestResult analyzeRequest(const SymbolicRequest &Request,
     for (unsigned L : Possible)
       Shape[L] = uint64_t(L) * 4; // only the pass structure matters here
     WavefrontCount Passes = countWavefronts(Request.WidthBytes, Request.Kind,
-                                            Shape, Request.Atomic);
+                                            Shape, Request.Atomic, Rules);
     Result.Ideal = Passes.Ideal;
     Result.MinWavefronts = 1;
     Result.MaxWavefronts = maxWavefronts(Request.WidthBytes, Request.Kind,
@@ -415,7 +417,7 @@ RequestResult analyzeRequest(const SymbolicRequest &Request,
     for (unsigned L : Lanes)
       Addr[L] = uint64_t(Request.Addresses[L].Const + Shift);
     return countWavefronts(Request.WidthBytes, Request.Kind, Addr,
-                           Request.Atomic);
+                           Request.Atomic, Rules);
   };
 
   unsigned Min = ~0u, Max = 0;
@@ -455,13 +457,13 @@ RequestResult RequestMemo::analyze(const SymbolicRequest &Request,
     const SymbolicInt &A = Request.Addresses[L];
     if (Request.Lanes[L] == Activity::Maybe || A.Opaque ||
         (First && First->Terms != A.Terms))
-      return analyzeRequest(Request, Atoms);
+      return analyzeRequest(Request, Atoms, *Rules);
     if (!First || A.Const < Min)
       Min = A.Const;
     First = &A;
   }
   if (!First || Results.size() > 100000)
-    return analyzeRequest(Request, Atoms);
+    return analyzeRequest(Request, Atoms, *Rules);
   int64_t Shift = Min - ((Min % 128) + 128) % 128;
   std::string Key;
   Key.reserve(16 + 16 * First->Terms.size() + 9 * WarpSize);
@@ -482,7 +484,7 @@ RequestResult RequestMemo::analyze(const SymbolicRequest &Request,
   auto It = Results.find(Key);
   if (It != Results.end())
     return It->second;
-  RequestResult R = analyzeRequest(Request, Atoms);
+  RequestResult R = analyzeRequest(Request, Atoms, *Rules);
   Results.emplace(std::move(Key), R);
   return R;
 }

@@ -64,9 +64,11 @@ struct RequestResult {
   bool executes() const { return MaxWavefronts > 0; }
 };
 
-/// Analyzes one warp request; Atoms names the unknowns for DependsOn.
+/// Analyzes one warp request under Rules (the translation unit's
+/// architecture: chooseBankRules); Atoms names the unknowns for DependsOn.
 RequestResult analyzeRequest(const SymbolicRequest &Request,
-                             const AtomTable &Atoms);
+                             const AtomTable &Atoms,
+                             const BankRules &Rules = defaultBankRules());
 
 /// Remembers the results of requests that differ only by a multiple of 128
 /// bytes (the same banks and words): loops issue the same pattern at each
@@ -75,8 +77,15 @@ RequestResult analyzeRequest(const SymbolicRequest &Request,
 class RequestMemo {
 public:
   RequestResult analyze(const SymbolicRequest &Request, const AtomTable &Atoms);
+  /// The rules every request is analyzed with; set before the first.
+  void setRules(const BankRules &R) {
+    Rules = &R;
+    Results.clear();
+  }
+  const BankRules &rules() const { return *Rules; }
 
 private:
+  const BankRules *Rules = &defaultBankRules();
   std::unordered_map<std::string, RequestResult> Results;
 };
 

@@ -245,7 +245,7 @@ def write_repro(warpcheck, spec, path, truth, wf, ins, why):
             f"{wf:g} wavefronts over {ins:g} instructions per block ({per} per request).\n"
             f"// warpcheck (at the time of writing): {said}.\n"
             f"// The CHECK lines state the truth: the test passes once warpcheck\n"
-            f"// answers exact with it (move it to test/lit then).\n"
+            f"// answers exact with it (move it to test/lit/checkers/warpcheck-shared-bank-conflict then).\n"
             f"// RUN: %warpcheck --format=json %s -- | FileCheck %s\n")
     text, line = standalone(spec, head)
     kind = spec.op

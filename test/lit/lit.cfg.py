@@ -1,5 +1,10 @@
 # lit configuration for warpcheck's end-to-end tests: annotated .cu files
-# whose CHECK-MESSAGES lines sit next to the code they describe.
+# whose CHECK-MESSAGES lines sit next to the code they describe. The layout
+# is clang-tidy's: checkers/<check-name>/ holds one check's tests, driver/
+# the tool's own behaviour (output formats, configuration, LSP, baseline,
+# parallel runs, hostile inputs, parsing, the clang-tidy plugin). lit finds
+# tests in every directory below this one; each directory's Inputs/ holds
+# the files its tests name as %S/Inputs/..., never run as tests.
 import os
 import sys
 
@@ -8,8 +13,12 @@ import lit.formats
 config.name = "warpcheck"
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".cu", ".cpp", ".test"]
+# Excluded by name at every depth: checkers/<check>/Inputs and driver/Inputs.
 config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
+# Output/ (lit's %t files, next to each directory's tests) is skipped by
+# lit's discovery at every depth, as Inputs/ is by the exclusion above.
+repo_root = os.path.abspath(os.path.join(config.test_source_root, "..", ".."))
 
 warpcheck = lit_config.params.get("warpcheck")
 if not warpcheck:
@@ -46,3 +55,7 @@ config.substitutions.append(
      f"-resource-dir={resource} -Wno-unknown-cuda-version "
      f"-isystem {share}/prelude -include warpcheck_cuda_prelude.h"))
 config.substitutions.append(("%python", sys.executable))
+# The repository's sample kernels and their recorded nvcc output, at any
+# depth of the test tree.
+config.substitutions.append(
+    ("%cuda-samples", os.path.join(repo_root, "cuda_samples")))

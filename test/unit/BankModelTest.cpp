@@ -238,3 +238,59 @@ TEST(BankModel, FormatsLaneLists) {
   EXPECT_EQ(formatLaneList({0, 2, 4, 5, 6, 9}), "0, 2, 4..6, 9");
   EXPECT_EQ(formatLaneList({3, 4}), "3, 4");
 }
+
+// The rules are chosen by architecture: sm_90 and its variants get the
+// rules measured on the H100; an architecture with no measured row is
+// counted with sm_90's and says so; no architecture at all says that too.
+TEST(BankRules, ChosenByArchitecture) {
+  BankRulesChoice Sm90 = chooseBankRules("sm_90");
+  EXPECT_TRUE(Sm90.Measured);
+  EXPECT_TRUE(Sm90.ArchGiven);
+  EXPECT_EQ(Sm90.Rules, &defaultBankRules());
+  EXPECT_EQ(Sm90.assumption(), "");
+  BankRulesChoice Sm90a = chooseBankRules("sm_90a");
+  EXPECT_TRUE(Sm90a.Measured);
+  EXPECT_EQ(Sm90a.Arch, "sm_90a");
+  EXPECT_STREQ(Sm90a.Rules->Arch, "sm_90");
+  BankRulesChoice Sm80 = chooseBankRules("sm_80");
+  EXPECT_FALSE(Sm80.Measured);
+  EXPECT_EQ(Sm80.Rules, &defaultBankRules());
+  EXPECT_EQ(Sm80.assumption(),
+            "bank rules of sm_80 are not measured: counted with sm_90's, "
+            "measured on an H100 (docs/bank-model.md)");
+  // sm_9 is not sm_90, sm_100 not sm_90 either.
+  EXPECT_FALSE(chooseBankRules("sm_9").Measured);
+  EXPECT_FALSE(chooseBankRules("sm_100").Measured);
+  BankRulesChoice None = chooseBankRules("");
+  EXPECT_FALSE(None.ArchGiven);
+  EXPECT_EQ(None.Arch, "sm_90");
+  EXPECT_NE(None.assumption(), "");
+  // Every row is measured on its own architecture, and names its source.
+  for (const BankRules &R : bankRulesTable()) {
+    EXPECT_TRUE(chooseBankRules(R.Arch).Measured) << R.Arch;
+    EXPECT_NE(std::string(R.Measurement).find("cuda_samples/"),
+              std::string::npos);
+  }
+}
+
+// "Add an architecture's bank rules" followed once, with a made-up row: the
+// counts follow the row passed, nothing else. A hypothetical architecture
+// that never merges 8-byte half-warp passes (seed 000's condition) serves
+// lane pairs on one address in 2 wavefronts where sm_90 takes 1.
+TEST(BankRules, RowsAreData) {
+  BankRules Unmerged = defaultBankRules();
+  Unmerged.Arch = "sm_test";
+  Unmerged.Load[3] = {16, 0, true};
+  WarpAddresses Pairs = lanes(8, [](unsigned T) { return T / 2; });
+  EXPECT_EQ(countWavefronts(8, AccessKind::Load, Pairs).Wavefronts, 1u);
+  EXPECT_EQ(countWavefronts(8, AccessKind::Load, Pairs, AtomicForm::Native,
+                            Unmerged)
+                .Wavefronts,
+            2u);
+  // 4-byte rows are the same: the same count.
+  WarpAddresses Column = lanes(4, [](unsigned T) { return T * 32; });
+  EXPECT_EQ(countWavefronts(4, AccessKind::Load, Column, AtomicForm::Native,
+                            Unmerged)
+                .Wavefronts,
+            countWavefronts(4, AccessKind::Load, Column).Wavefronts);
+}

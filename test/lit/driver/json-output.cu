@@ -62,7 +62,7 @@ int main(int argc, char **) { rows<<<1, dim3(32, 8)>>>(nullptr, argc); }
 // Every entry has exactly the keys of docs/json-format.md, with their types
 // (check_json.py); then the values of each section, in order.
 // RUN: %python %S/Inputs/check_json.py %t.json | FileCheck %s --check-prefix=VALUES --match-full-lines
-// VALUES:      FILE json-output.cu analyzed kernels=1
+// VALUES:      FILE json-output.cu analyzed kernels=1 arch=sm_90 bank_rules=sm_90
 // VALUES-NEXT: ACCESS json-output.cu:6:3 store 'tile' exact 1..1/1
 // VALUES-NEXT: ACCESS json-output.cu:9:14 load 'tile' range 1..32/1
 // VALUES-NEXT: KERNEL rows _Z4rowsPii local=0

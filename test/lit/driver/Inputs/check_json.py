@@ -43,11 +43,20 @@ assert set(doc) == {"version", "cuda_headers", "files", "accesses", "kernels",
 assert doc["version"] == 1 and doc["cuda_headers"], "version, cuda_headers"
 for section, keys in SCHEMA.items():
     for entry in doc[section]:
-        assert set(entry) == set(keys) or (
-            section == "files" and set(entry) == set(keys) | {"error"}), \
+        optional = {"error", "arch", "bank_rules"} if section == "files" \
+            else set()
+        assert set(keys) <= set(entry) <= set(keys) | optional, \
             (section, sorted(set(entry) ^ set(keys)))
         for key, kind in keys.items():
             assert isinstance(entry[key], kind), (section, key, entry[key])
+for f in doc["files"]:
+    # The target architecture and whose measured bank rules counted it.
+    assert ("arch" in f) == ("bank_rules" in f), sorted(f)
+    if "arch" in f:
+        assert isinstance(f["arch"], str) and f["arch"], f["arch"]
+        assert set(f["bank_rules"]) == {"arch", "measured"}, f["bank_rules"]
+        assert isinstance(f["bank_rules"]["arch"], str)
+        assert isinstance(f["bank_rules"]["measured"], bool)
 for a in doc["accesses"]:
     assert a["status"] in ("exact", "range", "unknown"), a["status"]
     assert a["min_wavefronts"] <= a["wavefronts"], "min <= max"
@@ -62,7 +71,11 @@ for d in doc["diagnostics"]:
 
 name = os.path.basename
 for f in doc["files"]:
-    print(f"FILE {name(f['file'])} {f['status']} kernels={f['kernels']}")
+    rules = f.get("bank_rules")
+    target = (f" arch={f['arch']} bank_rules={rules['arch']}"
+              f"{'' if rules['measured'] else ' (assumed)'}") if rules else ""
+    print(f"FILE {name(f['file'])} {f['status']} kernels={f['kernels']}"
+          f"{target}")
 for a in doc["accesses"]:
     print(f"ACCESS {name(a['file'])}:{a['line']}:{a['column']} {a['kind']} "
           f"'{a['variable']}' {a['status']} {a['min_wavefronts']}.."
