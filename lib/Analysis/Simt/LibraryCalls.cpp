@@ -528,8 +528,9 @@ Value threadCopy(Engine &En, const CallExpr *E) {
   unsigned Width = std::min(Align, 16u);
   std::string Why;
   if (Width < 4)
-    Why = "the copy width " + Fn + " picks at run time (its pointers "
-          "promise " + std::to_string(Align) + "-byte alignment)";
+    Why = "the copy width the library picks at run time from the pointers' "
+          "alignment (" + Fn + " with " + std::to_string(Align) +
+          "-byte alignment promised)";
   else if (!Bytes)
     Why = "the size of the copy '" + En.sourceText(E->getArg(2)) + "'";
   else if (*Bytes <= 0 || *Bytes % Width || *Bytes / Width > 64)
@@ -596,8 +597,9 @@ Value groupCopy(Engine &En, const CallExpr *E, unsigned First) {
   else if (G == 0)
     Why = "the group '" + En.sourceText(GroupArg) + "' of " + Fn;
   else if (Width < 4)
-    Why = "the copy width " + Fn + " picks at run time from the pointers' "
-          "alignment";
+    Why = "the copy width the library picks at run time from the pointers' "
+          "alignment (" + Fn + " with no aligned_size_t and " +
+          std::to_string(Align) + "-byte elements)";
   else if (!Bytes)
     Why = "the size of the copy '" + En.sourceText(E->getArg(First + 3)) +
           "'";
