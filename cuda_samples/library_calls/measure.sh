@@ -5,6 +5,8 @@
 # dumps their SASS, and profiles every launch with plain `ncu --metrics`,
 # until a time budget runs out (launches are ordered by priority).
 # Usage: measure.sh OUTDIR [SECONDS]   (run on the GPU machine)
+# ONLY="prog ..." measures only those programs (all are still built and
+# dumped), FROM=N starts at launch N of each (to continue a run).
 # Output: OUTDIR/raw.csv (ncu CSV per chunk, each after a "#chunk PROGRAM LO
 # HI" line), OUTDIR/manifest.txt (the same chunks' launch lines, in launch
 # order: ncu's ID within a chunk is the line's position), OUTDIR/sass.txt,
@@ -22,6 +24,7 @@ python3 "$Here/gen_wmma.py" "$Work"
 cp "$Here/memcpy_async.cu" "$Work/"
 echo "memcpy_async 1000" > "$Work/order.txt"
 cat "$Work/groups.txt" >> "$Work/order.txt"
+From=${FROM:-0}
 cd "$Work"
 Pids=()
 for P in $(cut -d' ' -f1 order.txt); do
@@ -55,7 +58,8 @@ Chunk=400
 for Round in $(seq 0 30); do
   Any=0
   while read -r P Count; do
-    Lo=$(( Round * Chunk )); Hi=$(( Lo + Chunk ))
+    if [ -n "${ONLY:-}" ] && ! grep -qw "$P" <<<"$ONLY"; then continue; fi
+    Lo=$(( From + Round * Chunk )); Hi=$(( Lo + Chunk ))
     [ "$Lo" -ge "$Count" ] && continue
     Any=1
     Now=$(( $(date +%s) - Start ))
