@@ -107,6 +107,9 @@ struct SharedAccessSite {
   /// The function whose body contains the access (a callee when inlined).
   const clang::FunctionDecl *Function = nullptr;
   AccessSummary Summary;
+  /// For a library call modelled from measurements (wmma, memcpy_async):
+  /// the measured rule that decided it, for the explanation.
+  std::string Rule;
 };
 
 struct InterpreterLimits {

@@ -403,10 +403,16 @@ void SharedBankConflictCheck::renderSite(
   }
   if (W.MaxWavefronts <= W.Ideal || W.Worst.Ways < MinWays)
     return;
+  // A library call modelled from measurements has no lanes to show: its
+  // measured rule says what decided it.
   std::string Lanes =
-      llvm::formatv("warp {0}: lanes {1} hit bank {2} with {3} distinct words",
-                    Sum.WorstWarp, formatLaneList(W.Worst.WorstLanes),
-                    W.Worst.WorstBank, W.Worst.WorstWords);
+      !Site.Rule.empty()
+          ? Site.Rule
+          : llvm::formatv(
+                "warp {0}: lanes {1} hit bank {2} with {3} distinct words",
+                Sum.WorstWarp, formatLaneList(W.Worst.WorstLanes),
+                W.Worst.WorstBank, W.Worst.WorstWords)
+                .str();
   // Under a loop whose trip count is not known, the executions followed
   // stand for every execution.
   std::string Instances =

@@ -84,6 +84,9 @@ makeWarpcheckFileSystem() {
   for (const char *Sub : {"/prelude/", "/toolkit/"})
     Memory->addFile(Dir + Sub + "warpcheck_cuda_extras.h", 0,
                     llvm::MemoryBuffer::getMemBuffer(ExtrasText));
+  // The prelude's <mma.h>: nvcuda::wmma, declared.
+  Memory->addFile(Dir + "/prelude/mma.h", 0,
+                  llvm::MemoryBuffer::getMemBuffer(WmmaText));
   // With the prelude, the usual CUDA headers a source includes lead to it.
   for (const char *Name :
        {"cuda_runtime.h", "cuda_runtime_api.h", "cuda.h",

@@ -7,6 +7,7 @@
 //   InterpretCallAndReturn.cpp   calls (inlined), returns, atomics, launches
 //   InterpretControlFlow.cpp     statements, branches, loops, switch
 //   CudaIntrinsics.cpp           CUDA device built-in functions
+//   LibraryCalls.cpp             library calls modelled from measurements
 //   ValueBuilder.cpp             constructing and combining values
 //   ActivityMask.cpp             which threads run (the engine's `assume`)
 //   Environment.cpp              scalar variables
@@ -389,6 +390,13 @@ public:
   /// followed (Var, when given, still names the array if one is seen).
   std::optional<std::pair<const VarDecl *, Lanes>>
   sharedWindowAddress(const Value &V, const VarDecl **Var = nullptr);
+
+  // ---- LibraryCalls.cpp -----------------------------------------------------
+  /// A library call whose shared-memory requests were measured (wmma
+  /// load/store_matrix_sync, memcpy_async into shared memory): its value;
+  /// nullopt for any other call.
+  std::optional<Value> evalLibraryCall(const FunctionDecl *Callee,
+                                       const CallExpr *E);
 
   // ---- InterpretControlFlow.cpp ----------------------------------------------
   void exec(const Stmt *S);

@@ -82,6 +82,8 @@ Value Engine::evalCall(const CallExpr *E) {
   StringRef Name = Callee->getIdentifier() ? Callee->getName() : "";
   if (isAtomicFunctionName(Name) && E->getNumArgs() >= 1)
     return evalAtomic(E, Name);
+  if (auto R = evalLibraryCall(Callee, E))
+    return *R;
   if (const auto *Launch = dyn_cast<CUDAKernelCallExpr>(E)) {
     // A launch from device code (dynamic parallelism) starts another grid.
     for (const Expr *Arg : Launch->arguments())

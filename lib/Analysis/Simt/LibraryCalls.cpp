@@ -1,0 +1,674 @@
+//===--- LibraryCalls.cpp - Library calls modelled from measurements ------===//
+//
+// Library functions whose bodies warpcheck does not follow but whose
+// shared-memory requests were measured on an H100 (sm_90, nvcc 13.0) by
+// cuda_samples/library_calls/measure.sh (docs/bank-model.md, "Library
+// calls"):
+//  - nvcuda::wmma::load_matrix_sync and store_matrix_sync. CUDA leaves the
+//    fragment's per-lane layout unspecified, but every lane passes the same
+//    32-byte aligned pointer, so a call's requests and wavefronts depend on
+//    the fragment type and on ldm alone: the measured table
+//    WmmaMeasured.inc, by ldm bytes mod 128 (base offsets 0, 32, 64 and 96
+//    past a 128-byte boundary measured alike).
+//  - cuda::memcpy_async (one thread's copy) and
+//    cooperative_groups::memcpy_async (a group's copy) into shared memory:
+//    LDGSTS instructions, measured to write shared memory with the bank
+//    rule of a store of the same width at the same addresses; the
+//    addresses are the library's (cooperative groups: chunk rank + k * group
+//    size, cooperative_groups/details/async.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Engine.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <numeric>
+
+using namespace clang;
+
+namespace warpcheck {
+namespace simt {
+
+namespace {
+
+enum class WmmaOp { Load, Store };
+enum class WmmaUse { MatrixA, MatrixB, Accumulator };
+enum class WmmaElem { Half, BFloat16, TF32, Double, U8, S8, Float, Int };
+
+/// One fragment type's measured cost per call (one warp).
+struct WmmaRow {
+  WmmaOp Op;
+  WmmaUse Use;
+  unsigned M, N, K;
+  WmmaElem Elem;
+  bool RowMajor;
+  /// Warp-level shared-memory instructions per call (Nsight Compute's
+  /// requests).
+  unsigned Requests;
+  const char *Instructions;
+  /// Wavefronts per call for ldm bytes mod 128 = 0, 16, ..., 112.
+  unsigned Wavefronts[8];
+  unsigned Launches;
+};
+
+const WmmaRow WmmaTable[] = {
+#include "WmmaMeasured.inc"
+};
+
+const char *WmmaSource =
+    "measured on an H100: cuda_samples/library_calls/measurements";
+
+bool inNamespace(const Decl *D, StringRef Name) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getName() == Name)
+        return true;
+  return false;
+}
+
+unsigned elemBytes(WmmaElem E) {
+  switch (E) {
+  case WmmaElem::Half:
+  case WmmaElem::BFloat16:
+    return 2;
+  case WmmaElem::U8:
+  case WmmaElem::S8:
+    return 1;
+  case WmmaElem::Double:
+    return 8;
+  default:
+    return 4;
+  }
+}
+
+const char *elemName(WmmaElem E) {
+  switch (E) {
+  case WmmaElem::Half:
+    return "half";
+  case WmmaElem::BFloat16:
+    return "bf16";
+  case WmmaElem::TF32:
+    return "tf32";
+  case WmmaElem::Double:
+    return "double";
+  case WmmaElem::U8:
+    return "u8";
+  case WmmaElem::S8:
+    return "s8";
+  case WmmaElem::Float:
+    return "float";
+  case WmmaElem::Int:
+    return "int";
+  }
+  return "?";
+}
+
+const char *useName(WmmaUse U) {
+  return U == WmmaUse::MatrixA   ? "matrix_a"
+         : U == WmmaUse::MatrixB ? "matrix_b"
+                                 : "accumulator";
+}
+
+std::optional<WmmaElem> elemOf(QualType T) {
+  T = T.getCanonicalType();
+  if (const auto *BT = T->getAs<BuiltinType>()) {
+    switch (BT->getKind()) {
+    case BuiltinType::Double:
+      return WmmaElem::Double;
+    case BuiltinType::Float:
+      return WmmaElem::Float;
+    case BuiltinType::Int:
+      return WmmaElem::Int;
+    case BuiltinType::SChar:
+      return WmmaElem::S8;
+    case BuiltinType::UChar:
+      return WmmaElem::U8;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *RD = T->getAsCXXRecordDecl()) {
+    StringRef Name = RD->getName();
+    if (Name == "__half")
+      return WmmaElem::Half;
+    if (Name == "__nv_bfloat16")
+      return WmmaElem::BFloat16;
+    if (Name == "tf32" && inNamespace(RD, "precision"))
+      return WmmaElem::TF32;
+  }
+  return std::nullopt;
+}
+
+/// An nvcuda::wmma::fragment type.
+struct Fragment {
+  WmmaUse Use = WmmaUse::MatrixA;
+  unsigned M = 0, N = 0, K = 0;
+  std::optional<WmmaElem> Elem;
+  /// Its layout parameter (none for accumulators).
+  std::optional<bool> RowMajor;
+  std::string Name;
+  /// Bytes of the matrix it holds.
+  unsigned bytes() const {
+    unsigned Rows = Use == WmmaUse::MatrixB ? K : M;
+    unsigned Cols = Use == WmmaUse::MatrixA ? K : N;
+    return Rows * Cols * (Elem ? elemBytes(*Elem) : 4);
+  }
+  /// The shortest legal ldm, in elements: the length of a row (row-major)
+  /// or column (column-major) in memory.
+  unsigned leading(bool Row) const {
+    if (Use == WmmaUse::MatrixA)
+      return Row ? K : M;
+    if (Use == WmmaUse::MatrixB)
+      return Row ? N : K;
+    return Row ? N : M;
+  }
+};
+
+std::optional<Fragment> fragmentOf(QualType T, const PrintingPolicy &PP) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec || Spec->getName() != "fragment" || !inNamespace(Spec, "wmma"))
+    return std::nullopt;
+  const TemplateArgumentList &A = Spec->getTemplateArgs();
+  if (A.size() < 5 || A[0].getKind() != TemplateArgument::Type ||
+      A[4].getKind() != TemplateArgument::Type)
+    return std::nullopt;
+  for (unsigned I = 1; I <= 3; ++I)
+    if (A[I].getKind() != TemplateArgument::Integral)
+      return std::nullopt;
+  Fragment F;
+  const auto *UseDecl = A[0].getAsType()->getAsCXXRecordDecl();
+  StringRef Use = UseDecl ? UseDecl->getName() : "";
+  if (Use == "matrix_a")
+    F.Use = WmmaUse::MatrixA;
+  else if (Use == "matrix_b")
+    F.Use = WmmaUse::MatrixB;
+  else if (Use == "accumulator")
+    F.Use = WmmaUse::Accumulator;
+  else
+    return std::nullopt;
+  F.M = unsigned(A[1].getAsIntegral().getZExtValue());
+  F.N = unsigned(A[2].getAsIntegral().getZExtValue());
+  F.K = unsigned(A[3].getAsIntegral().getZExtValue());
+  F.Elem = elemOf(A[4].getAsType());
+  if (A.size() >= 6 && A[5].getKind() == TemplateArgument::Type)
+    if (const auto *L = A[5].getAsType()->getAsCXXRecordDecl()) {
+      if (L->getName() == "row_major")
+        F.RowMajor = true;
+      else if (L->getName() == "col_major")
+        F.RowMajor = false;
+    }
+  F.Name = llvm::formatv("{0} {1}x{2}x{3} {4}", useName(F.Use), F.M, F.N,
+                         F.K,
+                         F.Elem ? elemName(*F.Elem)
+                                : A[4].getAsType().getAsString(PP))
+               .str();
+  if (F.RowMajor)
+    F.Name += *F.RowMajor ? " row_major" : " col_major";
+  return F;
+}
+
+/// The value every live thread has, when it is one constant.
+std::optional<int64_t> uniformConstant(Engine &En, const Value &V) {
+  if (V.K != Value::Kind::Int || !En.anyLive() || !En.isUniform(V.L))
+    return std::nullopt;
+  return V.L[En.firstLiveLane()].asConstant();
+}
+
+/// The shared access site of a library call, created with its rule.
+SharedAccessSite &siteFor(Engine &En, const Expr *Site, AccessKind Kind,
+                          unsigned Width, const VarDecl *Var,
+                          const std::string &Rule) {
+  auto Key = std::make_pair(Site, Kind);
+  auto It = En.SiteIndex.find(Key);
+  if (It == En.SiteIndex.end()) {
+    It = En.SiteIndex.emplace(Key, En.Sites.size()).first;
+    SharedAccessSite S;
+    S.Site = Site;
+    S.Kind = Kind;
+    S.WidthBytes = Width;
+    S.Variable = Var;
+    S.Function = En.frame().FD;
+    En.Sites.push_back(std::move(S));
+  }
+  SharedAccessSite &S = En.Sites[It->second];
+  if (S.Rule.empty())
+    S.Rule = Rule;
+  return S;
+}
+
+// ---- wmma --------------------------------------------------------------------
+
+Value wmmaCall(Engine &En, const CallExpr *E, bool Load) {
+  // load_matrix_sync(frag, ptr, ldm[, layout]);
+  // store_matrix_sync(ptr, frag, ldm, layout).
+  const unsigned FragArg = Load ? 0 : 1, PtrArg = Load ? 1 : 0;
+  if (E->getNumArgs() < 3)
+    return Value();
+  std::string Fn = Load ? "'nvcuda::wmma::load_matrix_sync'"
+                        : "'nvcuda::wmma::store_matrix_sync'";
+  std::optional<Fragment> F = fragmentOf(E->getArg(FragArg)->getType(),
+                                         En.Ctx.getPrintingPolicy());
+  Value P = En.eval(E->getArg(PtrArg));
+  // The fragment is registers: written by a load, read by a store.
+  En.evalOpaqueArgument(E->getArg(FragArg));
+  Value Ldm = En.eval(E->getArg(2));
+  std::optional<bool> Row = F ? F->RowMajor : std::nullopt;
+  std::string Unknown, Depends;
+  if (E->getNumArgs() >= 4) {
+    std::optional<int64_t> L = uniformConstant(En, En.eval(E->getArg(3)));
+    // layout_t: mem_row_major = 0, mem_col_major = 1.
+    if (L && (*L == 0 || *L == 1))
+      Row = *L == 0;
+    else
+      Depends = "the memory layout '" + En.sourceText(E->getArg(3)) + "'";
+  }
+  if (P.K != Value::Kind::Pointer || !P.Shared || En.Stopped || !En.anyLive())
+    return Value(); // not shared memory: nothing to judge
+  LValue LV = En.lvalueOf(P);
+  // The fragment's per-lane addresses are not known: a layout fix cannot
+  // be searched for this array.
+  if (En.CaptureLimit && LV.Var) {
+    En.CaptureOverflow.insert(LV.Var);
+    En.Captured.erase(LV.Var);
+  }
+
+  std::vector<const WmmaRow *> Rows;
+  if (!F)
+    Unknown = "the fragment type '" +
+              E->getArg(FragArg)->getType().getAsString() +
+              "', which warpcheck does not recognize";
+  else
+    for (const WmmaRow &R : WmmaTable)
+      if ((R.Op == WmmaOp::Load) == Load && R.Use == F->Use && R.M == F->M &&
+          R.N == F->N && R.K == F->K && F->Elem && R.Elem == *F->Elem &&
+          (!Row || R.RowMajor == *Row))
+        Rows.push_back(&R);
+  if (F && Unknown.empty() && Rows.empty())
+    Unknown = "the cost of " + Fn + " on a " + F->Name +
+              " fragment, which warpcheck has not measured";
+  unsigned EB = F && F->Elem ? elemBytes(*F->Elem) : 1;
+
+  // The residues of ldm bytes mod 128 it may have: wmma needs ldm a
+  // multiple of 16 bytes.
+  std::vector<unsigned> Residues;
+  std::optional<int64_t> LdmBytes;
+  if (Unknown.empty()) {
+    if (Ldm.K != Value::Kind::Int || !En.isUniform(Ldm.L)) {
+      Unknown = "ldm '" + En.sourceText(E->getArg(2)) +
+                "', which differs between threads or is not followed";
+    } else {
+      const SymbolicInt &S = Ldm.L[En.firstLiveLane()];
+      if (S.isConstant()) {
+        LdmBytes = S.Const * int64_t(EB);
+        if (*LdmBytes <= 0 || *LdmBytes % 16)
+          Unknown = llvm::formatv("ldm of {0} bytes, not a positive multiple "
+                                  "of 16 as wmma requires",
+                                  *LdmBytes);
+        else
+          for (const WmmaRow *R : Rows)
+            if (*LdmBytes < int64_t(F->leading(R->RowMajor) * EB))
+              Unknown = llvm::formatv(
+                  "ldm of {0} bytes, shorter than a {1} of the matrix "
+                  "({2} bytes), which warpcheck has not measured",
+                  *LdmBytes, R->RowMajor ? "row" : "column",
+                  F->leading(R->RowMajor) * EB);
+        Residues.push_back(unsigned(*LdmBytes % 128));
+      } else {
+        // ldm = c + sum(a_i * x_i): its bytes mod 128 step by the gcd of the
+        // coefficients' bytes (all of them when it is not followed).
+        int64_t G = 16;
+        if (!S.Opaque) {
+          G = 128;
+          for (const auto &T : S.Terms)
+            G = std::gcd(G, (T.second * int64_t(EB)) % 128);
+          G = std::max<int64_t>(G, 1);
+        }
+        int64_t C = S.Opaque ? 0 : S.Const * int64_t(EB);
+        for (int64_t J = 0; J < 128; J += G) {
+          int64_t Res = ((C + J) % 128 + 128) % 128;
+          if (Res % 16 == 0 &&
+              std::find(Residues.begin(), Residues.end(), unsigned(Res)) ==
+                  Residues.end())
+            Residues.push_back(unsigned(Res));
+        }
+        if (Residues.empty())
+          Unknown = "ldm '" + En.sourceText(E->getArg(2)) +
+                    "', which is never a multiple of 16 bytes";
+        std::string What = "the value of ldm '" +
+                           En.sourceText(E->getArg(2)) + "'";
+        Depends = Depends.empty() ? What : Depends + " and " + What;
+      }
+    }
+  }
+
+  unsigned Min = ~0u, Max = 0, Ideal = ~0u, Requests = 0;
+  std::string Instructions;
+  for (const WmmaRow *R : Rows) {
+    unsigned RowIdeal = std::max(R->Requests, (F->bytes() + 127) / 128);
+    Ideal = std::min(Ideal, RowIdeal);
+    Requests = std::max(Requests, R->Requests);
+    Instructions = R->Instructions;
+    for (unsigned Res : Residues) {
+      unsigned W = R->Wavefronts[Res / 16];
+      if (W == 0)
+        Unknown = "a residue of ldm that warpcheck has not measured";
+      Min = std::min(Min, W);
+      Max = std::max(Max, W);
+    }
+  }
+  if (Rows.empty() || Residues.empty()) {
+    Ideal = F ? std::max(1u, (F->bytes() + 127) / 128) : 1;
+    Requests = 1;
+    Max = 64; // the most any measured call took
+    Min = Ideal;
+  }
+  unsigned Width = F ? F->bytes() / (32 * std::max(1u, Requests)) : 4;
+  while (Width > 1 && !isPowerOfTwoWidth(Width))
+    --Width;
+  Width = std::clamp(Width, 1u, 16u);
+
+  std::string Rule;
+  if (F && !Rows.empty()) {
+    std::string Ld =
+        LdmBytes ? llvm::formatv("ldm {0} ({1} bytes, {2} mod 128)",
+                                 *LdmBytes / EB, *LdmBytes, *LdmBytes % 128)
+                       .str()
+                 : "ldm '" + En.sourceText(E->getArg(2)) + "'";
+    std::string Frag = F->Name;
+    if (!F->RowMajor && Row)
+      Frag += *Row ? " mem_row_major" : " mem_col_major";
+    Rule = llvm::formatv("{0} of {1} {2} fragment with {3}: {4} x {5} per "
+                         "warp, {6}{7} wavefronts ({8})",
+                         Fn, F->Use == WmmaUse::Accumulator ? "an" : "a",
+                         Frag, Ld, Requests, Instructions,
+                         Min == Max ? "" : std::to_string(Min) + " to ",
+                         Max, WmmaSource)
+               .str();
+  }
+  SharedAccessSite &S = siteFor(En, E, Load ? AccessKind::Load
+                                            : AccessKind::Store,
+                                Width, LV.Var, Rule);
+  unsigned Instance = S.Summary.Instances++;
+  if (En.UncountedLoops > 0)
+    S.Summary.CountsExact = false;
+  for (unsigned W = 0; W < En.Block.warps(); ++W) {
+    bool Any = false, Partial = false;
+    for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+      unsigned T = W * WarpSize + Lane;
+      Activity A = T < En.N ? En.M.A[T] : Activity::Inactive;
+      Any |= A != Activity::Inactive;
+      Partial |= A != Activity::Active;
+    }
+    if (!Any)
+      continue;
+    RequestResult R;
+    R.Ideal = Ideal;
+    R.MinWavefronts = Min;
+    R.MaxWavefronts = Max;
+    R.Worst.Wavefronts = Max;
+    R.Worst.Ideal = Ideal;
+    R.Worst.Ways = (Max + Ideal - 1) / Ideal;
+    R.Worst.Instructions = Requests;
+    for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
+      R.ActiveLanes.push_back(Lane);
+    if (!Unknown.empty() || Partial) {
+      // The worst any ldm gives this fragment type (64, the most any call
+      // measured, when the type is not in the table).
+      unsigned Worst = Rows.empty() ? 64 : 0;
+      for (const WmmaRow *Row : Rows)
+        for (unsigned W : Row->Wavefronts)
+          Worst = std::max(Worst, W);
+      R.Status = Verdict::Unknown;
+      R.MinWavefronts = Ideal;
+      R.MaxWavefronts = R.Worst.Wavefronts = std::max(Worst, Ideal);
+      R.DependsOn.push_back(
+          !Unknown.empty()
+              ? Unknown
+              : "the threads of warp " + std::to_string(W) +
+                    " that run it (wmma needs all 32 lanes of a warp)");
+      if (Unknown.empty())
+        R.DependsOn.insert(R.DependsOn.end(), En.M.Deps.begin(),
+                           En.M.Deps.end());
+    } else if (Min != Max || !Depends.empty()) {
+      R.Status = Min == Max ? Verdict::Exact : Verdict::Range;
+      if (Min != Max)
+        R.DependsOn.push_back(Depends);
+    }
+    S.Summary.add(R, W, Instance);
+    if (++En.WarpRequests > En.Limits.MaxWarpRequests) {
+      S.Summary.Truncated = true;
+      En.stop("more than " + std::to_string(En.Limits.MaxWarpRequests) +
+              " warp requests");
+      break;
+    }
+  }
+  return Value();
+}
+
+// ---- memcpy_async --------------------------------------------------------------
+
+/// The byte count of a copy's size argument: an aligned_size_t<A>{n} (Align
+/// set to A) or a plain integer (Align left as it is).
+std::optional<int64_t> copyBytes(Engine &En, const Expr *Arg, unsigned &Align,
+                                 bool &Aligned) {
+  QualType T = Arg->getType().getNonReferenceType();
+  const auto *Spec =
+      dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl());
+  if (!Spec || Spec->getName() != "aligned_size_t") {
+    if (!T->isIntegralOrEnumerationType())
+      return std::nullopt;
+    return uniformConstant(En, En.eval(Arg));
+  }
+  const TemplateArgumentList &A = Spec->getTemplateArgs();
+  if (A.size() < 1 || A[0].getKind() != TemplateArgument::Integral)
+    return std::nullopt;
+  Align = unsigned(A[0].getAsIntegral().getZExtValue());
+  Aligned = true;
+  // The expression that constructed it: through a variable's initializer,
+  // temporaries, casts and copies.
+  const Expr *X = Arg;
+  for (unsigned Depth = 0; X && Depth < 8; ++Depth) {
+    X = X->IgnoreImplicit()->IgnoreParens();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(X)) {
+      const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+      X = VD && VD->getType().isConstQualified() ? VD->getInit() : nullptr;
+    } else if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(X)) {
+      X = Cast->getSubExpr();
+    } else if (const auto *Construct = dyn_cast<CXXConstructExpr>(X)) {
+      if (Construct->getNumArgs() != 1)
+        return std::nullopt;
+      const Expr *Only = Construct->getArg(0);
+      if (Only->getType()->getAsCXXRecordDecl() == Spec)
+        X = Only; // a copy
+      else
+        return uniformConstant(En, En.eval(Only));
+    } else if (const auto *List = dyn_cast<InitListExpr>(X)) {
+      if (List->getNumInits() != 1)
+        return std::nullopt;
+      const Expr *Only = List->getInit(0);
+      if (Only->getType()->getAsCXXRecordDecl() == Spec)
+        X = Only;
+      else
+        return uniformConstant(En, En.eval(Only));
+    } else {
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+const char *CopyRule =
+    "LDGSTS writes shared memory with the bank rule of a store of the same "
+    "width at the same addresses (measured on an H100 for 4- and 8-byte "
+    "copies; 16-byte copies show no LSU wavefronts at all, and the "
+    "cuda::barrier form is a bulk copy on sm_90): "
+    "cuda_samples/library_calls/measurements";
+
+/// cuda::memcpy_async(dst, src, size, pipeline or barrier): this thread
+/// copies size bytes in chunks of the alignment it promises (16 at most).
+Value threadCopy(Engine &En, const CallExpr *E) {
+  std::string Fn = "'cuda::memcpy_async'";
+  Value P = En.eval(E->getArg(0));
+  En.eval(E->getArg(1));
+  // The pipeline or barrier argument: its arrive (an mbarrier operation on a
+  // shared cuda::barrier) measured no LSU wavefronts.
+  QualType Dst = E->getArg(0)->getType();
+  unsigned Align = 1;
+  if (Dst->isPointerType() && !Dst->getPointeeType()->isVoidType() &&
+      !Dst->getPointeeType()->isIncompleteType())
+    Align = unsigned(
+        En.Ctx.getTypeAlignInChars(Dst->getPointeeType()).getQuantity());
+  bool Aligned = false;
+  std::optional<int64_t> Bytes = copyBytes(En, E->getArg(2), Align, Aligned);
+  if (P.K != Value::Kind::Pointer || !P.Shared || En.Stopped)
+    return Value();
+  LValue LV = En.lvalueOf(P);
+  unsigned Width = std::min(Align, 16u);
+  std::string Why;
+  if (Width < 4)
+    Why = "the copy width the library picks at run time from the pointers' "
+          "alignment (" + Fn + " with " + std::to_string(Align) +
+          "-byte alignment promised)";
+  else if (!Bytes)
+    Why = "the size of the copy '" + En.sourceText(E->getArg(2)) + "'";
+  else if (*Bytes <= 0 || *Bytes % Width || *Bytes / Width > 64)
+    Why = "a copy of " + std::to_string(*Bytes) + " bytes in " +
+          std::to_string(Width) + "-byte chunks, which warpcheck does not "
+          "model";
+  if (!Why.empty()) {
+    En.recordUnknown(E, AccessKind::Store, LV.Var, Width < 4 ? 4 : Width,
+                     Why);
+    return Value();
+  }
+  siteFor(En, E, AccessKind::Store, Width, LV.Var,
+          llvm::formatv("{0} of {1} bytes per thread in {2}-byte chunks: {3}",
+                        Fn, *Bytes, Width, CopyRule)
+              .str());
+  for (int64_t Off = 0; Off < *Bytes; Off += Width)
+    En.recordOne(E, AccessKind::Store, Width, LV, uint64_t(Off), nullptr);
+  return Value();
+}
+
+/// cooperative_groups::memcpy_async(group, dst, src, size): the group's
+/// threads copy size bytes in chunks of the promised alignment (16 at
+/// most): chunk i by the thread of rank i mod the group size; a tile's last
+/// partial round has ranks past the remainder repeat its last chunk.
+Value groupCopy(Engine &En, const CallExpr *E, unsigned First) {
+  std::string Fn = "'cooperative_groups::memcpy_async'";
+  const Expr *GroupArg = E->getArg(First);
+  Value P = En.eval(E->getArg(First + 1));
+  Value Src = En.eval(E->getArg(First + 2));
+  QualType Dst = E->getArg(First + 1)->getType();
+  unsigned Align = 1;
+  if (Dst->isPointerType() && !Dst->getPointeeType()->isVoidType() &&
+      !Dst->getPointeeType()->isIncompleteType())
+    Align = unsigned(
+        En.Ctx.getTypeAlignInChars(Dst->getPointeeType()).getQuantity());
+  bool Aligned = false;
+  std::optional<int64_t> Bytes =
+      copyBytes(En, E->getArg(First + 3), Align, Aligned);
+  if (P.K != Value::Kind::Pointer || !P.Shared || En.Stopped)
+    return Value();
+  LValue LV = En.lvalueOf(P);
+  // The group: the block, or a static tile.
+  unsigned G = 0;
+  bool Tile = false;
+  if (const auto *RD =
+          GroupArg->getType().getNonReferenceType()->getAsCXXRecordDecl()) {
+    if (RD->getName() == "thread_block")
+      G = En.N;
+    else if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+      if (RD->getName() == "thread_block_tile" &&
+          Spec->getTemplateArgs().size() >= 1 &&
+          Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Integral) {
+        G = unsigned(Spec->getTemplateArgs()[0].getAsIntegral().getZExtValue());
+        Tile = G > 1;
+        if (G == 0 || G > WarpSize || (G & (G - 1)))
+          G = 0;
+      }
+  }
+  unsigned Width = std::min(Align, 16u);
+  std::string Why;
+  if (Src.K == Value::Kind::Pointer && Src.Shared)
+    Why = "a copy from shared memory, which " + Fn +
+          " makes with loads and stores warpcheck does not model";
+  else if (G == 0)
+    Why = "the group '" + En.sourceText(GroupArg) + "' of " + Fn;
+  else if (Width < 4)
+    Why = "the copy width the library picks at run time from the pointers' "
+          "alignment (" + Fn + " with no aligned_size_t and " +
+          std::to_string(Align) + "-byte elements)";
+  else if (!Bytes)
+    Why = "the size of the copy '" + En.sourceText(E->getArg(First + 3)) +
+          "'";
+  else if (*Bytes <= 0 || *Bytes % Width ||
+           *Bytes / Width > int64_t(G) * 256)
+    Why = "a copy of " + std::to_string(*Bytes) + " bytes in " +
+          std::to_string(Width) + "-byte chunks, which warpcheck does not "
+          "model";
+  if (!Why.empty()) {
+    En.recordUnknown(E, AccessKind::Store, LV.Var, Width < 4 ? 4 : Width,
+                     Why);
+    return Value();
+  }
+  siteFor(En, E, AccessKind::Store, Width, LV.Var,
+          llvm::formatv("{0} of {1} bytes by groups of {2} threads in "
+                        "{3}-byte chunks (chunk i by rank i mod {2}): {4}",
+                        Fn, *Bytes, G, Width, CopyRule)
+              .str());
+  uint64_t Count = uint64_t(*Bytes) / Width;
+  uint64_t Full = Tile ? Count & ~uint64_t(G - 1) : Count;
+  uint64_t Rest = Tile ? Count & (G - 1) : 0;
+  Mask Saved = En.M;
+  auto Round = [&](auto ChunkOf) {
+    LValue At = LV;
+    for (unsigned T = 0; T < En.N; ++T) {
+      std::optional<uint64_t> Chunk = ChunkOf(T % G);
+      if (!Chunk)
+        En.M.A[T] = Activity::Inactive;
+      else if (En.M.A[T] != Activity::Inactive)
+        At.Offset[T] = sym::add(At.Offset[T],
+                                SymbolicInt::constant(int64_t(*Chunk * Width)));
+    }
+    En.recordOne(E, AccessKind::Store, Width, At, 0, nullptr);
+    En.M = Saved;
+  };
+  for (uint64_t Base = 0; Base < Full; Base += G)
+    Round([&](unsigned Rank) -> std::optional<uint64_t> {
+      if (Base + Rank < Full)
+        return Base + Rank;
+      return std::nullopt;
+    });
+  if (Rest)
+    Round([&](unsigned Rank) -> std::optional<uint64_t> {
+      return Full + std::min<uint64_t>(Rank, Rest - 1);
+    });
+  return Value();
+}
+
+} // namespace
+
+std::optional<Value> Engine::evalLibraryCall(const FunctionDecl *Callee,
+                                             const CallExpr *E) {
+  if (!Callee->getIdentifier())
+    return std::nullopt;
+  StringRef Name = Callee->getName();
+  if ((Name == "load_matrix_sync" || Name == "store_matrix_sync") &&
+      inNamespace(Callee, "wmma"))
+    return wmmaCall(*this, E, Name == "load_matrix_sync");
+  if (Name != "memcpy_async")
+    return std::nullopt;
+  if (inNamespace(Callee, "cooperative_groups") && E->getNumArgs() == 4)
+    return groupCopy(*this, E, 0);
+  // cuda::memcpy_async(dst, src, size, pipeline or barrier); its group
+  // form (five arguments) is not modelled.
+  if (inNamespace(Callee, "cuda") && E->getNumArgs() == 4 &&
+      E->getArg(0)->getType()->isPointerType())
+    return threadCopy(*this, E);
+  return std::nullopt;
+}
+
+} // namespace simt
+} // namespace warpcheck
