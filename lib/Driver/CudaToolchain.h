@@ -39,8 +39,7 @@ constexpr const char *BuiltinIncludeDir = "/warpcheck-builtin/include";
 
 /// A file system that also holds warpcheck's virtual headers, over Base (a
 /// physical file system of its own when null).
-llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
-makeWarpcheckFileSystem(
+llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> makeWarpcheckFileSystem(
     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base = nullptr);
 
 /// The directory of the compilation database given with -p (the nearest

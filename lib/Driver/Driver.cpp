@@ -229,7 +229,8 @@ makeOptionsProvider(const DriverOptions &Options) {
 /// A file system that records the hash of every file's content as the parse
 /// reads it, by real path (FileAnalysis::ReadHashes).
 class RecordingFileSystem
-    : public llvm::RTTIExtends<RecordingFileSystem, llvm::vfs::ProxyFileSystem> {
+    : public llvm::RTTIExtends<RecordingFileSystem,
+                               llvm::vfs::ProxyFileSystem> {
 public:
   static const char ID;
   RecordingFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
@@ -309,11 +310,11 @@ analyzeOne(const DriverOptions &Options,
   for (unsigned Attempt = 0;; ++Attempt) {
     CudaCompilations Compilations(Database, Parse);
     R->ReadHashes.clear();
-    auto FS = makeWarpcheckFileSystem(llvm::makeIntrusiveRefCnt<
-                                      RecordingFileSystem>(
-        llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
-            llvm::vfs::createPhysicalFileSystem().release()),
-        R->ReadHashes));
+    auto FS =
+        makeWarpcheckFileSystem(llvm::makeIntrusiveRefCnt<RecordingFileSystem>(
+            llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
+                llvm::vfs::createPhysicalFileSystem().release()),
+            R->ReadHashes));
     addStubHeaders(*FS, Parse.StubbedHeaders);
     if (Contents || Others) {
       // The tool reads files by absolute path: the copy must be found there.

@@ -133,8 +133,8 @@ void widenForLaneOrder(const SymbolicRequest &R, size_t Sure, size_t Possible,
   if (!laneOrderMatters(R) || Sure == Possible)
     return;
   Min = std::min(Min, Sure == 0 ? 1u : std::max(1u, SureIdeal));
-  Max = std::max(Max, maxWavefronts(R.WidthBytes, R.Kind, unsigned(Possible),
-                                    R.Atomic));
+  Max = std::max(
+      Max, maxWavefronts(R.WidthBytes, R.Kind, unsigned(Possible), R.Atomic));
 }
 
 /// A request whose lanes move differently with one warp-uniform unknown A
@@ -298,8 +298,7 @@ analyzeParametric(const SymbolicRequest &Request, AtomId A,
     Min = std::min(Min, Floor);
   }
   unsigned Residues = Max;
-  widenForLaneOrder(Request, Sure.size(), Possible.size(), SureIdeal, Min,
-                    Max);
+  widenForLaneOrder(Request, Sure.size(), Possible.size(), SureIdeal, Min, Max);
   Result.MinWavefronts = Min;
   Result.MaxWavefronts = Max;
   Result.Status = Min == Max ? Verdict::Exact : Verdict::Range;
