@@ -10,6 +10,7 @@
 #                                   -max_total_time), on a busy machine
 #   NO_BUILD=1 BIN=dir scripts/fuzz.sh  use fuzz-TARGET binaries built before
 #   NICE=0 scripts/fuzz.sh          the fuzzer's priority (default nice 10)
+#   MAX_LEN=1024 scripts/fuzz.sh analysis  smaller inputs (default 4096 bytes)
 #
 # Each target starts from its seeds (test/fuzz/corpus/TARGET; the analysis
 # target also from cuda_samples/*.cu and test/lit/*.cu) and keeps its growing
@@ -43,12 +44,12 @@ for T in "${TARGETS[@]}"; do
   mkdir -p "$Corpus" "$W/artifacts/$T"
   cp -n test/fuzz/corpus/"$T"/* "$Corpus"/ 2>/dev/null || true
   Runs=${RUNS:-1000000}
-  Extra=(-max_len=4096)
+  Extra=(-max_len=${MAX_LEN:-4096})
   if [ "$T" = analysis ]; then
     # Whole files through clang and every check: fewer inputs, at most
     # 4 KiB (larger seeds are cut), so that each parses in well under 30 s.
     Runs=${RUNS:-10000}
-    Extra=(-max_len=4096)
+    Extra=(-max_len=${MAX_LEN:-4096})
     cp -n cuda_samples/*.cu test/lit/*.cu "$Corpus"/
   fi
   echo "== $T: $Runs runs"
