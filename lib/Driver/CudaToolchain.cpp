@@ -68,13 +68,14 @@ CudaHeaders findCudaHeaders(const std::string &Explicit, bool ForcePrelude) {
 }
 
 llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
-makeWarpcheckFileSystem() {
+makeWarpcheckFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base) {
   // A physical file system of its own: ClangTool sets the working directory
   // of each compile command on it, and the process-wide one would chdir,
   // under the feet of the other threads at -j.
-  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
-          llvm::vfs::createPhysicalFileSystem().release()));
+  if (!Base)
+    Base = llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
+        llvm::vfs::createPhysicalFileSystem().release());
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Base);
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   std::string Dir = BuiltinIncludeDir;
   Memory->addFile(Dir + "/prelude/warpcheck_cuda_prelude.h", 0,

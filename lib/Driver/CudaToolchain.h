@@ -37,9 +37,10 @@ CudaHeaders findCudaHeaders(const std::string &Explicit, bool ForcePrelude);
 /// The directory of warpcheck's virtual headers (prelude, toolkit stubs).
 constexpr const char *BuiltinIncludeDir = "/warpcheck-builtin/include";
 
-/// A file system that also holds warpcheck's virtual headers.
-llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
-makeWarpcheckFileSystem();
+/// A file system that also holds warpcheck's virtual headers, over Base (a
+/// physical file system of its own when null).
+llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> makeWarpcheckFileSystem(
+    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base = nullptr);
 
 /// The directory of the compilation database given with -p (the nearest
 /// one holding compile_commands.json), absolute; empty without -p. Relative

@@ -226,6 +226,60 @@ makeOptionsProvider(const DriverOptions &Options) {
                                                     Options.Overrides);
 }
 
+/// A file system that records the hash of every file's content as the parse
+/// reads it, by real path (FileAnalysis::ReadHashes).
+class RecordingFileSystem
+    : public llvm::RTTIExtends<RecordingFileSystem,
+                               llvm::vfs::ProxyFileSystem> {
+public:
+  static const char ID;
+  RecordingFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
+                      std::map<std::string, uint64_t> &Hashes)
+      : RTTIExtends(std::move(FS)), Hashes(Hashes) {}
+
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Path) override {
+    auto F = ProxyFileSystem::openFileForRead(Path);
+    if (!F)
+      return F;
+    llvm::SmallString<256> Real;
+    if (getRealPath(Path, Real))
+      return F;
+    return std::unique_ptr<llvm::vfs::File>(
+        new RecordedFile(std::move(*F), std::string(Real), Hashes));
+  }
+
+private:
+  /// A file whose content, once read, is hashed.
+  class RecordedFile : public llvm::vfs::File {
+  public:
+    RecordedFile(std::unique_ptr<llvm::vfs::File> Inner, std::string Real,
+                 std::map<std::string, uint64_t> &Hashes)
+        : Inner(std::move(Inner)), Real(std::move(Real)), Hashes(Hashes) {}
+    llvm::ErrorOr<llvm::vfs::Status> status() override {
+      return Inner->status();
+    }
+    llvm::ErrorOr<std::string> getName() override { return Inner->getName(); }
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>
+    getBuffer(const llvm::Twine &Name, int64_t FileSize,
+              bool RequiresNullTerminator, bool IsVolatile) override {
+      auto Buf =
+          Inner->getBuffer(Name, FileSize, RequiresNullTerminator, IsVolatile);
+      if (Buf)
+        Hashes[Real] = llvm::xxh3_64bits((*Buf)->getBuffer());
+      return Buf;
+    }
+    std::error_code close() override { return Inner->close(); }
+
+  private:
+    std::unique_ptr<llvm::vfs::File> Inner;
+    std::string Real;
+    std::map<std::string, uint64_t> &Hashes;
+  };
+  std::map<std::string, uint64_t> &Hashes;
+};
+const char RecordingFileSystem::ID = 0;
+
 /// The note for a header parsed as an empty file, after its quoted name.
 constexpr const char *MissingHeaderNote =
     "' not found; analyzed as if it were empty";
@@ -233,7 +287,8 @@ constexpr const char *MissingHeaderNote =
 std::unique_ptr<FileAnalysis>
 analyzeOne(const DriverOptions &Options,
            const tooling::CompilationDatabase &Database,
-           const std::string &File, const std::string *Contents) {
+           const std::string &File, const std::string *Contents,
+           const std::map<std::string, std::string> *Others) {
   auto R = std::make_unique<FileAnalysis>();
   R->File = File;
   R->Context = std::make_unique<ClangTidyContext>(makeOptionsProvider(Options));
@@ -254,12 +309,22 @@ analyzeOne(const DriverOptions &Options,
   // what then fails to parse is reported as any other error.
   for (unsigned Attempt = 0;; ++Attempt) {
     CudaCompilations Compilations(Database, Parse);
-    auto FS = makeWarpcheckFileSystem();
+    R->ReadHashes.clear();
+    auto FS =
+        makeWarpcheckFileSystem(llvm::makeIntrusiveRefCnt<RecordingFileSystem>(
+            llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
+                llvm::vfs::createPhysicalFileSystem().release()),
+            R->ReadHashes));
     addStubHeaders(*FS, Parse.StubbedHeaders);
-    if (Contents) {
+    if (Contents || Others) {
       // The tool reads files by absolute path: the copy must be found there.
       auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-      Memory->addFile(Abs, 0, llvm::MemoryBuffer::getMemBufferCopy(*Contents));
+      if (Contents)
+        Memory->addFile(Abs, 0,
+                        llvm::MemoryBuffer::getMemBufferCopy(*Contents));
+      if (Others)
+        for (const auto &[Path, Text] : *Others)
+          Memory->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Text));
       FS->pushOverlay(Memory);
     }
     {
@@ -592,15 +657,18 @@ bool applyFixes(const std::vector<std::unique_ptr<FileAnalysis>> &Results,
           Order.push_back(std::string(Real));
         }
         // The content the analysis saw: the main file's hash from before
-        // it was read; another file's is not known.
-        std::optional<uint64_t> Hash;
-        if (llvm::sys::fs::equivalent(Path, R.File))
-          Hash = Hashes[I];
-        if (Hash) {
-          if (P.Hash && *P.Hash != *Hash)
+        // it was read, and every file's as the parse read it (a header
+        // shared by several files must have had one content for all).
+        auto Saw = [&](uint64_t Hash) {
+          if (P.Hash && *P.Hash != Hash)
             P.HashConflict = true;
           P.Hash = Hash;
-        }
+        };
+        if (llvm::sys::fs::equivalent(Path, R.File) && Hashes[I])
+          Saw(*Hashes[I]);
+        auto Read = R.ReadHashes.find(std::string(Real));
+        if (Read != R.ReadHashes.end())
+          Saw(Read->second);
         std::string Key;
         for (const tooling::Replacement &Rep : Replacements)
           Key += std::to_string(Rep.getOffset()) + ":" +

@@ -12,6 +12,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -92,14 +93,19 @@ struct FileAnalysis {
   AnalysisReport Report;
   std::vector<KernelComparison> Comparisons;
   bool Compared = false;
+  /// The hash (xxh3) of every file the parse read from disk, by real path,
+  /// as it was read: --fix edits a file only while it still has that content.
+  std::map<std::string, uint64_t> ReadHashes;
 };
 
-/// Parses and checks one file as it is on disk, or with the contents given,
-/// and returns the findings and what the checks recorded.
+/// Parses and checks one file as it is on disk, or with the contents given
+/// (and other files, such as headers, with the contents in Others, by
+/// absolute path), and returns the findings and what the checks recorded.
 std::unique_ptr<FileAnalysis>
 analyzeOne(const DriverOptions &Options,
            const clang::tooling::CompilationDatabase &Database,
-           const std::string &File, const std::string *Contents = nullptr);
+           const std::string &File, const std::string *Contents = nullptr,
+           const std::map<std::string, std::string> *Others = nullptr);
 
 } // namespace warpcheck
 

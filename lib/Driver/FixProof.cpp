@@ -7,6 +7,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <map>
+
 using namespace clang;
 using namespace clang::tidy;
 
@@ -37,24 +39,46 @@ std::string errorMessage(const std::string &Line) {
   return At == std::string::npos ? Line : Line.substr(At);
 }
 
-/// The file's text with the edits of every candidate in Group, or why they
-/// cannot be applied together.
-llvm::Expected<std::string> editedText(const std::string &File,
+/// The texts of the main file and of the other files (headers, by absolute
+/// path) with the edits of every candidate in Group, or why they cannot be
+/// applied together.
+struct EditedFiles {
+  std::string Main;
+  std::map<std::string, std::string> Others;
+};
+llvm::Expected<EditedFiles> editedText(const std::string &File,
                                        llvm::ArrayRef<Candidate *> Group) {
-  auto Buf = llvm::MemoryBuffer::getFile(File);
-  if (!Buf)
-    return llvm::createStringError("the file cannot be read");
-  tooling::Replacements All;
+  // By file: "" is the main file.
+  std::map<std::string, tooling::Replacements> ByFile;
+  ByFile[""];
   for (const Candidate *C : Group)
     for (const auto &[Path, Replacements] : C->Finding->Message.Fix) {
-      // Only the main file is edited in memory here.
-      if (!llvm::sys::fs::equivalent(Path, File))
-        return llvm::createStringError("the edit touches another file");
+      std::string Key;
+      if (!llvm::sys::fs::equivalent(Path, File)) {
+        llvm::SmallString<256> Abs(Path);
+        if (llvm::sys::fs::make_absolute(Abs))
+          return llvm::createStringError("the edit touches a file without "
+                                         "an absolute path");
+        Key = std::string(Abs);
+      }
+      tooling::Replacements &All = ByFile[Key];
       for (const tooling::Replacement &R : Replacements)
         if (llvm::Error E = All.add(R))
           return std::move(E);
     }
-  return tooling::applyAllReplacements((*Buf)->getBuffer(), All);
+  EditedFiles Out;
+  for (const auto &[Key, All] : ByFile) {
+    auto Buf = llvm::MemoryBuffer::getFile(Key.empty() ? File : Key);
+    if (!Buf)
+      return llvm::createStringError(Key.empty()
+                                         ? "the file cannot be read"
+                                         : "the edited header cannot be read");
+    auto Text = tooling::applyAllReplacements((*Buf)->getBuffer(), All);
+    if (!Text)
+      return Text.takeError();
+    (Key.empty() ? Out.Main : Out.Others[Key]) = std::move(*Text);
+  }
+  return Out;
 }
 
 /// Analyzes the file with the edits of Group and returns, per candidate, why
@@ -69,7 +93,7 @@ std::vector<std::string> check(const DriverOptions &Options,
       W = Reason;
     return Why;
   };
-  llvm::Expected<std::string> Code = editedText(Before.File, Group);
+  llvm::Expected<EditedFiles> Code = editedText(Before.File, Group);
   if (!Code) {
     std::string Reason = llvm::toString(Code.takeError());
     return Fail(Reason.rfind("the ", 0) == 0 ? Reason
@@ -82,7 +106,8 @@ std::vector<std::string> check(const DriverOptions &Options,
       ClangTidyOptions::ClangTidyValue("none");
   Again.VerifyPtx = false;
   Again.PtxFile = Again.PtxasLog = "";
-  auto Proof = analyzeOne(Again, Database, Before.File, &*Code);
+  auto Proof =
+      analyzeOne(Again, Database, Before.File, &Code->Main, &Code->Others);
   // The same errors as before (host code clang rejects), wherever the edit
   // moved them.
   if (errorMessage(Proof->ErrorLine) != errorMessage(Before.ErrorLine))

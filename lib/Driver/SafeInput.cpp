@@ -510,7 +510,12 @@ std::vector<std::string> dropUnsafeFlags(std::vector<std::string> &Args) {
         continue;
       }
       const std::string &Value = Args[++I];
-      if (llvm::StringRef(Value).contains("native")) {
+      // No architecture starts with '-': a flag as the value would hide
+      // there (`--offload-arch -offload-arch`: clang knows only the joined
+      // `--offload-arch=`, so the translation drops the flag as unknown and
+      // leaves `-offload-arch`, which clang reads as `-o ffload-arch`).
+      if (llvm::StringRef(Value).contains("native") ||
+          llvm::StringRef(Value).starts_with("-")) {
         Dropped.push_back(A.str() + " " + Value);
         continue;
       }

@@ -116,6 +116,28 @@ std::string describeResidues(const std::string &Name,
   return S;
 }
 
+/// Whether the count can fall when a lane that may run does: the loop forms
+/// of atomics serve pending lanes in lane order, so an extra lane takes a
+/// bank or an address first and changes which lanes retry (an 8-byte
+/// spin-loop atomicAdd on 11 lanes takes 8 wavefronts, on 7 of them 10).
+bool laneOrderMatters(const SymbolicRequest &R) {
+  return R.Kind == AccessKind::Atomic && (R.Atomic == AtomicForm::SpinLoop ||
+                                          R.Atomic == AtomicForm::Cas16Loop);
+}
+
+/// For such a request with lanes that may or may not run, the counts of the
+/// sure lanes and of every possible lane do not bound those of the lanes in
+/// between: the bounds become the sure lanes' first passes (SureIdeal, each
+/// costs its wavefronts at least once) and the bound of any request.
+void widenForLaneOrder(const SymbolicRequest &R, size_t Sure, size_t Possible,
+                       unsigned SureIdeal, unsigned &Min, unsigned &Max) {
+  if (!laneOrderMatters(R) || Sure == Possible)
+    return;
+  Min = std::min(Min, Sure == 0 ? 1u : std::max(1u, SureIdeal));
+  Max = std::max(
+      Max, maxWavefronts(R.WidthBytes, R.Kind, unsigned(Possible), R.Atomic));
+}
+
 /// A request whose lanes move differently with one warp-uniform unknown A
 /// (a stride parameter: `s[tx * d + x]`): the bank of every lane depends on
 /// A only modulo 128 bytes, so the count is computed for every residue, at
@@ -173,7 +195,7 @@ analyzeParametric(const SymbolicRequest &Request, AtomId A,
   };
   RequestResult Result;
   Result.ActiveLanes = Possible;
-  unsigned Min = ~0u, Max = 0;
+  unsigned Min = ~0u, Max = 0, SureIdeal = ~0u;
   std::map<unsigned, std::set<int64_t>> ByCount;
   for (int64_t Shift : Shifts)
     for (int64_t R = 0; R < Period; ++R) {
@@ -195,8 +217,13 @@ analyzeParametric(const SymbolicRequest &Request, AtomId A,
         Result.Worst = Upper;
         Result.Ideal = Upper.Ideal;
       }
-      Min = std::min(Min,
-                     Sure.empty() ? 1 : At(Sure, Value, Shift).Wavefronts);
+      if (!Sure.empty()) {
+        WavefrontCount Lower = At(Sure, Value, Shift);
+        Min = std::min(Min, Lower.Wavefronts);
+        SureIdeal = std::min(SureIdeal, Lower.Ideal);
+      } else {
+        Min = std::min(Min, 1u);
+      }
     }
   if (ByCount.empty())
     return std::nullopt;
@@ -243,8 +270,11 @@ analyzeParametric(const SymbolicRequest &Request, AtomId A,
             Max = Upper.Wavefronts;
             Result.Worst = Upper;
           }
-          Min = std::min(Min,
-                         Sure.empty() ? 1 : At(Sure, V, Shift).Wavefronts);
+          if (!Sure.empty()) {
+            WavefrontCount Lower = At(Sure, V, Shift);
+            Min = std::min(Min, Lower.Wavefronts);
+            SureIdeal = std::min(SureIdeal, Lower.Ideal);
+          }
         }
     }
   }
@@ -268,6 +298,8 @@ analyzeParametric(const SymbolicRequest &Request, AtomId A,
     }
     Min = std::min(Min, Floor);
   }
+  unsigned Residues = Max;
+  widenForLaneOrder(Request, Sure.size(), Possible.size(), SureIdeal, Min, Max);
   Result.MinWavefronts = Min;
   Result.MaxWavefronts = Max;
   Result.Status = Min == Max ? Verdict::Exact : Verdict::Range;
@@ -285,6 +317,9 @@ analyzeParametric(const SymbolicRequest &Request, AtomId A,
   if (AtCoincidence > ByCount.rbegin()->first)
     Per += "; up to " + std::to_string(AtCoincidence) +
            " wavefronts where lanes share an address";
+  if (Max > Residues)
+    Per += "; up to " + std::to_string(Max) +
+           " wavefronts depending on which lanes run";
   Per += ")";
   Result.DependsOn.push_back(Per);
   if (Shifts.size() > 1)
@@ -420,7 +455,7 @@ RequestResult analyzeRequest(const SymbolicRequest &Request,
                            Request.Atomic, Rules);
   };
 
-  unsigned Min = ~0u, Max = 0;
+  unsigned Min = ~0u, Max = 0, SureIdeal = ~0u;
   for (int64_t Shift : Shifts) {
     WavefrontCount Upper = Evaluate(Possible, Shift);
     if (Upper.Wavefronts > Max) {
@@ -428,9 +463,16 @@ RequestResult analyzeRequest(const SymbolicRequest &Request,
       Result.Worst = Upper;
       Result.Ideal = Upper.Ideal;
     }
-    unsigned Lower = Sure.empty() ? 1 : Evaluate(Sure, Shift).Wavefronts;
-    Min = std::min(Min, Lower);
+    if (Sure.empty()) {
+      Min = std::min(Min, 1u);
+      continue;
+    }
+    WavefrontCount Lower = Evaluate(Sure, Shift);
+    Min = std::min(Min, Lower.Wavefronts);
+    SureIdeal = std::min(SureIdeal, Lower.Ideal);
   }
+  widenForLaneOrder(Request, Sure.size(), Possible.size(), SureIdeal, Min,
+                    Max);
   Result.MinWavefronts = Min;
   Result.MaxWavefronts = Max;
   Result.ActiveLanes = Possible;

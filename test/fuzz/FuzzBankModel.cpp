@@ -105,7 +105,22 @@ void symbolicRequest(fuzz::ByteReader &In) {
   }
   if (Flags & 8)
     R.OpaqueDependencies = {"data"};
+  if (std::getenv("WARPCHECK_FUZZ_DEBUG")) { // the decoded request
+    std::fprintf(stderr, "width %u %s %s uniform %d\n", Width,
+                 accessKindName(R.Kind), atomicFormName(R.Atomic),
+                 int(R.UniformAddress));
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if (R.Lanes[L] != Activity::Inactive)
+        std::fprintf(stderr, "lane %u %s %lld + %lld*n + %lld*m%s\n", L,
+                     R.Lanes[L] == Activity::Active ? "active" : "maybe",
+                     (long long)Choice[L].Const, (long long)Choice[L].CN,
+                     (long long)Choice[L].CM,
+                     Choice[L].Opaque ? " (opaque)" : "");
+  }
   RequestResult Res = analyzeRequest(R, Atoms);
+  if (std::getenv("WARPCHECK_FUZZ_DEBUG"))
+    std::fprintf(stderr, "%s %u..%u ideal %u\n", verdictName(Res.Status),
+                 Res.MinWavefronts, Res.MaxWavefronts, Res.Ideal);
   if (Res.MinWavefronts > Res.MaxWavefronts)
     fuzz::fail("request range min > max");
   if (Res.Status == Verdict::Exact && Res.MinWavefronts != Res.MaxWavefronts)
@@ -141,21 +156,9 @@ void symbolicRequest(fuzz::ByteReader &In) {
   checkCount(C, Width, R.Kind, Lanes, R.Atomic);
   // With no lane active the instruction is not issued: the range is over
   // the executions of the request.
-  if (std::getenv("WARPCHECK_FUZZ_DEBUG")) { // the decoded request
-    std::fprintf(stderr, "width %u %s %s uniform %d n=%lld m=%lld: %s %u..%u, instance %u\n",
-                 Width, accessKindName(R.Kind), atomicFormName(R.Atomic),
-                 int(R.UniformAddress), (long long)NV, (long long)MV,
-                 verdictName(Res.Status), Res.MinWavefronts,
-                 Res.MaxWavefronts, C.Wavefronts);
-    for (unsigned L = 0; L < WarpSize; ++L)
-      if (R.Lanes[L] != Activity::Inactive)
-        std::fprintf(stderr, "lane %u %s %lld + %lld*n + %lld*m%s -> %s\n", L,
-                     R.Lanes[L] == Activity::Active ? "active" : "maybe",
-                     (long long)Choice[L].Const, (long long)Choice[L].CN,
-                     (long long)Choice[L].CM,
-                     Choice[L].Opaque ? " (opaque)" : "",
-                     Lanes[L] ? std::to_string(*Lanes[L]).c_str() : "off");
-  }
+  if (std::getenv("WARPCHECK_FUZZ_DEBUG")) // the instance
+    std::fprintf(stderr, "n=%lld m=%lld: instance %u\n", (long long)NV,
+                 (long long)MV, C.Wavefronts);
   if (C.Wavefronts > 0 &&
       (C.Wavefronts < Res.MinWavefronts || C.Wavefronts > Res.MaxWavefronts))
     fuzz::fail("an instance takes " + std::to_string(C.Wavefronts) +
