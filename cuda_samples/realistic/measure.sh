@@ -25,7 +25,7 @@ Budget=${BUDGET:-540}
 mkdir -p "$Build"
 Log="$Out/run.log"
 : > "$Log"
-Programs="loops params cg_vector blocks_data mixed"
+Programs="loops params cg_vector blocks_data mixed host_values"
 # blocks_data takes its block size from argv; it is measured with 128, not
 # its default 256 (the size a tool assumes when it finds none).
 argsOf() { case $1 in blocks_data) echo 128 ;; esac; }
