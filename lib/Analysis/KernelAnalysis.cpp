@@ -91,7 +91,7 @@ KernelAnalysis::capturedRequests(const VarDecl *Var) const {
   if (P->CaptureOverflow.count(Var))
     return nullptr;
   auto It = P->Captured.find(Var);
-  return It == P->Captured.end() ? nullptr : &It->second;
+  return It == P->Captured.end() ? nullptr : &It->second.requests();
 }
 
 const std::vector<LocalArrayAccess> &

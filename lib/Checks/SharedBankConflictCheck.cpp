@@ -570,6 +570,18 @@ void SharedBankConflictCheck::proposeLayout(const FunctionDecl *Kernel,
                                 Useful(Pad) ? "or " : "", Swz->L.name(),
                                 SwzFix.Summary, Effect(*Swz))});
   }
+  if (!Useful(Pad) && !Useful(Swz) && !Original.Decided &&
+      !(Pad && Pad->Decided) && !(Swz && Swz->Decided)) {
+    // Undecided is not "no layout reduces": a padding may well help, but
+    // nothing can be proven about requests whose addresses are not known.
+    F.FixNotes.push_back(
+        {DeclLoc, llvm::formatv("no layout fix offered: the wavefronts of "
+                                "'{0}' cannot be decided under any padding or "
+                                "swizzle (its addresses depend on values "
+                                "warpcheck does not follow)",
+                                Var)});
+    return;
+  }
   if (!Useful(Pad) && !Useful(Swz)) {
     F.FixNotes.push_back(
         {DeclLoc, llvm::formatv("no padding up to {0} and no XOR swizzle "

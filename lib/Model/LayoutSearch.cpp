@@ -187,32 +187,51 @@ unsigned minimumM(const ArrayGeometry &G, const std::vector<RequestGroup> &Rs) {
 }
 } // namespace
 
+namespace {
+size_t requestHash(const SymbolicRequest &R) {
+  llvm::hash_code H = llvm::hash_combine(R.WidthBytes, R.Kind, R.Atomic);
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    const SymbolicInt &A = R.Addresses[L];
+    H = llvm::hash_combine(H, R.Lanes[L], A.Opaque, A.Const);
+    for (const auto &[Atom, Coef] : A.Terms)
+      H = llvm::hash_combine(H, Atom, Coef);
+  }
+  return size_t(H);
+}
+
+bool sameRequest(const SymbolicRequest &A, const SymbolicRequest &B) {
+  return A.WidthBytes == B.WidthBytes && A.Kind == B.Kind &&
+         A.Atomic == B.Atomic && A.Lanes == B.Lanes &&
+         A.Addresses == B.Addresses;
+}
+} // namespace
+
+bool RequestCollector::add(const CapturedRequest &C, size_t Limit) {
+  std::vector<size_t> &Bucket =
+      ByHash[llvm::hash_combine(C.Site, requestHash(C.Request))];
+  for (size_t I : Bucket)
+    if (Requests[I].Site == C.Site && sameRequest(Requests[I].Request, C.Request)) {
+      Requests[I].Weight += C.Weight;
+      return true;
+    }
+  if (Requests.size() >= Limit)
+    return false;
+  Bucket.push_back(Requests.size());
+  Requests.push_back(C);
+  return true;
+}
+
 std::vector<RequestGroup>
 mergeRepeats(const std::vector<RequestGroup> &Groups) {
-  auto Hash = [](const SymbolicRequest &R) {
-    llvm::hash_code H =
-        llvm::hash_combine(R.WidthBytes, R.Kind, R.Atomic);
-    for (unsigned L = 0; L < WarpSize; ++L) {
-      const SymbolicInt &A = R.Addresses[L];
-      H = llvm::hash_combine(H, R.Lanes[L], A.Opaque, A.Const);
-      for (const auto &[Atom, Coef] : A.Terms)
-        H = llvm::hash_combine(H, Atom, Coef);
-    }
-    return size_t(H);
-  };
-  auto Same = [](const SymbolicRequest &A, const SymbolicRequest &B) {
-    return A.WidthBytes == B.WidthBytes && A.Kind == B.Kind &&
-           A.Atomic == B.Atomic && A.Lanes == B.Lanes &&
-           A.Addresses == B.Addresses;
-  };
   std::vector<RequestGroup> Merged;
   for (const RequestGroup &Group : Groups) {
-    RequestGroup Out{Group.Atoms, {}, Group.Rules};
+    // Across sites too: the score of a request does not depend on its site.
     std::unordered_map<size_t, std::vector<size_t>> ByHash;
+    RequestGroup Out{Group.Atoms, {}, Group.Rules};
     for (const CapturedRequest &C : Group.Requests) {
-      std::vector<size_t> &Bucket = ByHash[Hash(C.Request)];
+      std::vector<size_t> &Bucket = ByHash[requestHash(C.Request)];
       auto It = std::find_if(Bucket.begin(), Bucket.end(), [&](size_t I) {
-        return Same(Out.Requests[I].Request, C.Request);
+        return sameRequest(Out.Requests[I].Request, C.Request);
       });
       if (It != Bucket.end()) {
         Out.Requests[*It].Weight += C.Weight;

@@ -19,6 +19,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace warpcheck {
@@ -93,6 +94,23 @@ LayoutScore scoreLayout(const Layout &L, const ArrayGeometry &G,
                         const BankRules &Rules = defaultBankRules());
 LayoutScore scoreLayout(const Layout &L, const ArrayGeometry &G,
                         const std::vector<RequestGroup> &Groups);
+
+/// Captured requests with identical ones merged into one of larger weight as
+/// they arrive, so that a loop repeating the same requests (a tile loop run
+/// 100,000 times) costs one entry, not one per iteration.
+class RequestCollector {
+public:
+  /// Adds C, or its weight to an identical request (same site, width, kind,
+  /// lanes and addresses). False, with nothing added, when C is new and
+  /// Limit distinct requests are held already.
+  bool add(const CapturedRequest &C, size_t Limit = SIZE_MAX);
+  const std::vector<CapturedRequest> &requests() const { return Requests; }
+  size_t size() const { return Requests.size(); }
+
+private:
+  std::vector<CapturedRequest> Requests;
+  std::unordered_map<size_t, std::vector<size_t>> ByHash;
+};
 
 /// The groups with identical requests merged into one of larger weight
 /// (scores are unchanged): every candidate layout is scored on every request

@@ -242,6 +242,28 @@ TEST(LayoutSearch, RepeatedRequestsCountEveryTime) {
   EXPECT_EQ(SwzEight->TotalWavefronts, 8u * 16);
 }
 
+TEST(LayoutSearch, CollectorMergesRepeatsAndLimitsDistinctOnes) {
+  // 100,000 iterations of one tile loop are one request of weight 100,000;
+  // only distinct requests count against the limit, and a request from
+  // another site is distinct even when its addresses are the same.
+  auto Once = transposeRequests(16, 16, 16, 16);
+  ASSERT_GE(Once.size(), 2u);
+  RequestCollector C;
+  for (int I = 0; I < 100000; ++I)
+    for (const CapturedRequest &R : Once)
+      ASSERT_TRUE(C.add(R, Once.size()));
+  ASSERT_EQ(C.size(), Once.size());
+  for (const CapturedRequest &R : C.requests())
+    EXPECT_EQ(R.Weight, 100000u);
+  CapturedRequest Other = Once.front();
+  Other.Site = 7;
+  EXPECT_FALSE(C.add(Other, Once.size()));
+  EXPECT_EQ(C.size(), Once.size());
+  EXPECT_TRUE(C.add(Other, Once.size() + 1));
+  EXPECT_EQ(C.size(), Once.size() + 1);
+  EXPECT_EQ(C.requests().back().Weight, 1u);
+}
+
 TEST(LayoutSearch, FlatArraysArePaddedByTheirRowStride) {
   // int m[1024] indexed as m[y * 32 + x] and m[x * 32 + y]: the row length is
   // found from the accesses (32, not 8, 16, 64 ...), pad 1 per row, as the

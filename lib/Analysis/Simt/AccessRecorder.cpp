@@ -204,21 +204,19 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
              "leaves out (its address is the same in every thread)");
     S.Summary.add(Memo.analyze(R, Atoms), W, Instance);
     if (CaptureLimit && LV.Var && !CaptureOverflow.count(LV.Var)) {
-      auto &List = Captured[LV.Var];
-      if (List.size() >= CaptureLimit) {
+      CapturedRequest C;
+      C.Site = unsigned(It->second);
+      C.Request = R;
+      // Offsets from the array's start: the layout moves those.
+      for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
+        if (R.Lanes[Lane] != Activity::Inactive)
+          C.Request.Addresses[Lane] =
+              sym::add(LV.Offset[W * WarpSize + Lane],
+                       SymbolicInt::constant(int64_t(Extra)));
+      // Repeats merge; only distinct requests count against the limit.
+      if (!Captured[LV.Var].add(C, CaptureLimit)) {
         CaptureOverflow.insert(LV.Var);
-        List.clear();
-      } else {
-        CapturedRequest C;
-        C.Site = unsigned(It->second);
-        C.Request = R;
-        // Offsets from the array's start: the layout moves those.
-        for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
-          if (R.Lanes[Lane] != Activity::Inactive)
-            C.Request.Addresses[Lane] =
-                sym::add(LV.Offset[W * WarpSize + Lane],
-                         SymbolicInt::constant(int64_t(Extra)));
-        List.push_back(std::move(C));
+        Captured.erase(LV.Var);
       }
     }
     if (++WarpRequests > Limits.MaxWarpRequests) {

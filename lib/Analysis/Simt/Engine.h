@@ -141,7 +141,7 @@ public:
   std::map<const VarDecl *, AtomId> BaseAtoms;
   std::vector<LocalArrayAccess> LocalAccesses;
   size_t CaptureLimit = 0;
-  std::map<const VarDecl *, std::vector<CapturedRequest>> Captured;
+  std::map<const VarDecl *, RequestCollector> Captured;
   std::set<const VarDecl *> CaptureOverflow;
   std::map<std::pair<const Expr *, bool>, size_t> LocalIndex;
   std::map<const Stmt *, LoopUnrolling> Unrolling;

@@ -66,7 +66,7 @@ __global__ void blelloch(float *g, int n) {
     }
     offset *= 2;
   }
-  // CHECK-MESSAGES: :[[@LINE-19]]:20: note: no padding up to 32 and no XOR swizzle reduces the wavefronts of 'temp'
+  // CHECK-MESSAGES: :[[@LINE-19]]:20: note: no layout fix offered: the wavefronts of 'temp' cannot be decided under any padding or swizzle (its addresses depend on values warpcheck does not follow)
   g[thid] = temp[thid];
 }
 
@@ -96,7 +96,7 @@ __global__ void conditionalDoubling(float *g, int n, int m) {
   }
   // CHECK-MESSAGES: :[[@LINE-4]]:12: warning: bank conflicts of load from 's' cannot be decided: it depends on 'stride' changed by the loop at line [[@LINE-5]] [warpcheck-shared-bank-conflict]
   // CHECK-MESSAGES: :[[@LINE-5]]:12: note: in 'conditionalDoubling' with block 32x1x1 {{.*}}
-  // CHECK-MESSAGES: :[[@LINE-9]]:20: note: no padding up to 32 and no XOR swizzle reduces the wavefronts of 's'
+  // CHECK-MESSAGES: :[[@LINE-9]]:20: note: no layout fix offered: the wavefronts of 's' cannot be decided under any padding or swizzle (its addresses depend on values warpcheck does not follow)
   g[threadIdx.x] = acc;
 }
 // JSON: "function": "conditionalDoubling",
