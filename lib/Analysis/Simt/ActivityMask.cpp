@@ -21,6 +21,8 @@ void Engine::markExit(std::vector<Exit> &E) {
       X = Exit::Maybe;
     if (X > E[L])
       E[L] = X;
+    if (X == Exit::Maybe || X == Exit::Uniform)
+      ++UncertainExits;
   }
 }
 

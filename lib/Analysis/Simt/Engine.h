@@ -52,9 +52,16 @@ struct Frame {
   /// The call that entered this frame (null for the kernel).
   const CallExpr *Call = nullptr;
   std::map<const VarDecl *, Value> Env;
-  /// Mask::Depth where each variable was declared: a variable declared
-  /// outside a condition and set inside holds one of two values after it.
-  std::map<const VarDecl *, std::pair<unsigned, unsigned>> DeclDepth;
+  /// Where each variable was declared: a variable declared outside a
+  /// condition and set inside holds one of two values after it.
+  struct Declared {
+    unsigned Depth = 0;  ///< Mask::Depth
+    unsigned Region = 0; ///< Mask::Region
+    /// Engine::UncertainExits then: a thread that may have left by a break,
+    /// continue or return since keeps its old value.
+    unsigned Exits = 0;
+  };
+  std::map<const VarDecl *, Declared> DeclDepth;
   std::vector<Exit> Returned;
   Value Result;
   bool HasResult = false;
@@ -184,6 +191,9 @@ public:
 
   // ---- ActivityMask.cpp ------------------------------------------------------
   void markExit(std::vector<Exit> &E);
+  /// How many exits that may or may not happen (Exit::Maybe, Exit::Uniform)
+  /// were marked so far.
+  unsigned UncertainExits = 0;
   /// Removes threads that returned, broke or continued from mask Base.
   Mask applyExits(Mask Base);
   bool anyLive() const;

@@ -24,11 +24,14 @@ void Engine::assign(const VarDecl *V, Value New) {
     if (M.A[L] != Activity::Active)
       Whole = false;
   // Declared inside the current uncertain region: every thread that runs
-  // here sets it; the others never see it.
+  // here sets it; the others never see it. Not when a thread may have left
+  // by a break, continue or return since (no new region marks those): it
+  // keeps its old value.
   auto Decl = frame().DeclDepth.find(V);
-  bool Local = Decl != frame().DeclDepth.end() &&
-               Decl->second.second >= M.Region &&
-               Decl->second.first >= M.Depth;
+  bool NoExitSince = Decl != frame().DeclDepth.end() &&
+                     Decl->second.Exits == UncertainExits;
+  bool Local = NoExitSince && Decl->second.Region >= M.Region &&
+               Decl->second.Depth >= M.Depth;
   if (It == frame().Env.end() || Whole || Local) {
     frame().Env[V] = std::move(New);
     return;
@@ -52,6 +55,17 @@ void Engine::assign(const VarDecl *V, Value New) {
     addDeps(Old.Deps, New.Deps);
     return;
   }
+  // Declared inside the current uncertain region, with only decided splits
+  // since (a block-stride loop inside an uncounted loop): the threads still
+  // running set it, the ones that left keep theirs.
+  if (NoExitSince && Decl->second.Region >= M.Region) {
+    for (unsigned L = 0; L < N; ++L)
+      if (M.A[L] != Activity::Inactive)
+        Old.L[L] = New.L[L];
+    Old.CT = New.CT;
+    addDeps(Old.Deps, New.Deps);
+    return;
+  }
   bool Differs = false;
   for (unsigned L = 0; L < N; ++L)
     if (M.A[L] != Activity::Inactive && Old.L[L] != New.L[L])
@@ -59,7 +73,7 @@ void Engine::assign(const VarDecl *V, Value New) {
   // A variable set under a condition the compiler does not know holds one
   // of two values: not a compile-time constant.
   bool Inside =
-      Decl != frame().DeclDepth.end() && Decl->second.first >= M.Depth;
+      Decl != frame().DeclDepth.end() && Decl->second.Depth >= M.Depth;
   if (Inside) {
     Old.CT = New.CT;
   } else {

@@ -37,7 +37,7 @@ void Engine::execDecl(const VarDecl *V) {
   }
   // A declaration creates the variable afresh for every thread.
   frame().Env[V] = std::move(Val);
-  frame().DeclDepth[V] = {M.Depth, M.Region};
+  frame().DeclDepth[V] = {M.Depth, M.Region, UncertainExits};
 }
 
 void Engine::execIf(const IfStmt *S) {

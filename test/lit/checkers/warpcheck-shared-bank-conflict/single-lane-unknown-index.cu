@@ -1,7 +1,7 @@
 // A request only one thread of the warp can make takes that thread's
 // wavefronts wherever it points: an index the analysis cannot follow (a
 // counter of a loop under a data-dependent branch) leaves it exact. Two
-// threads at such an index stay unknown.
+// threads whose counters move by different unknown steps stay unknown.
 // RUN: %warpcheck --checks='-*,warpcheck-shared-*' --format=json %s -- 2>/dev/null | FileCheck %s
 
 __global__ void lastBlockSums(float *out, const int *flag) {
@@ -19,7 +19,7 @@ __global__ void lastBlockSums(float *out, const int *flag) {
   }
   if (last && threadIdx.x < 2) {
     float b = 0;
-    for (int i = threadIdx.x; i < blockDim.x; i += 32 + *flag)
+    for (int i = threadIdx.x; i < blockDim.x; i += 32 + threadIdx.x * *flag)
       b += s[i];
     out[1] = b;
   }
