@@ -21,9 +21,23 @@ void Engine::markExit(std::vector<Exit> &E) {
       X = Exit::Maybe;
     if (X > E[L])
       E[L] = X;
-    if (X == Exit::Maybe || X == Exit::Uniform)
-      ++UncertainExits;
   }
+}
+
+bool Engine::noUncertainExitOutlivedBy(const Frame::Declared &V) const {
+  auto Sure = [](const std::vector<Exit> &E) {
+    return llvm::none_of(
+        E, [](Exit X) { return X == Exit::Uniform || X == Exit::Maybe; });
+  };
+  for (unsigned I = 0; I < Loops.size(); ++I) {
+    bool Outside = I >= V.Loops;
+    if (Outside && !Sure(Loops[I].Broken))
+      return false;
+    if ((Outside || (V.InLoopInit && I + 1 == V.Loops)) &&
+        !Sure(Loops[I].Continued))
+      return false;
+  }
+  return true;
 }
 
 /// Removes threads that returned, broke or continued from mask Base.

@@ -27,6 +27,7 @@
 #include "Value.h"
 
 #include "clang/AST/ASTContext.h"
+#include "llvm/Support/SaveAndRestore.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -57,9 +58,13 @@ struct Frame {
   struct Declared {
     unsigned Depth = 0;  ///< Mask::Depth
     unsigned Region = 0; ///< Mask::Region
-    /// Engine::UncertainExits then: a thread that may have left by a break,
-    /// continue or return since keeps its old value.
-    unsigned Exits = 0;
+    /// Engine::Loops.size() inside the declaration's scope: loops from this
+    /// index on were entered after it, so a thread that may have broken out
+    /// of one of them still reads the variable afterwards.
+    unsigned Loops = 0;
+    /// Declared by a for statement's init: a thread that continued still
+    /// reads it in the increment.
+    bool InLoopInit = false;
   };
   std::map<const VarDecl *, Declared> DeclDepth;
   std::vector<Exit> Returned;
@@ -191,9 +196,12 @@ public:
 
   // ---- ActivityMask.cpp ------------------------------------------------------
   void markExit(std::vector<Exit> &E);
-  /// How many exits that may or may not happen (Exit::Maybe, Exit::Uniform)
-  /// were marked so far.
-  unsigned UncertainExits = 0;
+  /// True when no thread that may or may not have left by a pending break
+  /// or continue (one not yet past its loop) reads V afterwards: V is then
+  /// set by every thread still running. A return ends V's life.
+  bool noUncertainExitOutlivedBy(const Frame::Declared &V) const;
+  /// Set while a for statement's init runs.
+  bool InLoopInit = false;
   /// Removes threads that returned, broke or continued from mask Base.
   Mask applyExits(Mask Base);
   bool anyLive() const;

@@ -24,12 +24,12 @@ void Engine::assign(const VarDecl *V, Value New) {
     if (M.A[L] != Activity::Active)
       Whole = false;
   // Declared inside the current uncertain region: every thread that runs
-  // here sets it; the others never see it. Not when a thread may have left
-  // by a break, continue or return since (no new region marks those): it
-  // keeps its old value.
+  // here sets it; the others never see it. Not when a thread that may have
+  // left by a break or continue (no new region marks those) reads it later:
+  // it keeps its old value.
   auto Decl = frame().DeclDepth.find(V);
   bool NoExitSince = Decl != frame().DeclDepth.end() &&
-                     Decl->second.Exits == UncertainExits;
+                     noUncertainExitOutlivedBy(Decl->second);
   bool Local = NoExitSince && Decl->second.Region >= M.Region &&
                Decl->second.Depth >= M.Depth;
   if (It == frame().Env.end() || Whole || Local) {

@@ -370,6 +370,7 @@ Value Engine::inlineCall(const FunctionDecl *Callee, const CallExpr *E) {
   Mask Saved = M;
   std::vector<LoopState> SavedLoops;
   std::swap(SavedLoops, Loops);
+  llvm::SaveAndRestore NotInInit(InLoopInit, false);
   Frames.push_back(std::move(F));
   exec(Callee->getBody());
   // A mutable lambda keeps what it wrote to its copies for the next call.

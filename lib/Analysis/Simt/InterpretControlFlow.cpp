@@ -37,7 +37,9 @@ void Engine::execDecl(const VarDecl *V) {
   }
   // A declaration creates the variable afresh for every thread.
   frame().Env[V] = std::move(Val);
-  frame().DeclDepth[V] = {M.Depth, M.Region, UncertainExits};
+  frame().DeclDepth[V] = {M.Depth, M.Region,
+                          unsigned(Loops.size()) + (InLoopInit ? 1 : 0),
+                          InLoopInit};
 }
 
 void Engine::execIf(const IfStmt *S) {
@@ -236,8 +238,10 @@ void Engine::execLoop(const Stmt *Loop, const Stmt *Init,
                                        const Expr *Cond, const VarDecl *CondVar,
                                        const Expr *Inc, const Stmt *Body,
                                        bool TestFirst) {
-  if (Init)
+  if (Init) {
+    llvm::SaveAndRestore InInit(InLoopInit, true);
     exec(Init);
+  }
   Mask Saved = M;
   LoopState State;
   State.Broken.assign(N, Exit::None);
