@@ -18,7 +18,7 @@ namespace warpcheck {
 
 bool kernelDidNotParse(const FunctionDecl *Kernel) {
   return !Kernel->getBody() || Kernel->isInvalidDecl() ||
-         didNotParse(Kernel->getBody());
+         didNotParse(Kernel->getBody(), Kernel->getASTContext());
 }
 
 namespace {
@@ -65,7 +65,7 @@ void collectUnparsed(const Stmt *S, const SourceManager &SM,
       if (Callee->hasBody(Def) && Def &&
           !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())) &&
           Seen.insert(Def).second) {
-        if (Def->isInvalidDecl() || didNotParse(Def->getBody()))
+        if (Def->isInvalidDecl() || didNotParse(Def->getBody(), Def->getASTContext()))
           Out.push_back(Def);
         collectUnparsed(Def->getBody(), SM, Seen, Out);
       }

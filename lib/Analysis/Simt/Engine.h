@@ -186,6 +186,9 @@ public:
   bool typeIsSigned(QualType T) const;
   unsigned typeBits(QualType T) const;
   uint64_t sizeOf(QualType T) const;
+  /// An expression clang could not compile: unknown, with what it may do
+  /// to shared memory reported.
+  Value evalUncompiled(const Expr *E);
   std::vector<std::string> atomNames(const SymbolicInt &S) const;
   /// True when every live thread has the same non-opaque value.
   bool isUniform(const Lanes &V) const;

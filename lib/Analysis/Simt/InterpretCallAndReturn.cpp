@@ -119,7 +119,7 @@ Value Engine::evalCall(const CallExpr *E) {
   if (Recursive || Def->hasAttr<CUDAGlobalAttr>() || Def->isVariadic() ||
       (Method && Method->isVirtual()))
     return opaqueCall(E, "'" + Callee->getNameAsString() + "'");
-  if (Def->isInvalidDecl() || didNotParse(Def->getBody())) {
+  if (Def->isInvalidDecl() || didNotParse(Def->getBody(), Ctx)) {
     // What parsed is followed; what did not may write anything it reaches,
     // and its result is unknown.
     std::string Why = "'" + Callee->getNameAsString() +

@@ -89,7 +89,7 @@ Value Engine::eval(const Expr *E) {
   // Code clang could not compile (a RecoveryExpr somewhere inside): its
   // parts may be missing.
   if (E->containsErrors())
-    return unknown("code that does not compile");
+    return evalUncompiled(E);
   if (auto Builtin = matchBuiltinIndex(E)) {
     Value R;
     R.K = Value::Kind::Int;
@@ -256,6 +256,28 @@ Value Engine::eval(const Expr *E) {
   if (E->getType()->isIntegralOrEnumerationType())
     return opaqueInt("'" + sourceText(E) + "'");
   return unknown();
+}
+
+Value Engine::evalUncompiled(const Expr *E) {
+  // An operation on a __shared__ object clang rejected (nvcc accepts it):
+  // reported as an access warpcheck cannot see, never dropped; what it may
+  // write is no longer known.
+  if (const VarDecl *V =
+          rejectedSharedUse(E, frame().FD->getBody(), Ctx)) {
+    std::string Why =
+        "an operation on '" + V->getNameAsString() + "', a __shared__ '" +
+        V->getType().getAsString(Ctx.getPrintingPolicy()) +
+        "' that clang rejects (its constructor does work; nvcc skips it)";
+    recordUnknown(E, AccessKind::Atomic, V, sizeOf(V->getType()), Why);
+    for (const VarDecl *W : modifiedIn(E)) {
+      auto It = frame().Env.find(W);
+      if (It != frame().Env.end())
+        It->second = unknown(Why);
+    }
+    havocObjectsWrittenIn(E, Why);
+    return unknown(Why);
+  }
+  return unknown("code that does not compile");
 }
 
 LValue Engine::evalLValue(const Expr *E) {
