@@ -142,14 +142,26 @@ void symbolicRequest(fuzz::ByteReader &In) {
   // A concrete instance.
   int64_t NV = int64_t(In.u16() % 1024), MV = int64_t(In.u16() % 1024);
   uint32_t MaybeBits = In.u32();
+  // A request only one thread can make is decided wherever it points (the
+  // one-lane rule, docs/soundness.md): that thread gets an arbitrary
+  // aligned address, and the count must still be the decided one.
+  uint64_t AnyAddress = uint64_t(In.u32() % 49152) & ~uint64_t(Width - 1);
+  unsigned Possible = 0;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    Possible += R.Lanes[L] != Activity::Inactive;
   WarpAddresses Lanes;
   for (unsigned L = 0; L < WarpSize; ++L) {
     if (R.Lanes[L] == Activity::Inactive ||
         (R.Lanes[L] == Activity::Maybe && !(MaybeBits >> L & 1)))
       continue;
-    if (Choice[L].Opaque)
-      fuzz::fail("a decided request with an opaque active lane");
     const LaneChoice &C = Choice[L];
+    if (C.Opaque) {
+      if (Possible != 1)
+        fuzz::fail("a decided request with an opaque active lane among "
+                   "several");
+      Lanes[L] = AnyAddress;
+      continue;
+    }
     Lanes[L] = uint64_t(C.Const + C.CN * NV + C.CM * MV);
   }
   WavefrontCount C = countWavefronts(Width, R.Kind, Lanes, R.Atomic);
