@@ -174,16 +174,21 @@ void symbolicRequest(fuzz::ByteReader &In) {
   // An atomic the compiler proved at one address for the whole warp is
   // combined (REDUX) and issued by one lane: 1 wavefront (AtomicForm::
   // Aggregatable, measured), which countWavefronts on the lanes does not know.
+  // Only when every thread that may run has the same address (what the
+  // compiler proves; the request's flag alone may be arbitrary here).
   unsigned Instance = C.Wavefronts;
   if (R.Kind == AccessKind::Atomic && R.Atomic == AtomicForm::Aggregatable &&
       R.UniformAddress && Instance > 0) {
-    std::optional<uint64_t> One;
+    const LaneChoice *First = nullptr;
     bool Same = true;
-    for (unsigned L = 0; L < WarpSize; ++L)
-      if (Lanes[L]) {
-        Same &= !One || *One == *Lanes[L];
-        One = Lanes[L];
-      }
+    for (unsigned L = 0; L < WarpSize; ++L) {
+      if (R.Lanes[L] == Activity::Inactive)
+        continue;
+      const LaneChoice &C = Choice[L];
+      Same &= !C.Opaque && (!First || (First->Const == C.Const &&
+                                       First->CN == C.CN && First->CM == C.CM));
+      First = &C;
+    }
     if (Same)
       Instance = 1;
   }
