@@ -450,6 +450,46 @@ __global__ void acc_loop_growing_index(int *out) {
   out[threadIdx.x] = Acc;
 }
 
+// PROBE store unknown: x = lane, then a loop sets x = lane*32 after a data-dependent break (data 0: no lane breaks, 32).
+__global__ void acc_data_break_before_assign(const int *in, int *out) {
+  __shared__ int s[1024];
+  int X = threadIdx.x;
+#pragma unroll 1
+  for (int J = 0; J < 2; ++J) {
+    if (in[threadIdx.x + J] > 0)
+      break;
+    X = threadIdx.x * 32;
+  }
+  s[X & 1023] = threadIdx.x + 1;
+  __syncthreads();
+  out[threadIdx.x] = s[(threadIdx.x * 32) & 1023];
+}
+// PROBE store exact 1: a data-dependent break leaves an inner loop, then every lane sets x = lane*33 (data: odd words positive).
+__global__ void acc_data_break_then_assign(const int *in, int *out) {
+  __shared__ int s[1024];
+  int Hits = 0;
+#pragma unroll 1
+  for (int J = 0; J < 4; ++J) {
+    if (in[threadIdx.x + J] > 0)
+      break;
+    ++Hits;
+  }
+  int X = threadIdx.x * 33;
+  s[X & 1023] = Hits + 1;
+  __syncthreads();
+  out[threadIdx.x] = s[(threadIdx.x * 33) & 1023];
+}
+// PROBE store unknown: lanes whose data is positive return early, the rest store at lane*32 (data 0: none return, 32).
+__global__ void acc_data_return_before_store(const int *in, int *out) {
+  __shared__ int s[1024];
+  out[threadIdx.x] = threadIdx.x + 1;
+  if (in[threadIdx.x] > 0)
+    return;
+  s[(threadIdx.x * 32) & 1023] = threadIdx.x + 1;
+  __syncwarp();
+  out[threadIdx.x] = s[(threadIdx.x * 32) & 1023];
+}
+
 int main() {
   Harness H;
   auto Lane32 = [](int T) { return (T & 31) * 32; };
@@ -581,5 +621,14 @@ int main() {
   H.expect("acc_ternary_load_arms", 32, Lane32);
   acc_loop_growing_index<<<1, 32>>>(H.Out);
   H.expect("acc_loop_growing_index", 32, [](int T) { return 15 * T; });
+  H.input([](int) { return 0; });
+  acc_data_break_before_assign<<<1, 32>>>(H.In, H.Out);
+  H.expect("acc_data_break_before_assign", 32, Plus1);
+  acc_data_return_before_store<<<1, 32>>>(H.In, H.Out);
+  H.expect("acc_data_return_before_store", 32, Plus1);
+  H.input([](int I) { return I & 1; });
+  acc_data_break_then_assign<<<1, 32>>>(H.In, H.Out);
+  H.expect("acc_data_break_then_assign", 32,
+           [](int T) { return (T & 1) ? 1 : 2; });
   return H.Check.finish("soundness_access");
 }

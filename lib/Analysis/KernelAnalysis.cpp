@@ -5,7 +5,6 @@
 #include "Simt/Engine.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "clang/Lex/Lexer.h"
 
 #include <cassert>
 #include <functional>
@@ -13,91 +12,6 @@
 using namespace clang;
 
 namespace warpcheck {
-
-bool isRejectedSharedVar(const Decl *D) {
-  const auto *V = dyn_cast_or_null<VarDecl>(D);
-  return V && V->isInvalidDecl() && V->hasAttr<CUDASharedAttr>() &&
-         V->getType()->isRecordType() && !V->getType()->isDependentType();
-}
-
-namespace {
-void rejectedVarsIn(const Stmt *S, llvm::SmallVectorImpl<const VarDecl *> &Out) {
-  if (!S)
-    return;
-  if (const auto *DS = dyn_cast<DeclStmt>(S))
-    for (const Decl *D : DS->decls())
-      if (isRejectedSharedVar(D))
-        Out.push_back(cast<VarDecl>(D));
-  for (const Stmt *Child : S->children())
-    rejectedVarsIn(Child, Out);
-}
-} // namespace
-
-const VarDecl *rejectedSharedUse(const Expr *E, const Stmt *Scope,
-                                 const ASTContext &Ctx) {
-  llvm::SmallVector<const VarDecl *, 2> Rejected;
-  rejectedVarsIn(Scope, Rejected);
-  if (Rejected.empty())
-    return nullptr;
-  const VarDecl *Found = nullptr;
-  bool Other = false;
-  // Every RecoveryExpr (where clang gave up) must name a rejected variable:
-  // as its operand, or (`&bar`) as the one identifier it stands for.
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (!S || Other)
-      return;
-    if (const auto *R = dyn_cast<RecoveryExpr>(S)) {
-      const VarDecl *Named = nullptr;
-      for (const Expr *Sub : R->subExpressions())
-        if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(
-                Sub ? Sub->IgnoreParens() : nullptr))
-          if (llvm::is_contained(Rejected, Ref->getDecl()))
-            Named = cast<VarDecl>(Ref->getDecl());
-      if (!Named && R->subExpressions().empty()) {
-        StringRef Text = Lexer::getSourceText(
-            CharSourceRange::getTokenRange(R->getSourceRange()),
-            Ctx.getSourceManager(), Ctx.getLangOpts());
-        for (const VarDecl *V : Rejected)
-          if (V->getName() == Text)
-            Named = V;
-      }
-      if (!Named)
-        Other = true;
-      else
-        Found = Named;
-      return;
-    }
-    if (isa<TypoExpr>(S))
-      Other = true;
-    for (const Stmt *Child : S->children())
-      Walk(Child);
-  };
-  Walk(E);
-  return Other ? nullptr : Found;
-}
-
-namespace {
-bool didNotParseIn(const Stmt *S, const Stmt *Scope, const ASTContext &Ctx) {
-  if (!S)
-    return false;
-  if (const auto *E = dyn_cast<Expr>(S))
-    return E->containsErrors() && !rejectedSharedUse(E, Scope, Ctx);
-  if (const auto *DS = dyn_cast<DeclStmt>(S))
-    for (const Decl *D : DS->decls())
-      if (D->isInvalidDecl() && !isRejectedSharedVar(D))
-        return true;
-  for (const Stmt *Child : S->children())
-    if (didNotParseIn(Child, Scope, Ctx))
-      return true;
-  return false;
-}
-} // namespace
-
-bool didNotParse(const Stmt *S, const ASTContext &Ctx) {
-  return didNotParseIn(S, S, Ctx);
-}
-
-
 
 KernelAnalysis::KernelAnalysis(ASTContext &Ctx, const FunctionDecl *Kernel,
                                Dim3 Block, InterpreterLimits Limits)

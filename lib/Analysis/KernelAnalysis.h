@@ -20,6 +20,7 @@
 #include "BlockShape.h"
 #include "KernelArguments.h"
 #include "LayoutSearch.h"
+#include "RejectedSharedObjects.h"
 #include "SymbolicInt.h"
 
 #include "clang/AST/ASTContext.h"
@@ -137,24 +138,6 @@ struct InterpreterLimits {
   /// (measured: 256 unrolled; 300, 400 and 512 not).
   uint64_t MaxFullUnrollTrip = 256;
 };
-
-/// True when clang's error recovery left holes in the statement (code nvcc
-/// may accept and clang did not parse): an expression with errors or an
-/// invalid declaration.
-bool didNotParse(const clang::Stmt *S, const clang::ASTContext &Ctx);
-
-/// A __shared__ variable clang rejected because its constructor does work
-/// (`__shared__ cuda::barrier<...> bar;`): nvcc accepts it (it warns and
-/// skips the dynamic initialization), so code using it is analyzed, with
-/// every operation on it reported as an access warpcheck cannot see.
-bool isRejectedSharedVar(const clang::Decl *D);
-
-/// The rejected __shared__ variable (declared in Scope, a function body) an
-/// expression that did not parse uses, when every part of it that did not
-/// parse is such a use; null otherwise.
-const clang::VarDecl *rejectedSharedUse(const clang::Expr *E,
-                                        const clang::Stmt *Scope,
-                                        const clang::ASTContext &Ctx);
 
 namespace simt {
 class Engine;

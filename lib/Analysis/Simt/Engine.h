@@ -150,6 +150,8 @@ public:
   std::vector<LoopState> Loops;
   llvm::DenseMap<const Expr *, std::optional<int64_t>> ConstantCache;
   llvm::DenseMap<const Stmt *, std::vector<const VarDecl *>> ModifiedCache;
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const VarDecl *, 2>>
+      RejectedVars;
   std::map<const VarDecl *, AtomId> BaseAtoms;
   std::vector<LocalArrayAccess> LocalAccesses;
   size_t CaptureLimit = 0;
@@ -189,6 +191,12 @@ public:
   /// An expression clang could not compile: unknown, with what it may do
   /// to shared memory reported.
   Value evalUncompiled(const Expr *E);
+  /// The parts of an expression using a rejected __shared__ object that did
+  /// compile, evaluated for their own accesses.
+  void evalAroundHoles(const Expr *E, const std::string &Why);
+  /// The rejected __shared__ objects of a function (RejectedSharedObjects.h),
+  /// found once per function.
+  llvm::ArrayRef<const VarDecl *> rejectedVarsOf(const FunctionDecl *FD);
   std::vector<std::string> atomNames(const SymbolicInt &S) const;
   /// True when every live thread has the same non-opaque value.
   bool isUniform(const Lanes &V) const;

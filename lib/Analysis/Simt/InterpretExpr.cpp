@@ -258,26 +258,59 @@ Value Engine::eval(const Expr *E) {
   return unknown();
 }
 
+llvm::ArrayRef<const VarDecl *> Engine::rejectedVarsOf(const FunctionDecl *FD) {
+  auto It = RejectedVars.find(FD);
+  if (It == RejectedVars.end())
+    It = RejectedVars.try_emplace(FD, rejectedSharedVars(FD->getBody())).first;
+  return It->second;
+}
+
 Value Engine::evalUncompiled(const Expr *E) {
-  // An operation on a __shared__ object clang rejected (nvcc accepts it):
-  // reported as an access warpcheck cannot see, never dropped; what it may
-  // write is no longer known.
-  if (const VarDecl *V =
-          rejectedSharedUse(E, frame().FD->getBody(), Ctx)) {
-    std::string Why =
-        "an operation on '" + V->getNameAsString() + "', a __shared__ '" +
-        V->getType().getAsString(Ctx.getPrintingPolicy()) +
-        "' that clang rejects (its constructor does work; nvcc skips it)";
-    recordUnknown(E, AccessKind::Atomic, V, sizeOf(V->getType()), Why);
-    for (const VarDecl *W : modifiedIn(E)) {
-      auto It = frame().Env.find(W);
-      if (It != frame().Env.end())
-        It->second = unknown(Why);
-    }
-    havocObjectsWrittenIn(E, Why);
-    return unknown(Why);
+  // Operations on a __shared__ object clang rejected (nvcc accepts it):
+  // each reported as an access warpcheck cannot see, never dropped; what
+  // they may write is no longer known.
+  llvm::ArrayRef<const VarDecl *> Rejected = rejectedVarsOf(frame().FD);
+  const VarDecl *V = rejectedSharedUse(E, Rejected, Ctx);
+  if (!V)
+    return unknown("code that does not compile");
+  std::string Why =
+      "an operation on '" + V->getNameAsString() + "', a __shared__ '" +
+      V->getType().getAsString(Ctx.getPrintingPolicy()) +
+      "' that clang rejects (its constructor does work; nvcc skips it)";
+  evalAroundHoles(E, Why);
+  for (const RejectedOperation &Op : rejectedOperations(E, Rejected, Ctx))
+    for (AccessKind K : Op.Kinds)
+      recordUnknown(Op.Site, K, Op.Var, Op.Width, Why);
+  for (const VarDecl *W : modifiedIn(E)) {
+    auto It = frame().Env.find(W);
+    if (It != frame().Env.end())
+      It->second = unknown(Why);
   }
-  return unknown("code that does not compile");
+  havocObjectsWrittenIn(E, Why);
+  return unknown(Why);
+}
+
+void Engine::evalAroundHoles(const Expr *E, const std::string &Why) {
+  // A hole is the rejected object itself: rejectedOperations reports it.
+  if (!E || Stopped || isa<RecoveryExpr>(E))
+    return;
+  if (!E->containsErrors()) {
+    eval(E);
+    return;
+  }
+  // `s[i] = bar.value()`: the store to s happens, of a value not known.
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && BO->isAssignmentOp() && !BO->getLHS()->containsErrors()) {
+    evalAroundHoles(BO->getRHS(), Why);
+    if (BO->isCompoundAssignmentOp())
+      eval(BO->getLHS());
+    LValue LV = evalLValue(BO->getLHS());
+    store(LV, unknown(Why), BO->getLHS()->getType(), BO->getLHS());
+    return;
+  }
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      evalAroundHoles(CE, Why);
 }
 
 LValue Engine::evalLValue(const Expr *E) {

@@ -1,8 +1,9 @@
 // nvcc accepts a __shared__ object whose constructor does work (it warns and
 // skips the initialization: `__shared__ cuda::barrier<...> bar;`), clang
 // rejects it. The kernel is still analyzed: every operation on the object is
-// reported as an access warpcheck cannot see, and the other accesses are
-// decided.
+// reported as an access warpcheck cannot see, classified by its syntax (a
+// store, a load and a store, an atomic, or what the member function called
+// does), and the other accesses are decided.
 // RUN: not %warpcheck %s -- 2>&1 | %check-messages
 
 struct Counter {
@@ -11,10 +12,19 @@ struct Counter {
   __device__ void bump() { atomicAdd(&Value, 1); }
 };
 
+struct Table {
+  int V[1024];
+  double D[64];
+  __device__ Table() { V[0] = 0; }
+  __device__ int &at(int I) { return V[I & 1023]; }
+  __device__ int get(int I) const { return V[I & 1023]; }
+  __device__ void clear(int I) { V[I] = 0; }
+};
+
 __global__ void counted(int *p) {
   __shared__ int s[64];
   __shared__ Counter c;
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: error: initialization is not supported for __shared__ variables; every kernel was analyzed, without the device code clang could not parse
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: error: initialization is not supported for __shared__ variables (and 1 more errors); every kernel was analyzed, without the device code clang could not parse
   s[threadIdx.x] = p[threadIdx.x];
   c.bump();
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: bank conflicts of atomic update of 'c' cannot be decided: it depends on an operation on 'c', a __shared__ 'Counter' that clang rejects (its constructor does work; nvcc skips it) [warpcheck-shared-bank-conflict]
@@ -27,4 +37,44 @@ __global__ void counted(int *p) {
   // CHECK-MESSAGES: :[[@LINE-12]]:18: note: or swizzle{{.*}}
 }
 
-int main() { counted<<<1, 64>>>(nullptr); }
+__global__ void tables(int *p) {
+  __shared__ Table t;
+  __shared__ int s[1024];
+  t.at(threadIdx.x) = 1;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: bank conflicts of store to 't' cannot be decided: it depends on an operation on 't', a __shared__ 'Table' {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'tables' {{.*}}; up to 32 wavefronts per request, 1 ideal
+  // CHECK-MESSAGES: :[[@LINE-5]]:20: note: no layout fix offered: {{.*}}
+  t.V[threadIdx.x] += 2;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: bank conflicts of load from 't' cannot be decided: {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'tables' {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: warning: bank conflicts of store to 't' cannot be decided: {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: in 'tables' {{.*}}
+  ++t.V[threadIdx.x];
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: bank conflicts of load from 't' cannot be decided: {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:5: note: in 'tables' {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-3]]:5: warning: bank conflicts of store to 't' cannot be decided: {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-4]]:5: note: in 'tables' {{.*}}
+  atomicAdd(&t.V[threadIdx.x], 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: bank conflicts of atomic update of 't' cannot be decided: {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:14: note: in 'tables' {{.*}}
+  // The store to s is decided although its value comes from 't'.
+  s[threadIdx.x * 32] = t.get(threadIdx.x);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way bank conflict on store to 's': 32 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'tables' {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-22]]:18: note: pad each row of 32 elements by 1 element: 'int s[1056]' {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-23]]:18: note: or swizzle{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-5]]:25: warning: bank conflicts of load from 't' cannot be decided: {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-6]]:25: note: in 'tables' {{.*}}
+  t.clear(threadIdx.x);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: bank conflicts of store to 't' cannot be decided: {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'tables' {{.*}}
+  // 8-byte elements: 2 wavefronts is the ideal.
+  p[threadIdx.x] = t.D[threadIdx.x];
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: bank conflicts of load from 't' cannot be decided: {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:20: note: in 'tables' {{.*}}; up to 32 wavefronts per request, 2 ideal
+}
+
+int main() {
+  counted<<<1, 64>>>(nullptr);
+  tables<<<1, 32>>>(nullptr);
+}
