@@ -45,9 +45,9 @@ const VarDecl *namedBy(const RecoveryExpr *R,
         return cast<VarDecl>(Ref->getDecl());
   if (!R->subExpressions().empty())
     return nullptr;
-  StringRef Text = Lexer::getSourceText(
-      CharSourceRange::getTokenRange(R->getSourceRange()),
-      Ctx.getSourceManager(), Ctx.getLangOpts());
+  StringRef Text =
+      Lexer::getSourceText(CharSourceRange::getTokenRange(R->getSourceRange()),
+                           Ctx.getSourceManager(), Ctx.getLangOpts());
   for (const VarDecl *V : Rejected)
     if (V->getName() == Text)
       return V;
@@ -57,10 +57,10 @@ const VarDecl *namedBy(const RecoveryExpr *R,
 /// Calls every RecoveryExpr of E with the rejected variable it names (null
 /// when it names none); false from Visit stops the walk. False when E holds
 /// a TypoExpr (an error that is not a use of a rejected variable).
-bool forEachHole(const Stmt *S, llvm::ArrayRef<const VarDecl *> Rejected,
-                 const ASTContext &Ctx,
-                 llvm::function_ref<bool(const RecoveryExpr *,
-                                         const VarDecl *)> Visit) {
+bool forEachHole(
+    const Stmt *S, llvm::ArrayRef<const VarDecl *> Rejected,
+    const ASTContext &Ctx,
+    llvm::function_ref<bool(const RecoveryExpr *, const VarDecl *)> Visit) {
   if (!S)
     return true;
   if (const auto *R = dyn_cast<RecoveryExpr>(S))
@@ -86,11 +86,11 @@ const VarDecl *rejectedSharedUse(const Expr *E,
   if (Rejected.empty())
     return nullptr;
   const VarDecl *Found = nullptr;
-  bool Complete = forEachHole(
-      E, Rejected, Ctx, [&](const RecoveryExpr *, const VarDecl *V) {
-        Found = V;
-        return V != nullptr;
-      });
+  bool Complete = forEachHole(E, Rejected, Ctx,
+                              [&](const RecoveryExpr *, const VarDecl *V) {
+                                Found = V;
+                                return V != nullptr;
+                              });
   return Complete ? Found : nullptr;
 }
 
@@ -119,9 +119,9 @@ StringRef calleeName(const CallExpr *Call) {
     return F->getIdentifier() ? F->getName() : StringRef();
   const Expr *Callee = Call->getCallee()->IgnoreParenImpCasts();
   if (const auto *U = dyn_cast<UnresolvedLookupExpr>(Callee))
-    return U->getName().isIdentifier() ? U->getName().getAsIdentifierInfo()
-                                             ->getName()
-                                       : StringRef();
+    return U->getName().isIdentifier()
+               ? U->getName().getAsIdentifierInfo()->getName()
+               : StringRef();
   return {};
 }
 
@@ -290,7 +290,7 @@ private:
       return 4;
     uint64_t Bytes = Ctx.getTypeSizeInChars(T).getQuantity();
     return Bytes && Bytes <= 16 && llvm::isPowerOf2_64(Bytes) ? unsigned(Bytes)
-                                                               : 4;
+                                                              : 4;
   }
 };
 } // namespace

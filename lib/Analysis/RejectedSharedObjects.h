@@ -1,4 +1,5 @@
-//===--- RejectedSharedObjects.h - Code clang did not parse -------*- C++ -*-===//
+//===--- RejectedSharedObjects.h - Code clang did not parse -------*- C++
+//-*-===//
 //
 // nvcc accepts a __shared__ object whose constructor does work (it warns and
 // skips the dynamic initialization: `__shared__ cuda::barrier<...> bar;`);
