@@ -207,10 +207,12 @@ bool sameRequest(const SymbolicRequest &A, const SymbolicRequest &B) {
 } // namespace
 
 bool RequestCollector::add(const CapturedRequest &C, size_t Limit) {
+  unsigned Site = BySite ? C.Site : 0;
   std::vector<size_t> &Bucket =
-      ByHash[llvm::hash_combine(C.Site, requestHash(C.Request))];
+      ByHash[llvm::hash_combine(Site, requestHash(C.Request))];
   for (size_t I : Bucket)
-    if (Requests[I].Site == C.Site && sameRequest(Requests[I].Request, C.Request)) {
+    if ((!BySite || Requests[I].Site == C.Site) &&
+        sameRequest(Requests[I].Request, C.Request)) {
       Requests[I].Weight += C.Weight;
       return true;
     }
@@ -226,21 +228,10 @@ mergeRepeats(const std::vector<RequestGroup> &Groups) {
   std::vector<RequestGroup> Merged;
   for (const RequestGroup &Group : Groups) {
     // Across sites too: the score of a request does not depend on its site.
-    std::unordered_map<size_t, std::vector<size_t>> ByHash;
-    RequestGroup Out{Group.Atoms, {}, Group.Rules};
-    for (const CapturedRequest &C : Group.Requests) {
-      std::vector<size_t> &Bucket = ByHash[requestHash(C.Request)];
-      auto It = std::find_if(Bucket.begin(), Bucket.end(), [&](size_t I) {
-        return sameRequest(Out.Requests[I].Request, C.Request);
-      });
-      if (It != Bucket.end()) {
-        Out.Requests[*It].Weight += C.Weight;
-        continue;
-      }
-      Bucket.push_back(Out.Requests.size());
-      Out.Requests.push_back(C);
-    }
-    Merged.push_back(std::move(Out));
+    RequestCollector Collector(/*BySite=*/false);
+    for (const CapturedRequest &C : Group.Requests)
+      Collector.add(C);
+    Merged.push_back(RequestGroup{Group.Atoms, Collector.take(), Group.Rules});
   }
   return Merged;
 }

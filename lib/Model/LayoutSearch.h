@@ -100,14 +100,19 @@ LayoutScore scoreLayout(const Layout &L, const ArrayGeometry &G,
 /// 100,000 times) costs one entry, not one per iteration.
 class RequestCollector {
 public:
+  /// BySite: requests at different sites are kept apart (what a report
+  /// needs); otherwise only what a score depends on is compared.
+  explicit RequestCollector(bool BySite = true) : BySite(BySite) {}
   /// Adds C, or its weight to an identical request (same site, width, kind,
   /// lanes and addresses). False, with nothing added, when C is new and
   /// Limit distinct requests are held already.
   bool add(const CapturedRequest &C, size_t Limit = SIZE_MAX);
   const std::vector<CapturedRequest> &requests() const { return Requests; }
+  std::vector<CapturedRequest> take() { return std::move(Requests); }
   size_t size() const { return Requests.size(); }
 
 private:
+  bool BySite;
   std::vector<CapturedRequest> Requests;
   std::unordered_map<size_t, std::vector<size_t>> ByHash;
 };
