@@ -116,9 +116,10 @@ static cl::opt<std::string>
              cl::desc("Report, and fail on, only findings not in this earlier "
                       "--format=json or --format=sarif output"),
              cl::value_desc("file"), cl::cat(Category));
+// Prefix: `-j8` as make and ninja take it, besides `-j 8` and `-j=8`.
 static cl::opt<unsigned> Jobs("j",
                               cl::desc("Files analyzed at once (default 1)"),
-                              cl::init(1), cl::cat(Category));
+                              cl::init(1), cl::Prefix, cl::cat(Category));
 static cl::opt<bool> Progress(
     "progress",
     cl::desc("Show [i/n] progress as files are done and end with a one-line "

@@ -694,7 +694,22 @@ void Engine::recordAsmAccesses(const GCCAsmStmt *S,
     }
     unsigned Width = A.WidthBytes;
     std::string Why;
-    if (!A.Unmeasured.empty())
+    // cp.async's size given as an operand: the value the engine has for it.
+    if (A.SizeOperand) {
+      Width = 0;
+      if (*A.SizeOperand >= Outputs &&
+          *A.SizeOperand - Outputs < Inputs.size())
+        if (const Value &Size = Inputs[*A.SizeOperand - Outputs];
+            Size.K == Value::Kind::Int && anyLive() && isUniform(Size.L))
+          if (auto C = Size.L[firstLiveLane()].asConstant();
+              C && (*C == 4 || *C == 8 || *C == 16))
+            Width = unsigned(*C);
+      if (!Width && A.Unmeasured.empty())
+        Why = "inline PTX: the size of '" + A.Opcode + "' is not known";
+    }
+    if (!Why.empty())
+      ;
+    else if (!A.Unmeasured.empty())
       Why = "inline PTX: " + A.Unmeasured;
     else if (Width == 0 || (Width > 16 ? Width % 16 != 0
                                        : !isPowerOfTwoWidth(Width)))

@@ -224,13 +224,30 @@ void decodeInstruction(StringRef Text, size_t Pos, PtxDecoding &D) {
     A.Kind = SharedDestination ? AccessKind::Store : AccessKind::Load;
     AddressIndex = SharedDestination ? 0 : 1;
     A.WidthBytes = 16;
-    if (Operands.size() > 2)
-      if (auto Size = integer(Operands[2]); Size && *Size > 0 && *Size <= 16)
-        A.WidthBytes = unsigned(*Size);
-    A.Unmeasured = "no measured bank rule for " +
-                   std::string(Parts.size() > 2 && Parts[2] == "bulk"
-                                   ? "cp.async.bulk"
-                                   : "cp.async");
+    if (Operands.size() > 2) {
+      StringRef Size = Operands[2].trim();
+      unsigned N = 0;
+      if (auto Literal = integer(Size); Literal && *Literal > 0 &&
+                                        *Literal <= 16)
+        A.WidthBytes = unsigned(*Literal);
+      else if (Size.consume_front("%") && !Size.getAsInteger(10, N))
+        A.SizeOperand = N;
+    }
+    bool Bulk = Parts.size() > 2 && Parts[2] == "bulk";
+    bool Bypass = llvm::is_contained(Parts, "cg");
+    // cp.async.ca compiles to LDGSTS.E, .E.64 or .E.128, whose writes
+    // measured the bank rule of a store of the same width
+    // (cuda_samples/library_calls/measurements/h100-cp-async-ptx). The .cg
+    // form (LDGSTS.E.BYPASS.128) and bulk copies write shared memory
+    // outside the counters Nsight Compute has.
+    if (Bulk)
+      A.Unmeasured = "no measured bank rule for cp.async.bulk";
+    else if (Bypass)
+      A.Unmeasured = "no measured bank rule for cp.async.cg (LDGSTS.E.BYPASS."
+                     "128: Nsight Compute does not count its shared-memory "
+                     "writes, and its cycles follow no bank rule)";
+    else if (!SharedDestination)
+      A.Unmeasured = "no measured bank rule for cp.async from shared memory";
   } else {
     Undecoded();
     return;

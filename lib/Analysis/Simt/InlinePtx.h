@@ -41,8 +41,12 @@ struct PtxAccess {
   std::optional<unsigned> AddressOperand;
   int64_t AddressOffset = 0;
   /// Why the bank model cannot judge it even with a followed address
-  /// (ldmatrix, stmatrix, cp.async: no measured rule); empty when it can.
+  /// (ldmatrix, stmatrix, cp.async.cg and .bulk: no measured rule); empty
+  /// when it can.
   std::string Unmeasured;
+  /// cp.async whose size is an operand (`%2` bound to an "n" constraint):
+  /// WidthBytes is that operand's value, which the engine knows.
+  std::optional<unsigned> SizeOperand;
   /// atom/red: the CUDA function of the same operation ("atomicAdd"),
   /// whether the element is floating point, an immediate operand, and
   /// whether the old value is discarded (red).

@@ -16,8 +16,11 @@ __global__ void perThread(const float4 *g4, const double *g8) {
   cuda::pipeline<cuda::thread_scope_thread> pipe = cuda::make_pipeline();
   const auto shape16 = cuda::aligned_size_t<alignof(float4)>(sizeof(float4));
   pipe.producer_acquire();
-  // 16 bytes per lane, consecutive: 4 wavefronts, the ideal.
+  // 16 bytes per lane: LDGSTS.E.BYPASS.128, no measured bank rule.
   cuda::memcpy_async(&tile[threadIdx.x], &g4[threadIdx.x], shape16, pipe);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: bank conflicts of store to 'tile' cannot be decided: it depends on 'cuda::memcpy_async' in 16-byte chunks: LDGSTS.E.BYPASS.128, whose shared-memory writes Nsight Compute does not count and whose measured cycles do not follow any measured bank rule
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'perThread' {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-9]]:36: note: no layout fix offered: {{.*}}
   // 8 bytes per lane, every other double: lanes 0 and 8 share banks.
   cuda::memcpy_async(&pairs[2 * threadIdx.x], &g8[threadIdx.x],
                      cuda::aligned_size_t<8>(8), pipe);
@@ -41,8 +44,10 @@ __global__ void withBarrier(const float4 *g) {
   if (threadIdx.x == 0)
     init(&bar, blockDim.x);
   __syncthreads();
-  // sizeof(float4) bytes of float4 pointers: one 16-byte chunk per thread.
+  // sizeof(float4) bytes of float4 pointers with a barrier: a bulk copy.
   cuda::memcpy_async(&tile[threadIdx.x], &g[threadIdx.x], sizeof(float4), bar);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: bank conflicts of store to 'tile' cannot be decided: it depends on 'cuda::memcpy_async' of 16 bytes with a cuda::barrier: a bulk copy (cp.async.bulk) on sm_90, whose shared-memory writes Nsight Compute does not count
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'withBarrier' {{.*}}
   bar.arrive_and_wait();
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: bank conflicts of store to 'barrierBytes' cannot be decided: it depends on 'bar.arrive_and_wait', which warpcheck does not follow
   // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'withBarrier'
@@ -53,10 +58,13 @@ __global__ void byGroups(const float *g, const void *gv) {
   auto cta = cg::this_thread_block();
   auto tile32 = cg::tiled_partition<32>(cta);
   auto tile16 = cg::tiled_partition<16>(cta);
-  // A warp copies 512 bytes in 16-byte chunks: consecutive, ideal.
+  // A warp copies 512 bytes in 16-byte chunks: LDGSTS.E.BYPASS.128.
   cg::memcpy_async(tile32, rows + tile32.meta_group_rank() * 128,
                    g + tile32.meta_group_rank() * 128,
                    cuda::aligned_size_t<16>{tile32.size() * 16});
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: warning: bank conflicts of store to 'rows' cannot be decided: it depends on 'cooperative_groups::memcpy_async' in 16-byte chunks: LDGSTS.E.BYPASS.128{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: in 'byGroups' {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-10]]:35: note: no layout fix offered: the wavefronts of 'rows' cannot be decided {{.*}}
   // Two 16-thread tiles per warp copy 64 bytes each in 4-byte chunks to rows
   // 128 bytes apart: lanes L and L + 16 write the same bank.
   cg::memcpy_async(tile16, rows + tile16.meta_group_rank() * 32, g,

@@ -1,8 +1,10 @@
 // Inline PTX that touches shared memory is decoded: ld/st/atom/red.shared
 // (vector forms, widths by type suffix) judged by the same measured rules as
 // C++ accesses where the address is followed (__cvta_generic_to_shared of a
-// followed pointer, [%N+imm]); ldmatrix, stmatrix and cp.async reported
-// unknown (no measured bank rule); anything else reported, never silent.
+// followed pointer, [%N+imm]); cp.async.ca by the store rule of its width
+// (its size a literal or an "n" operand; measured: LDGSTS.E, .E.64, .E.128);
+// ldmatrix, stmatrix, cp.async.cg and cp.async.bulk reported unknown (no
+// measured bank rule); anything else reported, never silent.
 // RUN: %warpcheck %s -- 2>&1 | %check-messages
 // RUN: %warpcheck %s --cuda-prelude -- 2>&1 | %check-messages
 
@@ -33,8 +35,13 @@ __global__ void ptx(float *out, unsigned addr) {
                : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3)
                : "r"(base + threadIdx.x * 16));
   // CHECK-MESSAGES: :[[@LINE-3]]:17: warning: bank conflicts of load from 's' cannot be decided: it depends on 'inline PTX: no measured bank rule for ldmatrix'
-  asm volatile("cp.async.ca.shared.global [%0], [%1], 16;" :: "r"(base + threadIdx.x * 16), "l"(out));
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: bank conflicts of store to 's' cannot be decided: it depends on 'inline PTX: no measured bank rule for cp.async'
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 16;" :: "r"(base + threadIdx.x * 16), "l"(out)); // consecutive: silent
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" :: "r"(base + threadIdx.x * 128), "l"(out));
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 32-way bank conflict on store to 's': 32 wavefronts per request, 1 ideal
+  asm volatile("cp.async.ca.shared.global.L2::128B [%0], [%1], %2;" :: "r"(base + threadIdx.x * 32), "l"(out), "n"(16));
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 2-way bank conflict on store to 's': 8 wavefronts per request, 4 ideal
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"(base + threadIdx.x * 16), "l"(out));
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: bank conflicts of store to 's' cannot be decided: it depends on 'inline PTX: no measured bank rule for cp.async.cg (LDGSTS.E.BYPASS.128: Nsight Compute does not count its shared-memory writes, and its cycles follow no bank rule)'
   asm volatile("ld.shared.f32 %0, [%1];" : "=f"(w) : "r"(addr));
   // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: bank conflicts of load from shared memory cannot be decided: it depends on inline PTX: address not followed ('ld.shared.f32')
   asm volatile("mbarrier.arrive.shared.b64 _, [%0];" :: "r"(base));
