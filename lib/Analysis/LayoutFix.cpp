@@ -248,11 +248,14 @@ LayoutEdit swizzleEdit(const VarDecl *V, const Layout &L,
                        const std::vector<const Expr *> &Sites,
                        const ASTContext &Ctx) {
   LayoutEdit Edit;
+  uint64_t Mask = (uint64_t(1) << L.B) - 1;
   if (G.Dims.size() > 2) {
+    // Still say what the swizzle is: on the flattened element index.
+    Edit.Summary = "[" + xorTerm("i", "i", L.M + L.S, Mask, L.M, false) +
+                   "] of the flattened element index i";
     Edit.Reason = "the array has more than two dimensions";
     return Edit;
   }
-  uint64_t Mask = (uint64_t(1) << L.B) - 1;
   bool TwoD = G.Dims.size() == 2;
   unsigned Cols = TwoD ? log2Exact(G.Dims[1]) : 0;
   // A row XOR is written directly: c ^ (((r >> S) & Mask) << M).
