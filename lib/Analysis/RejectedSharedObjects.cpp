@@ -74,6 +74,27 @@ bool forEachHole(
 }
 } // namespace
 
+const VarDecl *rejectedSharedInTemplate(const Stmt *S) {
+  if (!S)
+    return nullptr;
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D);
+          V && V->hasAttr<CUDASharedAttr>()) {
+        // Rejected already, or rejected in every instantiation: a class
+        // whose default constructor does work.
+        const CXXRecordDecl *RD = V->getType()->getAsCXXRecordDecl();
+        if (V->isInvalidDecl() ||
+            (RD && RD->hasDefinition() && !RD->hasTrivialDefaultConstructor() &&
+             !RD->isDependentContext()))
+          return V;
+      }
+  for (const Stmt *Child : S->children())
+    if (const VarDecl *V = rejectedSharedInTemplate(Child))
+      return V;
+  return nullptr;
+}
+
 llvm::SmallVector<const VarDecl *, 2> rejectedSharedVars(const Stmt *Scope) {
   llvm::SmallVector<const VarDecl *, 2> Out;
   collectRejected(Scope, Out);

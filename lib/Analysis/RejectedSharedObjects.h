@@ -25,6 +25,11 @@ namespace warpcheck {
 /// A __shared__ variable clang rejected because its constructor does work.
 bool isRejectedSharedVar(const clang::Decl *D);
 
+/// In a template's body, a __shared__ variable clang rejects (already, or
+/// in each instantiation: its class's default constructor does work), which
+/// keeps clang from instantiating the template's body.
+const clang::VarDecl *rejectedSharedInTemplate(const clang::Stmt *Body);
+
 /// The rejected __shared__ variables declared in Scope (a function body).
 llvm::SmallVector<const clang::VarDecl *, 2>
 rejectedSharedVars(const clang::Stmt *Scope);

@@ -141,10 +141,18 @@ mainFileRange(const SourceManager &SM, SourceRange R) {
 
 void SharedBankConflictCheck::addKernel(const FunctionDecl *Kernel,
                                         const SourceManager &SM) {
-  // Templates are analyzed per instantiation, with their arguments.
-  if (Kernel->isDependentContext() ||
-      SM.isInSystemHeader(Kernel->getLocation()))
+  if (SM.isInSystemHeader(Kernel->getLocation()))
     return;
+  // Templates are analyzed per instantiation, with their arguments. An
+  // instantiation clang rejected has no body: reported, never dropped.
+  if (Kernel->isDependentContext()) {
+    if (const FunctionTemplateDecl *T = Kernel->getDescribedFunctionTemplate())
+      for (const FunctionDecl *Spec : T->specializations())
+        if (Spec->isInvalidDecl() && !Spec->hasBody())
+          RejectedTemplates.push_back(
+              {Spec, rejectedSharedInTemplate(Kernel->getBody())});
+    return;
+  }
   Kernels.insert(Kernel);
   if (SM.isInMainFile(SM.getExpansionLoc(Kernel->getLocation()))) {
     HasDeviceCode = true;
@@ -187,7 +195,26 @@ void SharedBankConflictCheck::onEndOfTranslationUnit() {
     Launches.collect(*Context);
     for (const FunctionDecl *Kernel : Kernels)
       checkKernel(Kernel, TU);
+    for (const auto &[Spec, Var] : RejectedTemplates) {
+      PresumedLoc P =
+          SM.getPresumedLoc(SM.getExpansionLoc(Spec->getLocation()));
+      std::string Why =
+          Var ? llvm::formatv(": its __shared__ '{0}' (line {1}) has a "
+                              "constructor that does work, which nvcc skips",
+                              Var->getNameAsString(),
+                              SM.getPresumedLineNumber(
+                                  SM.getExpansionLoc(Var->getLocation())))
+                    .str()
+              : std::string();
+      TU.ParseNotes.push_back(llvm::formatv(
+          "{0}:{1}:{2}: note: kernel '{3}' not analyzed: clang rejected its "
+          "instantiation{4}",
+          P.getFilename(), P.getLine(), P.getColumn(),
+          displayName(Spec, *Context), Why));
+      ++TU.KernelsSkipped;
+    }
   }
+  RejectedTemplates.clear();
   if (AnalysisReport *Report = reportFor(*TidyContext))
     Report->addTranslationUnit(TU);
   Kernels.clear();

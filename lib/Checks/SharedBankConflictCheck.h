@@ -115,6 +115,13 @@ private:
   std::shared_ptr<KernelAnalysisCache> Analyses;
   /// In the order first matched, once each.
   llvm::SetVector<const clang::FunctionDecl *> Kernels;
+  /// Kernel templates clang never instantiated because it rejected one of
+  /// their __shared__ objects (RejectedSharedObjects.h), with that object:
+  /// reported as not analyzed, never dropped.
+  llvm::SmallVector<std::pair<const clang::FunctionDecl *,
+                              const clang::VarDecl *>,
+                    1>
+      RejectedTemplates;
   LaunchSites Launches;
   bool HasDeviceCode = false;
   std::vector<std::pair<unsigned, unsigned>> DeviceRanges, HostRanges;
