@@ -308,6 +308,29 @@ void Engine::evalAroundHoles(const Expr *E, const std::string &Why) {
     store(LV, unknown(Why), BO->getLHS()->getType(), BO->getLHS());
     return;
   }
+  // `bar.copy(s)`: what the call does with a shared pointer or array it is
+  // given is not known; reported, as for any call not followed.
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    evalAroundHoles(Call->getCallee(), Why);
+    for (const Expr *Arg : Call->arguments()) {
+      if (Arg->containsErrors()) {
+        evalAroundHoles(Arg, Why);
+        continue;
+      }
+      // Arguments of a call clang left unresolved keep their types: an
+      // array is not decayed to a pointer.
+      QualType T = Arg->getType(), Pointee;
+      const ArrayType *A = Ctx.getAsArrayType(T);
+      Value V = A ? pointerTo(evalLValue(Arg)) : eval(Arg);
+      if (T->isPointerType())
+        Pointee = T->getPointeeType();
+      else if (A)
+        Pointee = A->getElementType();
+      if (!Pointee.isNull())
+        reportUnfollowedShared(V, Pointee, Arg, Why);
+    }
+    return;
+  }
   for (const Stmt *Child : E->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(Child))
       evalAroundHoles(CE, Why);

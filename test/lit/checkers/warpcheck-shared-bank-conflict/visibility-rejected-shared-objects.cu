@@ -19,12 +19,13 @@ struct Table {
   __device__ int &at(int I) { return V[I & 1023]; }
   __device__ int get(int I) const { return V[I & 1023]; }
   __device__ void clear(int I) { V[I] = 0; }
+  __device__ void copyTo(int *Dst) { Dst[threadIdx.x * 32] = V[threadIdx.x]; }
 };
 
 __global__ void counted(int *p) {
   __shared__ int s[64];
   __shared__ Counter c;
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: error: initialization is not supported for __shared__ variables (and 1 more errors); every kernel was analyzed, without the device code clang could not parse
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: error: initialization is not supported for __shared__ variables (and 2 more errors); every kernel was analyzed, without the device code clang could not parse
   s[threadIdx.x] = p[threadIdx.x];
   c.bump();
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: bank conflicts of atomic update of 'c' cannot be decided: it depends on an operation on 'c', a __shared__ 'Counter' that clang rejects (its constructor does work; nvcc skips it) [warpcheck-shared-bank-conflict]
@@ -74,7 +75,23 @@ __global__ void tables(int *p) {
   // CHECK-MESSAGES: :[[@LINE-2]]:20: note: in 'tables' {{.*}}; up to 32 wavefronts per request, 2 ideal
 }
 
+// A shared array handed to a member function of the rejected object: what
+// the call does with it is not known, so it is reported too.
+__global__ void handsOver(int *p) {
+  __shared__ Table t;
+  __shared__ int s[1024];
+  t.copyTo(s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: bank conflicts of store to 't' cannot be decided: {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'handsOver' {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-5]]:20: note: no layout fix offered: {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-4]]:12: warning: bank conflicts of store to 's' cannot be decided: it depends on an operation on 't', a __shared__ 'Table' {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-5]]:12: note: in 'handsOver' {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-7]]:18: note: no layout fix offered: the wavefronts of 's' cannot be decided {{.*}}
+  p[threadIdx.x] = s[threadIdx.x];
+}
+
 int main() {
   counted<<<1, 64>>>(nullptr);
   tables<<<1, 32>>>(nullptr);
+  handsOver<<<1, 32>>>(nullptr);
 }
