@@ -686,6 +686,11 @@ void Engine::recordAsmAccesses(const GCCAsmStmt *S,
     if (!A.ExplicitShared && !Var)
       continue;
     Mask Saved = M;
+    // ldmatrix .x1/.x2: the other lanes' addresses are not read.
+    if (A.AddressLanes < WarpSize)
+      for (unsigned T = 0; T < N; ++T)
+        if (T % WarpSize >= A.AddressLanes)
+          M.A[T] = Activity::Inactive;
     if (A.Predicated) {
       for (Activity &Act : M.A)
         if (Act == Activity::Active)

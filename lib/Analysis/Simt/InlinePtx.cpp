@@ -210,7 +210,18 @@ void decodeInstruction(StringRef Text, size_t Pos, PtxDecoding &D) {
     A.Kind = Base == "ldmatrix" ? AccessKind::Load : AccessKind::Store;
     AddressIndex = Base == "ldmatrix" ? 1 : 0;
     A.WidthBytes = 16; // each thread names one 16-byte row
-    A.Unmeasured = "no measured bank rule for " + Base.str();
+    // ldmatrix.m8n8.b16 (LDSM.16.M88/MT88 .x1/.x2/.x4) measured the 16-byte
+    // load rule over the lanes whose row addresses it uses, .trans or not
+    // (cuda_samples/library_calls/measurements/h100-ldmatrix-ptx).
+    unsigned Matrices = llvm::is_contained(Parts, "x4")   ? 4
+                        : llvm::is_contained(Parts, "x2") ? 2
+                        : llvm::is_contained(Parts, "x1") ? 1
+                                                          : 0;
+    if (Base == "ldmatrix" && Matrices && llvm::is_contained(Parts, "m8n8") &&
+        llvm::is_contained(Parts, "b16"))
+      A.AddressLanes = 8 * Matrices;
+    else
+      A.Unmeasured = "no measured bank rule for " + Opcode.str();
   } else if (Base == "cp" && Parts.size() > 1 && Parts[1] == "async" &&
              Shared) {
     // The state spaces are written destination first.

@@ -44,6 +44,9 @@ struct PtxAccess {
   /// (ldmatrix, stmatrix, cp.async.cg and .bulk: no measured rule); empty
   /// when it can.
   std::string Unmeasured;
+  /// Lanes of each warp whose address the instruction uses: ldmatrix .x1,
+  /// .x2, .x4 take the row addresses of lanes 0-7, 0-15, 0-31.
+  unsigned AddressLanes = 32;
   /// cp.async whose size is an operand (`%2` bound to an "n" constraint):
   /// WidthBytes is that operand's value, which the engine knows.
   std::optional<unsigned> SizeOperand;

@@ -3,8 +3,10 @@
 // C++ accesses where the address is followed (__cvta_generic_to_shared of a
 // followed pointer, [%N+imm]); cp.async.ca by the store rule of its width
 // (its size a literal or an "n" operand; measured: LDGSTS.E, .E.64, .E.128);
-// ldmatrix, stmatrix, cp.async.cg and cp.async.bulk reported unknown (no
-// measured bank rule); anything else reported, never silent.
+// ldmatrix.m8n8.b16 by the 16-byte load rule over the lanes whose row
+// addresses it reads (measured: LDSM .x1/.x2/.x4, .trans or not); stmatrix,
+// cp.async.cg and cp.async.bulk reported unknown (no measured bank rule);
+// anything else reported, never silent.
 // RUN: %warpcheck %s -- 2>&1 | %check-messages
 // RUN: %warpcheck %s --cuda-prelude -- 2>&1 | %check-messages
 
@@ -33,8 +35,17 @@ __global__ void ptx(float *out, unsigned addr) {
   unsigned r0, r1, r2, r3;
   asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
                : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3)
-               : "r"(base + threadIdx.x * 16));
-  // CHECK-MESSAGES: :[[@LINE-3]]:17: warning: bank conflicts of load from 's' cannot be decided: it depends on 'inline PTX: no measured bank rule for ldmatrix'
+               : "r"(base + threadIdx.x * 16)); // consecutive rows: silent
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3)
+               : "r"(base + threadIdx.x * 64));
+  // CHECK-MESSAGES: :[[@LINE-3]]:17: warning: 4-way bank conflict on load from 's': 16 wavefronts per request, 4 ideal
+  asm volatile("ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%0}, [%1];"
+               : "=r"(r1) : "r"(base + threadIdx.x * 128));
+  // CHECK-MESSAGES: :[[@LINE-2]]:17: warning: 8-way bank conflict on load from 's': 8 wavefronts per request, 1 ideal
+  asm volatile("stmatrix.sync.aligned.m8n8.x1.shared.b16 [%0], {%1};"
+               :: "r"(base + threadIdx.x * 16), "r"(r1));
+  // CHECK-MESSAGES: :[[@LINE-2]]:17: warning: bank conflicts of store to 's' cannot be decided: it depends on 'inline PTX: no measured bank rule for stmatrix.sync.aligned.m8n8.x1.shared.b16'
   asm volatile("cp.async.ca.shared.global [%0], [%1], 16;" :: "r"(base + threadIdx.x * 16), "l"(out)); // consecutive: silent
   asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" :: "r"(base + threadIdx.x * 128), "l"(out));
   // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 32-way bank conflict on store to 's': 32 wavefronts per request, 1 ideal
