@@ -1,33 +1,41 @@
 #!/usr/bin/env bash
-# Measures inline-PTX cp.async into shared memory (cp_async_ptx.cu) on the
-# GPU: every launch profiled with plain `ncu --metrics` (the shared-memory
-# request and wavefront counters, and every ldgsts counter this ncu has).
-# Usage (GPU machine, repository root): measure_cp_async_ptx.sh OUTDIR
+# Measures one of the inline-PTX probe programs (cp_async_ptx.cu,
+# ldmatrix_ptx.cu) on the GPU: every launch profiled with plain
+# `ncu --metrics` (the shared-memory request and wavefront counters, and
+# every counter this ncu has for the probed instruction: ldgsts or ldsm).
+# Usage (GPU machine, repository root):
+#   measure_ptx_probe.sh cp_async_ptx|ldmatrix_ptx OUTDIR
 # Output: OUTDIR/raw.csv (ncu CSV, one row per launch and metric),
 # OUTDIR/manifest.txt (the program's launch lines, in launch order: ncu's ID
 # is the line's position), OUTDIR/sass.txt, OUTDIR/query.txt, OUTDIR/log.txt.
 set -uo pipefail
 Here=$(cd "$(dirname "$0")" && pwd)
-Out=$1
+Prog=$1
+Out=$2
+case $Prog in
+  cp_async_ptx) Op=ldgsts; Sass='LDGSTS|LDGDEPBAR|DEPBAR' ;;
+  ldmatrix_ptx) Op=ldsm; Sass='LDSM' ;;
+  *) echo "unknown program $Prog" >&2; exit 2 ;;
+esac
 mkdir -p "$Out"
 Work=$(mktemp -d)
 exec > >(tee -a "$Out/log.txt") 2>&1
 nvidia-smi -L; ncu --version | tail -1; nvcc --version | tail -1
-nvcc -arch=sm_90 -std=c++17 -O3 -o "$Work/cp_async_ptx" "$Here/cp_async_ptx.cu" || exit 1
-cuobjdump -sass "$Work/cp_async_ptx" |
-  grep -E 'Function :|LDS|STS|LDGSTS|LDGDEPBAR|DEPBAR' > "$Out/sass.txt"
+nvcc -arch=sm_90 -std=c++17 -O3 -o "$Work/$Prog" "$Here/$Prog.cu" || exit 1
+cuobjdump -sass "$Work/$Prog" |
+  grep -E "Function :|LDS|STS|$Sass" > "$Out/sass.txt"
 ncu --query-metrics > "$Out/query.txt" 2>&1
 Names=$(awk '{print $1}' "$Out/query.txt")
 Base="smsp__sass_inst_executed_op_shared_ld smsp__sass_inst_executed_op_shared_st
-smsp__sass_inst_executed_op_ldgsts l1tex__data_pipe_lsu_wavefronts_mem_shared
+smsp__sass_inst_executed_op_$Op l1tex__data_pipe_lsu_wavefronts_mem_shared
 l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st
 l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st"
 Metrics=""
 for M in $Base; do grep -qx "$M" <<<"$Names" && Metrics="$Metrics,$M.sum"; done
-Extra=$(grep -E '^(smsp|l1tex)__[a-z_]*ldgsts[a-z_]*$' <<<"$Names" | grep -v -x -F "$Base" | sed 's/$/.sum/' | paste -sd,)
+Extra=$(grep -E "^(smsp|l1tex)__[a-z_]*${Op}[a-z_]*\$" <<<"$Names" | grep -v -x -F "$Base" | sed 's/$/.sum/' | paste -sd,)
 Metrics="${Metrics#,}${Extra:+,$Extra}"
 echo "metrics: $Metrics"
 ncu --metrics "$Metrics" --csv --print-units base --log-file "$Out/raw.csv" \
-  "$Work/cp_async_ptx" > "$Out/manifest.txt"
+  "$Work/$Prog" > "$Out/manifest.txt"
 echo "ncu rc=$?"
 tail -1 "$Out/manifest.txt"
