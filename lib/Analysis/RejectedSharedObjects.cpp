@@ -324,12 +324,19 @@ llvm::SmallVector<RejectedOperation, 2>
 rejectedOperations(const Expr *E, llvm::ArrayRef<const VarDecl *> Rejected,
                    const ASTContext &Ctx) {
   llvm::SmallVector<RejectedOperation, 2> Ops;
+  if (Rejected.empty())
+    return Ops;
   OperationWalk Walk(E, Ctx);
-  forEachHole(E, Rejected, Ctx, [&](const RecoveryExpr *R, const VarDecl *V) {
-    if (V)
-      Ops.push_back(Walk.classify(R, V));
-    return true;
-  });
+  bool Complete =
+      forEachHole(E, Rejected, Ctx, [&](const RecoveryExpr *R, const VarDecl *V) {
+        if (V)
+          Ops.push_back(Walk.classify(R, V));
+        return V != nullptr;
+      });
+  // A hole that is not a use of a rejected object: code that does not
+  // compile, which the caller reports as such.
+  if (!Complete)
+    Ops.clear();
   return Ops;
 }
 

@@ -63,7 +63,8 @@ struct RejectedOperation {
 /// and a store; its address passed to an `atomic*` function, an atomic; a
 /// member function called for its own sake, what its body does (an atomic
 /// when it calls one, a load when it is const, a store otherwise); any other
-/// use, a load.
+/// use, a load. Empty unless every part of E that did not parse is a use of
+/// one of Rejected.
 llvm::SmallVector<RejectedOperation, 2>
 rejectedOperations(const clang::Expr *E,
                    llvm::ArrayRef<const clang::VarDecl *> Rejected,

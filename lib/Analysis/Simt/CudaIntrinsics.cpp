@@ -701,19 +701,13 @@ void Engine::recordAsmAccesses(const GCCAsmStmt *S,
     std::string Why;
     // cp.async's size given as an operand: the value the engine has for it.
     if (A.SizeOperand) {
-      Width = 0;
-      if (*A.SizeOperand >= Outputs &&
-          *A.SizeOperand - Outputs < Inputs.size())
-        if (const Value &Size = Inputs[*A.SizeOperand - Outputs];
-            Size.K == Value::Kind::Int && anyLive() && isUniform(Size.L))
-          if (auto C = Size.L[firstLiveLane()].asConstant();
-              C && (*C == 4 || *C == 8 || *C == 16))
-            Width = unsigned(*C);
-      if (!Width && A.Unmeasured.empty())
-        Why = "inline PTX: the size of '" + A.Opcode + "' is not known";
+      std::optional<int64_t> C;
+      if (*A.SizeOperand >= Outputs && *A.SizeOperand - Outputs < Inputs.size())
+        C = uniformConstant(Inputs[*A.SizeOperand - Outputs]);
+      Width = C && (*C == 4 || *C == 8 || *C == 16) ? unsigned(*C) : 0;
     }
-    if (!Why.empty())
-      ;
+    if (A.SizeOperand && !Width && A.Unmeasured.empty())
+      Why = "inline PTX: the size of '" + A.Opcode + "' is not known";
     else if (!A.Unmeasured.empty())
       Why = "inline PTX: " + A.Unmeasured;
     else if (Width == 0 || (Width > 16 ? Width % 16 != 0

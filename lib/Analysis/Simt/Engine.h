@@ -465,6 +465,8 @@ public:
   std::vector<std::string> ParameterBindings;
   /// The warp-uniform constant value of V in the live threads, if it has one.
   std::optional<int64_t> uniformConstant(const VarDecl *V);
+  /// The one constant every live thread has in V, if any.
+  std::optional<int64_t> uniformConstant(const Value &V);
   void decideUnrolling(const Stmt *Loop, LoopUnrolling U);
 };
 

@@ -269,16 +269,17 @@ Value Engine::evalUncompiled(const Expr *E) {
   // Operations on a __shared__ object clang rejected (nvcc accepts it):
   // each reported as an access warpcheck cannot see, never dropped; what
   // they may write is no longer known.
-  llvm::ArrayRef<const VarDecl *> Rejected = rejectedVarsOf(frame().FD);
-  const VarDecl *V = rejectedSharedUse(E, Rejected, Ctx);
-  if (!V)
+  llvm::SmallVector<RejectedOperation, 2> Ops =
+      rejectedOperations(E, rejectedVarsOf(frame().FD), Ctx);
+  if (Ops.empty())
     return unknown("code that does not compile");
+  const VarDecl *V = Ops.back().Var;
   std::string Why =
       "an operation on '" + V->getNameAsString() + "', a __shared__ '" +
       V->getType().getAsString(Ctx.getPrintingPolicy()) +
       "' that clang rejects (its constructor does work; nvcc skips it)";
   evalAroundHoles(E, Why);
-  for (const RejectedOperation &Op : rejectedOperations(E, Rejected, Ctx))
+  for (const RejectedOperation &Op : Ops)
     for (AccessKind K : Op.Kinds)
       recordUnknown(Op.Site, K, Op.Var, Op.Width, Why);
   for (const VarDecl *W : modifiedIn(E)) {

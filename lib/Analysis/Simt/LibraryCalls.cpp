@@ -211,9 +211,7 @@ std::optional<Fragment> fragmentOf(QualType T, const PrintingPolicy &PP) {
 
 /// The value every live thread has, when it is one constant.
 std::optional<int64_t> uniformConstant(Engine &En, const Value &V) {
-  if (V.K != Value::Kind::Int || !En.anyLive() || !En.isUniform(V.L))
-    return std::nullopt;
-  return V.L[En.firstLiveLane()].asConstant();
+  return En.uniformConstant(V);
 }
 
 /// The shared access site of a library call, created with its rule.

@@ -84,6 +84,12 @@ std::optional<int64_t> Engine::uniformConstant(const VarDecl *V) {
   return C;
 }
 
+std::optional<int64_t> Engine::uniformConstant(const Value &V) {
+  if (V.K != Value::Kind::Int || !anyLive() || !isUniform(V.L))
+    return std::nullopt;
+  return V.L[firstLiveLane()].asConstant();
+}
+
 void GeometricCounter::step(Engine &E) {
   std::optional<int64_t> Now = E.uniformConstant(Var);
   if (!Halving && Now && Last) {
