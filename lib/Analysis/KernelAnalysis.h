@@ -105,8 +105,14 @@ struct SharedAccessSite {
   unsigned WidthBytes = 4;
   /// The __shared__ variable accessed.
   const clang::VarDecl *Variable = nullptr;
-  /// The function whose body contains the access (a callee when inlined).
+  /// The function whose body contains the access (a callee when inlined);
+  /// for an access in library code, the user's function that called it.
   const clang::FunctionDecl *Function = nullptr;
+  /// An access made in library code (a system header: CUB, Thrust,
+  /// libcu++): the library expression and its function. Site is then the
+  /// call in the user's code that led there.
+  const clang::Expr *HeaderSite = nullptr;
+  const clang::FunctionDecl *HeaderFunction = nullptr;
   AccessSummary Summary;
   /// For a library call modelled from measurements (wmma, memcpy_async):
   /// the measured rule that decided it, for the explanation.

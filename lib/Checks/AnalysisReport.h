@@ -44,6 +44,11 @@ struct AccessRecord {
   std::vector<std::string> DependsOn;
   bool Truncated = false;
   bool CountsExact = true;
+  /// An access made inside library code (CUB, Thrust, libcu++): File/Line
+  /// are the user's call that leads there, these the library's location
+  /// and function (empty otherwise).
+  std::string HeaderFile, HeaderFunction;
+  unsigned HeaderLine = 0, HeaderColumn = 0;
 };
 
 /// One per-thread array of a kernel: registers, local memory, or unknown.

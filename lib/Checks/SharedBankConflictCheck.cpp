@@ -360,6 +360,14 @@ void SharedBankConflictCheck::recordAccess(
   R.DependsOn = Depends;
   R.Truncated = Sum.Truncated;
   R.CountsExact = Sum.CountsExact && !Sum.Truncated;
+  if (Site.HeaderSite) {
+    PresumedLoc H =
+        SM.getPresumedLoc(SM.getExpansionLoc(Site.HeaderSite->getBeginLoc()));
+    R.HeaderFile = H.isValid() ? H.getFilename() : "";
+    R.HeaderLine = H.isValid() ? H.getLine() : 0;
+    R.HeaderColumn = H.isValid() ? H.getColumn() : 0;
+    R.HeaderFunction = displayName(Site.HeaderFunction, *Context);
+  }
   Report.addAccess(std::move(R));
 }
 
@@ -400,6 +408,25 @@ void SharedBankConflictCheck::analyzeKernel(
   }
 }
 
+/// "; made in library code at block_exchange.cuh:452:26, in
+/// 'cub::BlockExchange<float, 128, 8>::StripedToBlocked'" for an access
+/// inside a system header, which is reported at the user's call.
+std::string SharedBankConflictCheck::libraryLocation(
+    const SharedAccessSite &Site) const {
+  if (!Site.HeaderSite)
+    return "";
+  const SourceManager &SM = Context->getSourceManager();
+  PresumedLoc H =
+      SM.getPresumedLoc(SM.getExpansionLoc(Site.HeaderSite->getBeginLoc()));
+  if (H.isInvalid())
+    return "";
+  return llvm::formatv("; made in library code at {0}:{1}:{2}, in '{3}'",
+                       llvm::sys::path::filename(H.getFilename()), H.getLine(),
+                       H.getColumn(),
+                       displayName(Site.HeaderFunction, *Context))
+      .str();
+}
+
 void SharedBankConflictCheck::renderSite(
     const SharedAccessSite &Site, const BlockShapeChoice &Shape,
     const std::string &KName, Verdict Status,
@@ -419,6 +446,7 @@ void SharedBankConflictCheck::renderSite(
   };
   std::string Where = llvm::formatv("in '{0}' with block {1} ({2})", KName,
                                     Shape.Block.str(), Shape.Description);
+  Where += libraryLocation(Site);
   if (Status == Verdict::Unknown) {
     if (ReportUnknown)
       Report(llvm::formatv("bank conflicts of {0} {1} cannot be decided: "

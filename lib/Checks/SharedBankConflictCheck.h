@@ -83,6 +83,7 @@ private:
                     const BlockShapeChoice &Shape,
                     const std::string &KernelName, Verdict Status,
                     const std::vector<std::string> &Depends);
+  std::string libraryLocation(const SharedAccessSite &Site) const;
   void renderSite(const SharedAccessSite &Site, const BlockShapeChoice &Shape,
                   const std::string &KernelName, Verdict Status,
                   const std::vector<std::string> &Depends,

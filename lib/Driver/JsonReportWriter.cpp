@@ -38,7 +38,7 @@ llvm::json::Object accessJson(const AccessRecord &R) {
   llvm::json::Array Depends;
   for (const auto &D : R.DependsOn)
     Depends.push_back(D);
-  return llvm::json::Object{
+  llvm::json::Object O{
       {"file", R.File},
       {"line", R.Line},
       {"column", R.Column},
@@ -65,6 +65,13 @@ llvm::json::Object accessJson(const AccessRecord &R) {
       {"status", R.Status},
       {"depends_on", std::move(Depends)},
   };
+  if (!R.HeaderFile.empty()) {
+    O["header_file"] = R.HeaderFile;
+    O["header_line"] = R.HeaderLine;
+    O["header_column"] = R.HeaderColumn;
+    O["header_function"] = R.HeaderFunction;
+  }
+  return O;
 }
 
 llvm::json::Object kernelJson(const KernelComparison &R) {

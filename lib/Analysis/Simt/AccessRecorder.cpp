@@ -29,15 +29,6 @@ void Engine::record(const Expr *Site, AccessKind Kind, QualType T,
   uint64_t Size = sizeOf(T);
   if (Size == 0)
     return;
-  // An access inside a library header (an inlined operator of __half2, a
-  // cub helper) is reported at the call in the user's code that led there.
-  if (SM.isInSystemHeader(SM.getExpansionLoc(Site->getBeginLoc())))
-    for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
-      if (It->Call &&
-          !SM.isInSystemHeader(SM.getExpansionLoc(It->Call->getBeginLoc()))) {
-        Site = It->Call;
-        break;
-      }
   uint64_t Align = Ctx.getTypeAlignInChars(T).getQuantity();
   // An aggregate that is not one vector access is moved in chunks.
   uint64_t Chunk = Size;
@@ -108,21 +99,43 @@ bool Engine::oneConstantOffset(const LValue &LV) {
   return First.has_value();
 }
 
-void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
-                       const LValue &LV, uint64_t Extra, const AtomicOp *Op) {
-  auto Key = std::make_pair(Site, Kind);
-  auto It = SiteIndex.find(Key);
-  if (It == SiteIndex.end()) {
-    It = SiteIndex.emplace(Key, Sites.size()).first;
+SharedAccessSite &Engine::siteFor(const Expr *Site, AccessKind Kind,
+                                  unsigned Width, const VarDecl *Var) {
+  // An access inside a library header (an inlined operator of __half2, a
+  // CUB primitive) is reported at the call in the user's code that led
+  // there; the library expression stays with it for the note.
+  const Expr *Header = nullptr;
+  const FunctionDecl *Function = frame().FD;
+  if (SM.isInSystemHeader(SM.getExpansionLoc(Site->getBeginLoc())))
+    for (size_t I = Frames.size(); I-- > 1;) {
+      const Expr *Entry = Frames[I].Entry;
+      if (Entry &&
+          !SM.isInSystemHeader(SM.getExpansionLoc(Entry->getBeginLoc()))) {
+        Header = Site;
+        Site = Entry;
+        Function = Frames[I - 1].FD;
+        break;
+      }
+    }
+  auto Key = std::make_tuple(Site, Kind, Header);
+  auto [It, New] = SiteIndex.try_emplace(Key, Sites.size());
+  if (New) {
     SharedAccessSite S;
     S.Site = Site;
     S.Kind = Kind;
     S.WidthBytes = Width;
-    S.Variable = LV.Var;
-    S.Function = frame().FD;
+    S.Variable = Var;
+    S.Function = Function;
+    S.HeaderSite = Header;
+    S.HeaderFunction = Header ? frame().FD : nullptr;
     Sites.push_back(std::move(S));
   }
-  SharedAccessSite &S = Sites[It->second];
+  return Sites[It->second];
+}
+
+void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
+                       const LValue &LV, uint64_t Extra, const AtomicOp *Op) {
+  SharedAccessSite &S = siteFor(Site, Kind, Width, LV.Var);
   unsigned Instance = S.Summary.Instances++;
   // A load from one constant address (after the compiler's folding) is
   // known safe to run anywhere: the compiler may hoist it out of the branch
@@ -205,7 +218,7 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
     S.Summary.add(Memo.analyze(R, Atoms), W, Instance);
     if (CaptureLimit && LV.Var && !CaptureOverflow.count(LV.Var)) {
       CapturedRequest C;
-      C.Site = unsigned(It->second);
+      C.Site = unsigned(&S - Sites.data());
       C.Request = R;
       // Offsets from the array's start: the layout moves those.
       for (unsigned Lane = 0; Lane < WarpSize; ++Lane)

@@ -41,6 +41,7 @@
 
 #include <functional>
 #include <map>
+#include <tuple>
 #include <set>
 
 namespace warpcheck {
@@ -50,8 +51,12 @@ using namespace clang;
 
 struct Frame {
   const FunctionDecl *FD = nullptr;
-  /// The call that entered this frame (null for the kernel).
+  /// The call that entered this frame (null for the kernel and for a
+  /// constructor).
   const CallExpr *Call = nullptr;
+  /// The expression that entered this frame: the call, or the construction
+  /// of an object whose constructor is followed.
+  const Expr *Entry = nullptr;
   std::map<const VarDecl *, Value> Env;
   /// Where each variable was declared: a variable declared outside a
   /// condition and set inside holds one of two values after it.
@@ -131,7 +136,10 @@ public:
   unsigned N;
   AtomTable Atoms;
   std::vector<SharedAccessSite> Sites;
-  std::map<std::pair<const Expr *, AccessKind>, size_t> SiteIndex;
+  /// Per reported site, kind and library expression (null outside library
+  /// code): the index in Sites.
+  std::map<std::tuple<const Expr *, AccessKind, const Expr *>, size_t>
+      SiteIndex;
   std::string Truncation;
   uint64_t WarpRequests = 0;
   uint64_t Iterations = 0;
@@ -305,6 +313,11 @@ public:
   bool resultUnused(const Expr *E);
   void record(const Expr *Site, AccessKind Kind, QualType T, const LValue &LV,
               const AtomicOp *Op = nullptr);
+  /// The site an access at Site is reported at, created on first use: an
+  /// access inside library code (a system header) is reported at the call in
+  /// the user's code that led there, with the library expression kept.
+  SharedAccessSite &siteFor(const Expr *Site, AccessKind Kind, unsigned Width,
+                            const VarDecl *Var);
   void recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
                  const LValue &LV, uint64_t Extra, const AtomicOp *Op);
   /// A shared access the engine sees but cannot place (a call it does not
@@ -349,6 +362,15 @@ public:
   // ---- InterpretCallAndReturn.cpp --------------------------------------------
   Value evalCall(const CallExpr *E);
   Value inlineCall(const FunctionDecl *Callee, const CallExpr *E);
+  /// Binds Callee's parameters in F to Args (references to the arguments'
+  /// addresses, aggregates copied), as a call does.
+  void bindArguments(Frame &F, const FunctionDecl *Callee,
+                     llvm::ArrayRef<const Expr *> Args, bool StaysACall);
+  /// Whether the engine enters Def, defined in a system header: library code
+  /// written in CUDA C++ (CUB, Thrust, libcu++, CuTe, CUTLASS) is followed
+  /// like the user's; the CUDA runtime's own headers (intrinsics, vector
+  /// types) are modelled instead.
+  bool followsLibraryCode(const FunctionDecl *Def) const;
   Value opaqueCall(const CallExpr *E, const std::string &What);
   Value evalOpaqueArgument(const Expr *Arg);
   std::optional<Value> evalReadOnlyOperator(const clang::CallExpr *E,
@@ -385,6 +407,24 @@ public:
   std::map<const CXXRecordDecl *, std::map<const VarDecl *, Value>>
       LambdaCopies;
   std::map<const CXXRecordDecl *, Value> LambdaThis;
+
+  // ---- InterpretConstructors.cpp ---------------------------------------------
+  /// Runs the constructor E calls on the per-thread object Dst: its member
+  /// and base initializers, then its body. False when it is not followed
+  /// (no body, a virtual base, recursion, too deep).
+  bool followConstructor(const LValue &Dst, const CXXConstructExpr *E);
+  /// A constructor the engine does not follow: the __shared__ storage it is
+  /// given may be accessed there, reported unknown at the argument.
+  void reportUnfollowedConstructor(const CXXConstructExpr *E,
+                                   const std::string &Why);
+  /// The lvalue of a field through a base object: a reference member is
+  /// followed to the object it is bound to.
+  LValue fieldLValue(LValue Base, const FieldDecl *Field, const Expr *Site);
+  /// A temporary object of class type (`BlockLoad(storage).Load(...)`): a
+  /// per-thread object of its own, constructed where it is materialized.
+  LValue materialize(const MaterializeTemporaryExpr *E);
+  /// Stand-in variables for temporaries, one per expression.
+  llvm::DenseMap<const Expr *, const VarDecl *> Temporaries;
 
   // ---- CudaIntrinsics.cpp ----------------------------------------------------
   Value evalIntrinsic(StringRef Name, const CallExpr *E);

@@ -101,9 +101,9 @@ Value Engine::evalCall(const CallExpr *E) {
     return unknown("a cooperative group handle");
   }
   const FunctionDecl *Def = nullptr;
-  bool InSystemHeader =
-      SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation()));
-  if (InSystemHeader || !Callee->hasBody(Def) || !Def) {
+  bool HasBody = Callee->hasBody(Def) && Def;
+  if (!HasBody || (SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())) &&
+                   !followsLibraryCode(Def))) {
     if (std::optional<Value> V = evalReadOnlyOperator(E, Callee))
       return *V;
     if (isa<CXXMemberCallExpr>(E) || isa<CXXOperatorCallExpr>(E))
@@ -131,6 +131,28 @@ Value Engine::evalCall(const CallExpr *E) {
                : unknown("result of " + Why);
   }
   return inlineCall(Def, E);
+}
+
+bool Engine::followsLibraryCode(const FunctionDecl *Def) const {
+  SourceLocation Loc = SM.getExpansionLoc(Def->getLocation());
+  if (!SM.isInSystemHeader(Loc))
+    return true;
+  // CUDA C++ libraries built on the language: their shared-memory accesses
+  // are plain C++ the engine follows. The toolkit's own headers (crt/,
+  // sm_*_intrinsics, cuda_fp16, cooperative groups' details) are built-ins
+  // modelled by name (CudaIntrinsics.cpp, LibraryCalls.cpp).
+  StringRef File = SM.getFilename(SM.getSpellingLoc(Loc));
+  // libcu++'s synchronization objects work through mbarrier and atomic PTX
+  // the engine does not model: their operations stay unknown at the call.
+  for (StringRef Sync : {"/__barrier/", "/__latch/", "/__semaphore/",
+                         "/__atomic/", "/__pipeline/", "/__memcpy_async/"})
+    if (File.contains(Sync))
+      return false;
+  for (StringRef Library : {"/cub/", "/thrust/", "/cuda/std/", "/cuda/__",
+                            "/cute/", "/cutlass/"})
+    if (File.contains(Library))
+      return true;
+  return false;
 }
 
 /// A library operator on values (`__half2 operator+(const __half2 &, const
@@ -290,6 +312,7 @@ Value Engine::inlineCall(const FunctionDecl *Callee, const CallExpr *E) {
   Frame F;
   F.FD = Callee;
   F.Call = E;
+  F.Entry = E;
   F.Returned.assign(N, Exit::None);
   // A call that stays a call passes its arguments through memory: a
   // per-thread array handed to it escapes (its body is still followed for
@@ -339,11 +362,39 @@ Value Engine::inlineCall(const FunctionDecl *Callee, const CallExpr *E) {
         }
     }
   }
+  bindArguments(F, Callee,
+                llvm::ArrayRef<const Expr *>(E->getArgs(), E->getNumArgs())
+                    .drop_front(FirstArg),
+                StaysACall);
+  Mask Saved = M;
+  std::vector<LoopState> SavedLoops;
+  std::swap(SavedLoops, Loops);
+  llvm::SaveAndRestore NotInInit(InLoopInit, false);
+  Frames.push_back(std::move(F));
+  exec(Callee->getBody());
+  // A mutable lambda keeps what it wrote to its copies for the next call.
+  if (Closure && !Method->isConst())
+    for (auto &[V, Val] : LambdaCopies[Closure])
+      if (auto It = frame().Env.find(V); It != frame().Env.end())
+        Val = It->second;
+  Value Result = frame().HasResult ? frame().Result : Value();
+  Frames.pop_back();
+  std::swap(SavedLoops, Loops);
+  M = Saved;
+  if (!Callee->getReturnType()->isVoidType() &&
+      Result.K == Value::Kind::Unknown &&
+      Callee->getReturnType()->isIntegralOrEnumerationType())
+    return opaqueInt("result of '" + Callee->getNameAsString() + "'");
+  return Result;
+}
+
+void Engine::bindArguments(Frame &F, const FunctionDecl *Callee,
+                           llvm::ArrayRef<const Expr *> Args,
+                           bool StaysACall) {
   std::vector<std::pair<const ParmVarDecl *, const Expr *>> Aggregates;
-  for (unsigned I = 0;
-       I < Callee->getNumParams() && I + FirstArg < E->getNumArgs(); ++I) {
+  for (unsigned I = 0; I < Callee->getNumParams() && I < Args.size(); ++I) {
     const ParmVarDecl *P = Callee->getParamDecl(I);
-    const Expr *Arg = E->getArg(I + FirstArg);
+    const Expr *Arg = Args[I];
     if (P->getType()->isReferenceType()) {
       // Bind the reference to the argument's address (a scalar local
       // becomes a per-thread object, so the callee's writes reach it).
@@ -367,26 +418,6 @@ Value Engine::inlineCall(const FunctionDecl *Callee, const CallExpr *E) {
     LValue Dst = objectLValue(P);
     initAggregate(Dst, P->getType(), Arg);
   }
-  Mask Saved = M;
-  std::vector<LoopState> SavedLoops;
-  std::swap(SavedLoops, Loops);
-  llvm::SaveAndRestore NotInInit(InLoopInit, false);
-  Frames.push_back(std::move(F));
-  exec(Callee->getBody());
-  // A mutable lambda keeps what it wrote to its copies for the next call.
-  if (Closure && !Method->isConst())
-    for (auto &[V, Val] : LambdaCopies[Closure])
-      if (auto It = frame().Env.find(V); It != frame().Env.end())
-        Val = It->second;
-  Value Result = frame().HasResult ? frame().Result : Value();
-  Frames.pop_back();
-  std::swap(SavedLoops, Loops);
-  M = Saved;
-  if (!Callee->getReturnType()->isVoidType() &&
-      Result.K == Value::Kind::Unknown &&
-      Callee->getReturnType()->isIntegralOrEnumerationType())
-    return opaqueInt("result of '" + Callee->getNameAsString() + "'");
-  return Result;
 }
 
 void Engine::reportUnfollowedShared(const Value &P, QualType Pointee,

@@ -464,7 +464,10 @@ void Engine::exec(const Stmt *S) {
   }
   if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
     if (Ret->getRetValue()) {
-      Value V = eval(Ret->getRetValue());
+      // A reference is returned as the address of its object.
+      Value V = frame().FD->getReturnType()->isReferenceType()
+                    ? pointerTo(evalLValue(Ret->getRetValue()))
+                    : eval(Ret->getRetValue());
       if (V.K == Value::Kind::Int)
         fitToType(V, frame().FD->getReturnType());
       Frame &F = frame();

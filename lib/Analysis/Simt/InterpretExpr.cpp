@@ -347,7 +347,13 @@ LValue Engine::evalLValue(const Expr *E) {
   auto Leave = llvm::make_scope_exit([&] { --ExprDepth; });
   E = E->IgnoreParens();
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
-    return evalLValue(MT->getSubExpr());
+    return materialize(MT);
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    return evalLValue(EWC->getSubExpr());
+  if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
+    return evalLValue(DA->getExpr());
+  if (const auto *DI = dyn_cast<CXXDefaultInitExpr>(E))
+    return evalLValue(DI->getExpr());
   if (const auto *Cast = dyn_cast<CastExpr>(E)) {
     // Derived-to-base, no-op and lvalue bit casts keep the object.
     if (Cast->getCastKind() == CK_NoOp ||
@@ -411,21 +417,10 @@ LValue Engine::evalLValue(const Expr *E) {
       R.Offset.assign(N, SymbolicInt::constant(0));
       return R;
     }
-    const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
-    LValue Base;
-    if (ME->isArrow())
-      Base = lvalueOf(eval(ME->getBase()));
-    else
-      Base = evalLValue(ME->getBase());
-    if (!Field || Field->isBitField() ||
-        (Base.K != LValue::Kind::Shared && Base.K != LValue::Kind::Memory &&
-         Base.K != LValue::Kind::LocalObject))
-      return LValue();
-    const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(Field->getParent());
-    int64_t Offset = int64_t(Layout.getFieldOffset(Field->getFieldIndex()) / 8);
-    for (auto &O : Base.Offset)
-      O = sym::add(O, SymbolicInt::constant(Offset));
-    return Base;
+    LValue Base = ME->isArrow() ? lvalueOf(eval(ME->getBase()))
+                                : evalLValue(ME->getBase());
+    return fieldLValue(std::move(Base),
+                       dyn_cast<FieldDecl>(ME->getMemberDecl()), ME);
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (BO->isAssignmentOp()) {
@@ -438,7 +433,11 @@ LValue Engine::evalLValue(const Expr *E) {
     }
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    evalCall(Call);
+    // A call returning a reference (`storage.Alias()`, `t.at(i)`): the
+    // object it refers to, when the callee was followed.
+    Value Result = evalCall(Call);
+    if (Call->getCallReturnType(Ctx)->isReferenceType())
+      return lvalueOf(Result);
     return R;
   }
   // A glvalue `c ? a : b` (stored to, or its address taken): the object of

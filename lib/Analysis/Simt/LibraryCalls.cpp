@@ -218,19 +218,7 @@ std::optional<int64_t> uniformConstant(Engine &En, const Value &V) {
 SharedAccessSite &siteFor(Engine &En, const Expr *Site, AccessKind Kind,
                           unsigned Width, const VarDecl *Var,
                           const std::string &Rule) {
-  auto Key = std::make_pair(Site, Kind);
-  auto It = En.SiteIndex.find(Key);
-  if (It == En.SiteIndex.end()) {
-    It = En.SiteIndex.emplace(Key, En.Sites.size()).first;
-    SharedAccessSite S;
-    S.Site = Site;
-    S.Kind = Kind;
-    S.WidthBytes = Width;
-    S.Variable = Var;
-    S.Function = En.frame().FD;
-    En.Sites.push_back(std::move(S));
-  }
-  SharedAccessSite &S = En.Sites[It->second];
+  SharedAccessSite &S = En.siteFor(Site, Kind, Width, Var);
   if (S.Rule.empty())
     S.Rule = Rule;
   return S;

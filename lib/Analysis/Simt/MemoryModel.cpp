@@ -517,10 +517,12 @@ void Engine::initAggregate(const LValue &Dst, QualType T, const Expr *Init) {
       E = MT->getSubExpr();
     else if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
       E = BT->getSubExpr();
-    else if (const auto *IC = dyn_cast<ImplicitCastExpr>(E);
-             IC && (IC->getCastKind() == CK_NoOp ||
-                    IC->getCastKind() == CK_ConstructorConversion))
-      E = IC->getSubExpr();
+    else if (const auto *IC = dyn_cast<CastExpr>(E);
+             IC && (isa<ImplicitCastExpr>(IC) ||
+                    isa<CXXFunctionalCastExpr>(IC)) &&
+             (IC->getCastKind() == CK_NoOp ||
+              IC->getCastKind() == CK_ConstructorConversion))
+      E = IC->getSubExpr(); // `T(storage)`: a constructor call
     else
       break;
   }
@@ -551,12 +553,13 @@ void Engine::initAggregate(const LValue &Dst, QualType T, const Expr *Init) {
       copyIntoObject(Dst, Src, Size, From);
       return;
     }
-    for (const Expr *Arg : Construct->arguments())
-      noteEscape(eval(Arg), Arg);
+    if (Ctor && !Ctor->isTrivial() && followConstructor(Dst, Construct))
+      return;
     std::string Why =
         Construct->getNumArgs() == 0 && Ctor && Ctor->isTrivial()
             ? "uninitialized '" + Name + "'"
             : "'" + Name + "' set by a constructor warpcheck does not follow";
+    reportUnfollowedConstructor(Construct, Why);
     LValue None;
     copyIntoObject(Dst, None, Size, Why);
     return;

@@ -1,0 +1,153 @@
+//===--- InterpretConstructors.cpp - Objects built by constructors --------===//
+//
+// Per-thread objects of class type whose constructors are followed: member
+// and base initializers, reference members bound to __shared__ storage
+// (every CUB primitive keeps `TempStorage &temp_storage`), and temporaries
+// (`BlockLoad(storage).Load(...)`).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Engine.h"
+
+using namespace clang;
+
+namespace warpcheck {
+namespace simt {
+
+/// Base moved by Offset bytes.
+static LValue offsetBy(LValue Base, int64_t Offset) {
+  for (auto &O : Base.Offset)
+    O = sym::add(O, SymbolicInt::constant(Offset));
+  return Base;
+}
+
+LValue Engine::fieldLValue(LValue Base, const FieldDecl *Field,
+                           const Expr *Site) {
+  if (!Field || Field->isBitField() ||
+      (Base.K != LValue::Kind::Shared && Base.K != LValue::Kind::Memory &&
+       Base.K != LValue::Kind::LocalObject))
+    return LValue();
+  const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(Field->getParent());
+  LValue R = offsetBy(
+      std::move(Base),
+      int64_t(Layout.getFieldOffset(Field->getFieldIndex()) / 8));
+  if (!Field->getType()->isReferenceType())
+    return R;
+  // A reference member holds the address it was bound to.
+  QualType Ptr = Ctx.getPointerType(Field->getType().getNonReferenceType());
+  return lvalueOf(load(R, Ptr, Site));
+}
+
+/// The constructor's definition when the engine may enter it.
+static const CXXConstructorDecl *followedDefinition(const Engine &En,
+                                                   const CXXConstructExpr *E) {
+  const CXXConstructorDecl *Ctor = E->getConstructor();
+  const FunctionDecl *Body = nullptr;
+  if (!Ctor || !Ctor->hasBody(Body) || !Body || Body->isInvalidDecl())
+    return nullptr;
+  const auto *Def = dyn_cast<CXXConstructorDecl>(Body);
+  if (!Def || Def->isVariadic() || Def->getParent()->getNumVBases() ||
+      !En.followsLibraryCode(Def))
+    return nullptr;
+  for (const Frame &F : En.Frames)
+    if (F.FD == Def)
+      return nullptr; // recursion
+  return Def;
+}
+
+bool Engine::followConstructor(const LValue &Dst, const CXXConstructExpr *E) {
+  const CXXConstructorDecl *Def = followedDefinition(*this, E);
+  if (!Def || Dst.K != LValue::Kind::LocalObject ||
+      Frames.size() > Limits.MaxCallDepth)
+    return false;
+  Frame F;
+  F.FD = Def;
+  F.Entry = E;
+  F.Returned.assign(N, Exit::None);
+  F.This = pointerTo(Dst);
+  bindArguments(F, Def,
+                llvm::ArrayRef<const Expr *>(E->getArgs(), E->getNumArgs()),
+                Def->hasAttr<NoInlineAttr>());
+  Mask Saved = M;
+  std::vector<LoopState> SavedLoops;
+  std::swap(SavedLoops, Loops);
+  llvm::SaveAndRestore NotInInit(InLoopInit, false);
+  Frames.push_back(std::move(F));
+  const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(Def->getParent());
+  for (const CXXCtorInitializer *Init : Def->inits()) {
+    const Expr *Value = Init->getInit();
+    if (!Value || Stopped)
+      continue;
+    if (Init->isDelegatingInitializer()) {
+      initAggregate(Dst, QualType(Def->getParent()->getTypeForDecl(), 0),
+                    Value);
+      continue;
+    }
+    if (Init->isBaseInitializer()) {
+      const CXXRecordDecl *Base = Init->getBaseClass()->getAsCXXRecordDecl();
+      if (!Base || Init->isBaseVirtual())
+        continue;
+      initAggregate(offsetBy(Dst, Layout.getBaseClassOffset(Base).getQuantity()),
+                    Init->getBaseClass()->getCanonicalTypeInternal(), Value);
+      continue;
+    }
+    const FieldDecl *Field = Init->getMember();
+    if (!Field || Field->isBitField() ||
+        Field->getParent() != Def->getParent()) {
+      eval(Value); // an anonymous union's member: its accesses still count
+      continue;
+    }
+    LValue At = offsetBy(
+        Dst, int64_t(Layout.getFieldOffset(Field->getFieldIndex()) / 8));
+    QualType T = Field->getType();
+    if (T->isReferenceType())
+      store(At, pointerTo(evalLValue(Value)),
+            Ctx.getPointerType(T.getNonReferenceType()), Value);
+    else if (T->isRecordType() || T->isArrayType())
+      initAggregate(At, T, Value);
+    else {
+      simt::Value V = isa<ImplicitValueInitExpr>(Value)
+                          ? (T->isPointerType() ? unknown("a null pointer")
+                                                : intConstant(0))
+                          : eval(Value);
+      if (V.K == simt::Value::Kind::Int)
+        fitToType(V, T);
+      store(At, V, T, Value);
+    }
+  }
+  exec(Def->getBody());
+  Frames.pop_back();
+  std::swap(SavedLoops, Loops);
+  M = Saved;
+  return true;
+}
+
+void Engine::reportUnfollowedConstructor(const CXXConstructExpr *E,
+                                         const std::string &Why) {
+  for (const Expr *Arg : E->arguments()) {
+    simt::Value P = evalOpaqueArgument(Arg);
+    QualType T = Arg->getType();
+    reportUnfollowedShared(P, T->isPointerType() ? T->getPointeeType() : T,
+                           Arg, Why);
+  }
+}
+
+LValue Engine::materialize(const MaterializeTemporaryExpr *E) {
+  QualType T = E->getType();
+  if (!T->isRecordType())
+    return evalLValue(E->getSubExpr());
+  const VarDecl *&Tmp = Temporaries[E];
+  if (!Tmp) {
+    auto *DC = const_cast<FunctionDecl *>(Frames.back().FD);
+    Tmp = VarDecl::Create(Ctx, DC, E->getBeginLoc(), E->getBeginLoc(),
+                          &Ctx.Idents.get("temporary"), T,
+                          Ctx.getTrivialTypeSourceInfo(T), SC_None);
+  }
+  Objects[Tmp] = ThreadObject();
+  LValue Dst = objectLValue(Tmp);
+  initAggregate(Dst, T, E->getSubExpr());
+  return Dst;
+}
+
+} // namespace simt
+} // namespace warpcheck
