@@ -30,7 +30,7 @@ Verdicts: exact/close (within --tolerance), in range, unknown, merged (the
 compiler changed the access width, e.g. two 8-byte reads fused into one
 LDS.128: not a model error), over/under/out of range (a model error).
 
-Fails (exit 1) when
+Fails (exit 1; exit 2 when warpcheck or the files cannot be read) when
   - a measured executed shared-memory row has no warpcheck access (missing);
   - an exact group disagrees with the measurement (over/under);
   - a range misses it (out of range);
@@ -54,6 +54,12 @@ import subprocess
 import sys
 
 CONFLICT_CHECK = "warpcheck-shared-bank-conflict"
+
+
+def die(message):
+    """Infrastructure errors exit 2, disagreements 1."""
+    print(f"compare_cub: {message}", file=sys.stderr)
+    sys.exit(2)
 
 
 def kernel_key(name):
@@ -103,17 +109,17 @@ def run_warpcheck(warpcheck, sources, extra):
     try:
         run = subprocess.run(cmd, capture_output=True, text=True)
     except OSError as e:
-        sys.exit(f"compare_cub: cannot run {warpcheck}: {e}")
+        die(f"cannot run {warpcheck}: {e}")
     if run.returncode not in (0, 1) or not run.stdout.strip():
-        sys.exit(f"compare_cub: warpcheck failed ({run.returncode}): "
+        die(f"warpcheck failed ({run.returncode}): "
                  f"{run.stderr.strip()[:2000]}")
     try:
         report = json.loads(run.stdout)
     except json.JSONDecodeError as e:
-        sys.exit(f"compare_cub: warpcheck's JSON does not parse: {e}")
+        die(f"warpcheck's JSON does not parse: {e}")
     for f in report.get("files", []):
         if f.get("status") != "analyzed":
-            sys.exit(f"compare_cub: warpcheck could not analyze "
+            die(f"warpcheck could not analyze "
                      f"{f.get('file')}: {f.get('error', run.stderr.strip())}")
     return report
 
@@ -136,13 +142,16 @@ def matches(a, row):
     return bool(row["chain"]) and row["chain"][0] == user
 
 
-def warned_kernels(report):
-    """Kernels with a bank-conflict warning (read from the note 'in 'K'
-    with block ...')."""
-    kernels = set()
+def warned_kernels(report, accesses):
+    """(kernels named by a bank-conflict warning's note 'in 'K' with block
+    ...', kernels whose predicted-conflicted access sits at the line of a
+    warning that names another instantiation: identical warnings of one
+    template's instantiations at one line are printed once)."""
+    kernels, lines = set(), set()
     for d in report.get("diagnostics", []):
         if d.get("check") != CONFLICT_CHECK or d.get("level") == "remark":
             continue
+        lines.add((os.path.basename(d.get("file", "")), d.get("line")))
         for n in d.get("notes", []):
             m = re.search(r"in '([^']+)' with block", n.get("message", ""))
             if m:
@@ -150,7 +159,12 @@ def warned_kernels(report):
         m = re.search(r"in '([^']+)' with block", d.get("message", ""))
         if m:
             kernels.add(kernel_key(m.group(1)))
-    return kernels
+    folded = set()
+    for a in accesses:
+        if a.get("wavefronts", 0) > a.get("ideal_wavefronts", 1) and \
+                (os.path.basename(a.get("file", "")), a.get("line")) in lines:
+            folded.add(a["_kernel"])
+    return kernels, folded - kernels
 
 
 class Groups:
@@ -256,12 +270,14 @@ def main():
 
     lines_csv = os.path.join(args.measurements, "lines.csv")
     if not os.path.exists(lines_csv):
-        sys.exit(f"compare_cub: no {lines_csv} (run cuda_samples/cub/"
+        die(f"no {lines_csv} (run cuda_samples/cub/"
                  f"summarize.py {args.measurements})")
-    rows = [r for r in read_lines(lines_csv) if r["executed"] > 0]
+    # a line whose every issue had all lanes predicated off made no request
+    rows = [r for r in read_lines(lines_csv)
+            if r["executed"] > 0 and r["wavefronts"] > 0]
     sources = sorted(glob.glob(os.path.join(args.source, "*.cu")))
     if not sources:
-        sys.exit(f"compare_cub: no .cu files in {args.source}")
+        die(f"no .cu files in {args.source}")
     report = run_warpcheck(args.warpcheck, sources, args.extra)
 
     measured_kernels = sorted({r["kernel"] for r in rows})
@@ -354,8 +370,10 @@ def main():
     all_exec = sum(v[1] for v in decided.values())
     conflicted = sorted({r["kernel"] for r in rows
                          if r["wavefronts"] > r["ideal"]})
-    warned = warned_kernels(report)
+    named, folded = warned_kernels(report, accesses)
+    warned = named | folded
     got = [k for k in conflicted if k in warned]
+    via = [k for k in got if k in folded]
     print(f"accesses seen: {len(seen)} ({in_headers} inside headers; "
           f"{len(set(range(len(accesses))) - matched_accesses)} matched no "
           f"measured line), exact {statuses.count('exact')}, "
@@ -366,6 +384,9 @@ def main():
           f"({all_done:g}/{all_exec:g}, {len(measured_kernels)} kernels)")
     print(f"kernels with a measured conflict that got a warning: "
           f"{len(got)}/{len(conflicted)}"
+          + (f" ({len(via)} only through an identical warning at the same "
+             f"line naming another instantiation: {', '.join(via)})"
+             if via else "")
           + (f" (no warning: {', '.join(k for k in conflicted if k not in warned)})"
              if len(got) < len(conflicted) else ""))
     if unmeasured:
