@@ -243,6 +243,9 @@ public:
   LValue lvalueOf(const Value &Ptr);
   Value pointerTo(const LValue &LV);
   void store(const LValue &LV, const Value &V, QualType T, const Expr *Site);
+  /// An access in library code through an address the engine lost: it may
+  /// be to __shared__ storage the library was handed, reported unknown.
+  void reportLostInLibrary(const Expr *Site, AccessKind Kind, QualType T);
 
   /// Per-thread objects: aggregate locals, and scalars whose address
   /// was taken (promoted from Env when it happened).

@@ -134,8 +134,12 @@ void Engine::reportUnfollowedConstructor(const CXXConstructExpr *E,
 
 LValue Engine::materialize(const MaterializeTemporaryExpr *E) {
   QualType T = E->getType();
-  if (!T->isRecordType())
-    return evalLValue(E->getSubExpr());
+  const Expr *Init = E->getSubExpr();
+  bool Scalar = !T->isRecordType() && !T->isArrayType();
+  // A glvalue already names its object; a prvalue bound to a reference
+  // (`cuda::std::min(a - b, 8)`) gets an object of its own.
+  if (T->isArrayType() || (Scalar && !Init->isPRValue()))
+    return evalLValue(Init);
   const VarDecl *&Tmp = Temporaries[E];
   if (!Tmp) {
     auto *DC = const_cast<FunctionDecl *>(Frames.back().FD);
@@ -145,7 +149,15 @@ LValue Engine::materialize(const MaterializeTemporaryExpr *E) {
   }
   Objects[Tmp] = ThreadObject();
   LValue Dst = objectLValue(Tmp);
-  initAggregate(Dst, T, E->getSubExpr());
+  if (!Scalar) {
+    initAggregate(Dst, T, Init);
+    return Dst;
+  }
+  ObjectScalars.insert(Tmp);
+  simt::Value V = eval(Init);
+  if (V.K == simt::Value::Kind::Int)
+    fitToType(V, T);
+  storeObject(Dst, V, T);
   return Dst;
 }
 

@@ -380,7 +380,9 @@ LValue Engine::evalLValue(const Expr *E) {
     }
     if (isObjectVar(V))
       return objectLValue(V);
-    if (V->hasLocalStorage() || isa<ParmVarDecl>(V)) {
+    // A constant with static storage (`RADIX_BITS` bound to `const T &`):
+    // its value, as for a static data member below.
+    if (V->hasLocalStorage() || isa<ParmVarDecl>(V) || constantOfVar(V)) {
       R.K = LValue::Kind::Local;
       R.Var = V;
       return R;
@@ -863,6 +865,22 @@ Value Engine::evalConditional(const AbstractConditionalOperator *E,
   M = Else;
   Value B = Side(E->getFalseExpr());
   M = Saved;
+  // Every thread takes one side (`b < a ? b : a` on values the same in the
+  // whole block): its value, whatever the other side would have been.
+  auto AnyLive = [&](const Mask &Side) {
+    return llvm::any_of(Side.A,
+                        [](Activity A) { return A != Activity::Inactive; });
+  };
+  if (AnyLive(Then) != AnyLive(Else)) {
+    Value R = AnyLive(Then) ? A : B;
+    // The compiler still does not know which side (a launched value).
+    if (C.CT.hard() && !R.CT.hard()) {
+      R.CT.Why = CompileTime::Cause::Condition;
+      R.CT.What = sourceText(E->getCond());
+    }
+    R.CT.merge(CompileTime{CompileTime::Cause::None, "", C.CT.Loops});
+    return R;
+  }
   if (A.K != B.K ||
       (A.K == Value::Kind::Pointer &&
        (A.Shared != B.Shared || A.Region != B.Region ||

@@ -112,6 +112,7 @@ Value Engine::load(const LValue &LV, QualType T, const Expr *Site) {
       recordLocal(Site, LV.Var, false, false, LV.CT, &LV.Offset);
     return loadObject(LV, T, Site);
   case LValue::Kind::None:
+    reportLostInLibrary(Site, AccessKind::Load, T);
     break;
   }
   Value R = T->isIntegralOrEnumerationType()
@@ -157,6 +158,7 @@ void Engine::store(const LValue &LV, const Value &V, QualType T,
   case LValue::Kind::Memory:
     break;
   case LValue::Kind::None:
+    reportLostInLibrary(Site, AccessKind::Store, T);
     // A write through a pointer the engine lost: it may land in any
     // per-thread object whose address was taken.
     havocExposed("a write through a pointer warpcheck does not follow (" +
@@ -166,6 +168,19 @@ void Engine::store(const LValue &LV, const Value &V, QualType T,
   // A pointer to a per-thread object written to memory escapes.
   if (LV.K != LValue::Kind::LocalObject)
     noteEscape(V, Site);
+}
+
+void Engine::reportLostInLibrary(const Expr *Site, AccessKind Kind,
+                                 QualType T) {
+  // User code names its __shared__ storage; library code reaches it through
+  // the pointers and references it was handed, so an address lost there may
+  // be to shared memory: reported unknown at the user's call, never dropped.
+  if (!Site || !SM.isInSystemHeader(SM.getExpansionLoc(Site->getBeginLoc())) ||
+      !followsLibraryCode(frame().FD))
+    return;
+  uint64_t Width = T.isNull() || T->isIncompleteType() ? 4 : sizeOf(T);
+  recordUnknown(Site, Kind, nullptr, Width,
+                "an address in library code warpcheck does not follow");
 }
 
 // ---- per-thread objects -----------------------------------------------------
