@@ -1925,22 +1925,30 @@ chooseBlockShapes(const FunctionDecl *Kernel, const LaunchSites &Sites,
             : "one of " + Count + " shapes assumed, " + Family->Assumed +
                   "; what is reported holds for " +
                   (Family->Shapes.size() == 2 ? "both" : "all " + Count);
+    Description += Family->Shapes.size() == 1
+                       ? "; what is reported holds for it, not for another "
+                         "shape"
+                       : ", not for a shape outside them";
     Description += NotUsed.empty() ? "; no launch of this kernel in the file"
                                    : "; " + NotUsed;
     return {{Family->Shapes.front(), "family", Description,
              std::move(Family->Shapes)}};
   }
+  // One shape assumed: what is reported holds for it alone.
+  const std::string NotCovered = "; assumed: what is reported holds for "
+                                 "this shape, not for a launch with another";
   if (Bound)
     return {{Dim3{unsigned(*Bound), 1, 1}, "launch_bounds",
              "from __launch_bounds__(" + std::to_string(*Bound) +
-                 "), taken as a 1-D block (" + NoFamily + ")" + Suffix}};
+                 "), taken as a 1-D block (" + NoFamily + ")" + NotCovered +
+                 Suffix}};
   if (!NotUsed.empty())
     return {
         {DefaultBlockDim, "default",
-         "default; " + NoFamily + "; " + NotUsed +
+         "default; " + NoFamily + NotCovered + "; " + NotUsed +
              ": set --block-dim or the per-kernel option"}};
   return {{DefaultBlockDim, "default",
-           "default; " + NoFamily +
+           "default; " + NoFamily + NotCovered +
                "; no launch of this kernel in the file: set --block-dim "
                "or the per-kernel option"}};
 }
