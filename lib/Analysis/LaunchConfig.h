@@ -80,7 +80,10 @@ std::optional<Dim3> evaluateBlockDim(const clang::Expr *E,
 /// named through a function pointer, a table of kernels or a parameter; the
 /// block through constants, local variables, dim3 members assigned in
 /// straight-line code, parameters given constants at every call of their
-/// function, helpers that return constants and template arguments.
+/// function, helpers that return constants and template arguments, and the
+/// warp size read from the runtime (`prop.warpSize`,
+/// cudaDeviceGetAttribute(&ws, cudaDevAttrWarpSize, dev)): 32 on every
+/// NVIDIA GPU.
 class LaunchSites {
 public:
   /// Finds every launch in Ctx's translation unit (template instantiations
