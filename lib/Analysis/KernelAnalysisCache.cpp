@@ -130,14 +130,17 @@ KernelAnalysisCache::get(const FunctionDecl *Kernel,
                          const BlockShapeChoice &Shape,
                          const InterpreterLimits &Limits,
                          std::optional<size_t> CaptureLimit) {
-  if (Shape.Family.size() <= 1 || !namesSharedMemory(Kernel))
+  // A shape fixed by the code or the options is analyzed as it is; an
+  // assumed one (a family, the default, __launch_bounds__ alone) through
+  // the merge, which makes no access exact. Without a __shared__ variable
+  // there is no access to merge: the first shape only.
+  if (!Shape.assumed() || !namesSharedMemory(Kernel))
     return get(Kernel, Shape.Block, Limits, CaptureLimit);
   // Each member through the cache (another check may ask for one shape);
   // the merge itself is cheap and not kept.
   std::vector<std::shared_ptr<const KernelAnalysis>> Members;
-  for (const Dim3 &Block : Shape.Family) {
+  for (const Dim3 &Block : Shape.analyzedShapes())
     Members.push_back(get(Kernel, Block, Limits, CaptureLimit));
-  }
   return std::make_shared<KernelAnalysis>(Members, mergeAcrossShapes(Members));
 }
 

@@ -73,10 +73,12 @@ public:
       const InterpreterLimits &Limits,
       std::optional<size_t> CaptureLimit = std::nullopt);
 
-  /// The analysis of Kernel with Shape: with Shape.Family, every shape of
-  /// the family (each cached as above) merged into what holds across them
-  /// (mergeAcrossShapes); otherwise get(Kernel, Shape.Block, ...). A kernel
-  /// that names no __shared__ variable runs with the first shape only.
+  /// The analysis of Kernel with Shape: with an assumed shape
+  /// (Shape.assumed(): a family, the default, __launch_bounds__ alone),
+  /// every shape analyzed (each cached as above) merged into what holds
+  /// across them, never exact (mergeAcrossShapes); otherwise get(Kernel,
+  /// Shape.Block, ...). A kernel that names no __shared__ variable runs
+  /// with the first shape only.
   std::shared_ptr<const KernelAnalysis>
   get(const clang::FunctionDecl *Kernel, const BlockShapeChoice &Shape,
       const InterpreterLimits &Limits,

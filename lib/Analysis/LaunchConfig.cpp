@@ -763,6 +763,125 @@ Guards guardsAt(const Stmt *Launch, const FunctionDecl *Function,
   return Out;
 }
 
+/// The warp size the CUDA runtime reports for every NVIDIA GPU (WarpSize in
+/// BankModel.h: every architecture from sm_50 to sm_90 has warps of 32).
+constexpr int64_t DeviceWarpSize = 32;
+
+/// Whether Call is `cudaDeviceGetAttribute(&Var, cudaDevAttrWarpSize, dev)`
+/// with Arg its first argument.
+bool isWarpSizeAttributeQuery(const CallExpr *Call, const Expr *Arg) {
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee || Callee->getName() != "cudaDeviceGetAttribute" ||
+      Call->getNumArgs() < 2 || Call->getArg(0)->IgnoreParenImpCasts() != Arg)
+    return false;
+  const auto *Attr =
+      dyn_cast<DeclRefExpr>(Call->getArg(1)->IgnoreParenImpCasts());
+  return Attr && Attr->getDecl()->getName() == "cudaDevAttrWarpSize";
+}
+
+/// Whether every use of the local integer Var in S reads it or hands its
+/// address to cudaDeviceGetAttribute(&Var, cudaDevAttrWarpSize, dev), which
+/// writes it; QueriedBefore is set when one such call runs unconditionally
+/// before Use. Var then holds the device's warp size at Use.
+bool onlyWarpSizeAttribute(const Stmt *S, const VarDecl *Var,
+                           std::vector<const Stmt *> &Parents,
+                           const Expr *Use, const SourceManager &SM,
+                           bool &QueriedBefore) {
+  if (!S)
+    return true;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S); Ref && Ref->getDecl() == Var) {
+    size_t I = Parents.size();
+    const Stmt *P = skipTransparent(Parents, I);
+    if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
+        Cast && Cast->getCastKind() == CK_LValueToRValue)
+      return true;
+    const auto *Addr = dyn_cast_or_null<UnaryOperator>(P);
+    if (!Addr || Addr->getOpcode() != UO_AddrOf || I < 2)
+      return false;
+    --I;
+    const Stmt *Q = skipTransparent(Parents, I);
+    // The address converted to int * or void * on its way to the call.
+    while (I > 0 && isa_and_nonnull<ImplicitCastExpr, CStyleCastExpr>(Q)) {
+      --I;
+      Q = skipTransparent(Parents, I);
+    }
+    const auto *Call = dyn_cast_or_null<CallExpr>(Q);
+    if (!Call || Call->getNumArgs() < 1)
+      return false;
+    const Expr *Arg = Call->getArg(0)->IgnoreParenImpCasts();
+    if (const auto *C = dyn_cast<CStyleCastExpr>(Arg))
+      Arg = C->getSubExpr()->IgnoreParenImpCasts();
+    if (Arg != Addr || !isWarpSizeAttributeQuery(Call, Call->getArg(0)
+                                                           ->IgnoreParenImpCasts()))
+      return false;
+    // A query that runs whenever the function does, before the use: not
+    // under a condition or in a loop (the condition of an `if` runs, and so
+    // does the body of a `do`, as in CUDA_CHECK's `do { ... } while (0)`).
+    bool Unconditional = true;
+    for (size_t K = 0; K + 1 < Parents.size() && Unconditional; ++K) {
+      const Stmt *Outer = Parents[K], *Inner = Parents[K + 1];
+      if (const auto *If = dyn_cast<IfStmt>(Outer))
+        Unconditional = Inner == If->getCond() || Inner == If->getInit();
+      else if (const auto *BO = dyn_cast<BinaryOperator>(Outer))
+        Unconditional = !BO->isLogicalOp() || Inner == BO->getLHS();
+      else if (isa<ForStmt, WhileStmt, CXXForRangeStmt, SwitchStmt,
+                   AbstractConditionalOperator, LambdaExpr>(Outer))
+        Unconditional = false;
+    }
+    if (Unconditional &&
+        SM.isBeforeInTranslationUnit(Call->getBeginLoc(), Use->getBeginLoc()))
+      QueriedBefore = true;
+    return true;
+  }
+  Parents.push_back(S);
+  for (const Stmt *Child : S->children())
+    if (!onlyWarpSizeAttribute(Child, Var, Parents, Use, SM, QueriedBefore)) {
+      Parents.pop_back();
+      return false;
+    }
+  Parents.pop_back();
+  return true;
+}
+
+/// The device's warp size where E reads it from the CUDA runtime: the
+/// `warpSize` member of a cudaDeviceProp (filled by cudaGetDeviceProperties)
+/// or a local integer that only cudaDeviceGetAttribute(&v,
+/// cudaDevAttrWarpSize, dev) writes. It is 32 on every NVIDIA GPU; Via says
+/// so. nullopt for anything else.
+std::optional<int64_t> deviceWarpSize(const Expr *E, const ASTContext &Ctx,
+                                      std::string &Via) {
+  const Expr *S = E->IgnoreParenImpCasts();
+  if (const auto *Member = dyn_cast<MemberExpr>(S)) {
+    const auto *Field = dyn_cast<FieldDecl>(Member->getMemberDecl());
+    if (!Field || Field->getName() != "warpSize" ||
+        Field->getParent()->getName() != "cudaDeviceProp")
+      return std::nullopt;
+    std::string Text = sourceText(Member, Ctx);
+    Via = "'" + (Text.empty() ? std::string("warpSize") : Text) +
+          "' (cudaDeviceProp::warpSize) is " + std::to_string(DeviceWarpSize) +
+          " on every NVIDIA GPU";
+    return DeviceWarpSize;
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(S);
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Var || !Var->hasLocalStorage() || isa<ParmVarDecl>(Var) ||
+      !Var->getType()->isIntegerType())
+    return std::nullopt;
+  const FunctionDecl *Function = enclosingFunction(Var);
+  if (!Function || !Function->getBody())
+    return std::nullopt;
+  std::vector<const Stmt *> Parents;
+  bool QueriedBefore = false;
+  if (!onlyWarpSizeAttribute(Function->getBody(), Var, Parents, Ref,
+                             Ctx.getSourceManager(), QueriedBefore) ||
+      !QueriedBefore)
+    return std::nullopt;
+  Via = "'" + Var->getNameAsString() +
+        "' is the warp size cudaDeviceGetAttribute gives, " +
+        std::to_string(DeviceWarpSize) + " on every NVIDIA GPU";
+  return DeviceWarpSize;
+}
+
 } // namespace
 
 /// Evaluates block arguments and kernel expressions through the host code
@@ -969,6 +1088,10 @@ LaunchSites::Evaluator::ints(const Expr *E, unsigned Depth,
   const Expr *S = E->IgnoreParenImpCasts();
   if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(S))
     return ints(Default->getExpr(), Depth + 1, WhyNot);
+  // The device's warp size, read from the runtime: 32.
+  std::string Via;
+  if (auto WarpSize = deviceWarpSize(S, Ctx, Via))
+    return Ints{{*WarpSize, Via}};
   auto Self = [this](const Expr *A, unsigned D, std::string &W) {
     return ints(A, D, W);
   };
@@ -1925,22 +2048,30 @@ chooseBlockShapes(const FunctionDecl *Kernel, const LaunchSites &Sites,
             : "one of " + Count + " shapes assumed, " + Family->Assumed +
                   "; what is reported holds for " +
                   (Family->Shapes.size() == 2 ? "both" : "all " + Count);
+    Description += Family->Shapes.size() == 1
+                       ? "; what is reported holds for it, not for another "
+                         "shape"
+                       : ", not for a shape outside them";
     Description += NotUsed.empty() ? "; no launch of this kernel in the file"
                                    : "; " + NotUsed;
     return {{Family->Shapes.front(), "family", Description,
              std::move(Family->Shapes)}};
   }
+  // One shape assumed: what is reported holds for it alone.
+  const std::string NotCovered = "; assumed: what is reported holds for "
+                                 "this shape, not for a launch with another";
   if (Bound)
     return {{Dim3{unsigned(*Bound), 1, 1}, "launch_bounds",
              "from __launch_bounds__(" + std::to_string(*Bound) +
-                 "), taken as a 1-D block (" + NoFamily + ")" + Suffix}};
+                 "), taken as a 1-D block (" + NoFamily + ")" + NotCovered +
+                 Suffix}};
   if (!NotUsed.empty())
     return {
         {DefaultBlockDim, "default",
-         "default; " + NoFamily + "; " + NotUsed +
+         "default; " + NoFamily + NotCovered + "; " + NotUsed +
              ": set --block-dim or the per-kernel option"}};
   return {{DefaultBlockDim, "default",
-           "default; " + NoFamily +
+           "default; " + NoFamily + NotCovered +
                "; no launch of this kernel in the file: set --block-dim "
                "or the per-kernel option"}};
 }

@@ -35,14 +35,27 @@ constexpr Dim3 DefaultBlockDim{256, 1, 1};
 /// One block shape to analyze a kernel with, and where it came from.
 struct BlockShapeChoice {
   Dim3 Block;
-  /// "option", "comment", "launch", "block-dim", "comparison", "family"
-  /// or "default".
+  /// "option", "comment", "launch", "block-dim", "comparison", "family",
+  /// "launch_bounds" or "default".
   std::string Source;
   /// Human-readable origin: "from launch at main.cu:88".
   std::string Description;
   /// For Source "family": every shape to analyze, Block first; what is
   /// reported must hold for all of them (ShapeFamily.h).
   std::vector<Dim3> Family = {};
+
+  /// Whether nothing in the code or the options fixes the shape: it was
+  /// assumed ("family", "default", "launch_bounds"). An access analyzed on
+  /// an assumed shape is never exact (docs/block-shapes.md): a launch with
+  /// another shape is not covered.
+  bool assumed() const {
+    return Source == "family" || Source == "default" ||
+           Source == "launch_bounds";
+  }
+  /// Every shape analyzed: the family, or Block.
+  std::vector<Dim3> analyzedShapes() const {
+    return Family.empty() ? std::vector<Dim3>{Block} : Family;
+  }
 };
 
 /// A function's name as diagnostics show it, with template arguments:
@@ -67,7 +80,10 @@ std::optional<Dim3> evaluateBlockDim(const clang::Expr *E,
 /// named through a function pointer, a table of kernels or a parameter; the
 /// block through constants, local variables, dim3 members assigned in
 /// straight-line code, parameters given constants at every call of their
-/// function, helpers that return constants and template arguments.
+/// function, helpers that return constants and template arguments, and the
+/// warp size read from the runtime (`prop.warpSize`,
+/// cudaDeviceGetAttribute(&ws, cudaDevAttrWarpSize, dev)): 32 on every
+/// NVIDIA GPU.
 class LaunchSites {
 public:
   /// Finds every launch in Ctx's translation unit (template instantiations

@@ -298,8 +298,6 @@ std::vector<SharedAccessSite> mergeAcrossShapes(
   using Key = std::tuple<const Expr *, const VarDecl *, AccessKind, unsigned>;
   std::vector<SharedAccessSite> Out;
   std::map<Key, size_t> Index;
-  // Per merged site: did some member disagree, did every member agree.
-  std::vector<bool> Differs;
   for (size_t M = 0; M < Members.size(); ++M)
     for (const SharedAccessSite &Site : Members[M]->sites()) {
       Key K{Site.Site, Site.Variable, Site.Kind, Site.WidthBytes};
@@ -307,10 +305,6 @@ std::vector<SharedAccessSite> mergeAcrossShapes(
       auto [It, New] = Index.emplace(K, Out.size());
       if (New) {
         Out.push_back(Site);
-        Differs.push_back(false);
-        // Counts are the representative's (or the first member's that
-        // executes the site): they depend on the shape.
-        Out.back().Summary.CountsExact = Members.size() == 1 && S.CountsExact;
         continue;
       }
       AccessSummary &R = Out[It->second].Summary;
@@ -318,7 +312,6 @@ std::vector<SharedAccessSite> mergeAcrossShapes(
         // The first member did not execute it: take this one's counts.
         bool Truncated = R.Truncated;
         R = S;
-        R.CountsExact = false;
         R.Truncated |= Truncated;
         continue;
       }
@@ -326,10 +319,6 @@ std::vector<SharedAccessSite> mergeAcrossShapes(
         continue;
       RequestResult &W = R.Worst;
       const RequestResult &V = S.Worst;
-      if (V.MaxWavefronts != W.MaxWavefronts ||
-          V.MinWavefronts != W.MinWavefronts || V.Ideal != W.Ideal ||
-          V.Status != W.Status || S.Status != R.Status)
-        Differs[It->second] = true;
       R.Truncated |= S.Truncated;
       for (const std::string &D : S.DependsOn)
         if (std::find(R.DependsOn.begin(), R.DependsOn.end(), D) ==
@@ -337,6 +326,7 @@ std::vector<SharedAccessSite> mergeAcrossShapes(
           R.DependsOn.push_back(D);
       unsigned Min = std::min(W.MinWavefronts, V.MinWavefronts);
       unsigned Ideal = std::min(W.Ideal, V.Ideal);
+      R.FewestWavefronts = std::min(R.FewestWavefronts, S.FewestWavefronts);
       if (V.MaxWavefronts > W.MaxWavefronts) {
         // The worst request and its explanation come from this member.
         W = V;
@@ -348,13 +338,21 @@ std::vector<SharedAccessSite> mergeAcrossShapes(
       if (S.Status == Verdict::Unknown || R.Status == Verdict::Unknown)
         R.Status = Verdict::Unknown;
     }
-  for (size_t I = 0; I < Out.size(); ++I) {
-    AccessSummary &R = Out[I].Summary;
-    if (!Differs[I] || R.Status == Verdict::Unknown)
+  // Every shape was assumed: none of them is known to be the launched one,
+  // and a launch with another shape is not covered. What holds across them
+  // is a range from the fewest wavefronts any request takes in any shape to
+  // the most, never exact, even where every shape agrees; the counts are
+  // the representative's (or the first member's that executes the site).
+  for (SharedAccessSite &Site : Out) {
+    AccessSummary &R = Site.Summary;
+    R.CountsExact = false;
+    if (R.Status == Verdict::Unknown || R.Requests == 0)
       continue;
-    // The shapes disagree: a range over them.
     R.Status = Verdict::Range;
     R.Worst.Status = Verdict::Range;
+    R.Worst.MinWavefronts =
+        std::min(R.Worst.MinWavefronts, R.FewestWavefronts);
+    R.Worst.Ideal = std::min(R.Worst.Ideal, R.Worst.MinWavefronts);
     if (std::find(R.DependsOn.begin(), R.DependsOn.end(), "the block shape") ==
         R.DependsOn.end())
       R.DependsOn.push_back("the block shape");

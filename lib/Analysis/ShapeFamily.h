@@ -3,12 +3,13 @@
 // When nothing in the code fixes a kernel's block shape (no launch, or a
 // launch with a run-time size), warpcheck does not pick one: it analyzes a
 // small family of shapes consistent with the code and reports, per access,
-// what holds across all of them (exact when every shape agrees, a range
-// otherwise). The family: 1-D blocks of 32 to 1024 threads (powers of two),
-// or, when the kernel reads threadIdx.y or blockDim.y, common 2-D shapes;
-// bounded by __launch_bounds__ and by the extents of the __shared__ arrays
-// the kernel indexes with threadIdx directly on every path (an index past
-// the array is not a shape the code can run with). docs/block-shapes.md
+// what holds across all of them: a range, never exact (the family is an
+// assumption; a shape outside it is not covered). The family: 1-D blocks of
+// 32 to 1024 threads (powers of two), or, when the kernel reads threadIdx.y
+// or blockDim.y, common 2-D shapes; bounded by __launch_bounds__ and by the
+// extents of the __shared__ arrays the kernel indexes with threadIdx
+// directly on every path (an index past the array is not a shape the code
+// can run with). docs/block-shapes.md
 // describes it for users.
 //
 //===----------------------------------------------------------------------===//
@@ -51,12 +52,13 @@ std::optional<ShapeFamily> shapeFamily(const clang::FunctionDecl *Kernel,
 /// without one, no access can differ from shape to shape.
 bool namesSharedMemory(const clang::FunctionDecl *Kernel);
 
-/// The sites of Members (analyses of one kernel with the shapes of a
-/// family, the representative first) merged per access: exact when every
-/// member that executes the access gives the same exact worst request, a
-/// range from the fewest to the most wavefronts otherwise (depending on
-/// "the block shape"), unknown when any member is unknown. Counts are the
-/// representative's and marked not exact.
+/// The sites of Members (analyses of one kernel with assumed shapes: a
+/// family, the representative first, or the one default shape) merged per
+/// access: a range from the fewest wavefronts any request takes in any
+/// member to the most (ideal the smallest), depending on "the block shape",
+/// even where every member agrees (an assumed shape never gives exact: a
+/// launch with another shape is not covered); unknown when any member is
+/// unknown. Counts are the representative's and marked not exact.
 std::vector<SharedAccessSite> mergeAcrossShapes(
     const std::vector<std::shared_ptr<const KernelAnalysis>> &Members);
 

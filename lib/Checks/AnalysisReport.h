@@ -34,6 +34,10 @@ struct AccessRecord {
   unsigned WidthBytes = 0;
   Dim3 Block;
   std::string BlockSource, BlockDescription;
+  /// Whether the shape was assumed (family, default, launch_bounds): the
+  /// status is then never exact. AssumedBlocks lists every shape analyzed.
+  bool BlockAssumed = false;
+  std::vector<Dim3> AssumedBlocks;
   std::vector<unsigned> ActiveLanes;
   unsigned Wavefronts = 0, MinWavefronts = 0, IdealWavefronts = 0;
   unsigned Instances = 0, Requests = 0;

@@ -285,8 +285,9 @@ void SharedBankConflictCheck::addFinding(
 void SharedBankConflictCheck::collectArrayRequests(
     const KernelAnalysis &Interp,
     std::map<const VarDecl *, ArrayRequests> &Arrays) {
-  // A family of shapes: a fix would have to serve shapes the code may never
-  // run, and its proof re-analyzes one shape; none is offered.
+  // Assumed shapes (a family, the default): a fix would have to serve the
+  // shape the code is launched with, which is not known, and its proof
+  // re-analyzes one shape; none is offered.
   if (!Interp.shapeMembers().empty()) {
     for (const SharedAccessSite &Site : Interp.sites())
       if (Site.Variable) {
@@ -347,6 +348,9 @@ void SharedBankConflictCheck::recordAccess(
   R.Block = Shape.Block;
   R.BlockSource = Shape.Source;
   R.BlockDescription = Shape.Description;
+  R.BlockAssumed = Shape.assumed();
+  if (R.BlockAssumed)
+    R.AssumedBlocks = Shape.analyzedShapes();
   R.ActiveLanes = Sum.Worst.ActiveLanes;
   R.Wavefronts = Sum.Worst.MaxWavefronts;
   R.MinWavefronts = Sum.Worst.MinWavefronts;
@@ -476,10 +480,17 @@ void SharedBankConflictCheck::renderSite(
           ? llvm::formatv("; worst of {0} executions", Sum.Instances).str()
           : "";
   if (Status == Verdict::Range) {
-    Report(llvm::formatv("up to {0}-way bank conflict on {1} {2}: {3} to "
-                         "{4} wavefronts per request, {5} ideal",
-                         W.Worst.Ways, accessPhrase(Site.Kind), Target,
-                         W.MinWavefronts, W.MaxWavefronts, W.Ideal),
+    // Every request of every assumed shape took the same count: still a
+    // range (the shape is not known), of one number.
+    std::string Counts =
+        W.MinWavefronts == W.MaxWavefronts
+            ? std::to_string(W.MaxWavefronts)
+            : llvm::formatv("{0} to {1}", W.MinWavefronts, W.MaxWavefronts)
+                  .str();
+    Report(llvm::formatv("up to {0}-way bank conflict on {1} {2}: {3} "
+                         "wavefronts per request, {4} ideal",
+                         W.Worst.Ways, accessPhrase(Site.Kind), Target, Counts,
+                         W.Ideal),
            llvm::formatv("{0}; {1}{2}; the count depends on {3}", Where, Lanes,
                          Instances, quoteList(Depends)));
     return;
@@ -550,7 +561,7 @@ void SharedBankConflictCheck::proposeLayout(const FunctionDecl *Kernel,
   if (Requests.ShapeUnknown) {
     F.FixNotes.push_back(
         {DeclLoc, "no layout fix offered: the block shape of the kernel is "
-                  "not known (a family of shapes was assumed)"});
+                  "not known (the shapes analyzed were assumed)"});
     return;
   }
   if (!Requests.Complete || Requests.Groups.empty()) {

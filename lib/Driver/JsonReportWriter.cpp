@@ -38,6 +38,9 @@ llvm::json::Object accessJson(const AccessRecord &R) {
   llvm::json::Array Depends;
   for (const auto &D : R.DependsOn)
     Depends.push_back(D);
+  llvm::json::Array Assumed;
+  for (const Dim3 &D : R.AssumedBlocks)
+    Assumed.push_back(llvm::json::Array{D.X, D.Y, D.Z});
   llvm::json::Object O{
       {"file", R.File},
       {"line", R.Line},
@@ -52,6 +55,8 @@ llvm::json::Object accessJson(const AccessRecord &R) {
       {"block_dim", llvm::json::Array{R.Block.X, R.Block.Y, R.Block.Z}},
       {"block_dim_source", R.BlockSource},
       {"block_dim_origin", R.BlockDescription},
+      {"block_dim_assumed", R.BlockAssumed},
+      {"assumed_block_dims", std::move(Assumed)},
       {"active_lanes", std::move(Lanes)},
       {"wavefronts", R.Wavefronts},
       {"min_wavefronts", R.MinWavefronts},

@@ -146,9 +146,24 @@ def run_warpcheck(warpcheck, sources, extra_args, build_dir=None):
     return json.loads(run.stdout)
 
 
+ASSUMED_SOURCES = ("family", "default", "launch_bounds")
+
+
+def shape_assumed(a):
+    """Whether the access was analyzed on block shapes warpcheck assumed
+    (never exact; its counts are one assumed shape's)."""
+    return a.get("block_dim_assumed",
+                 a.get("block_dim_source") in ASSUMED_SOURCES)
+
+
 def predictions(report, by_line):
-    """{key: {"total", "min", "requests", "status", "widths", "end"}}, keyed
-    by (file, kernel, line, op) or (kernel, op)."""
+    """{key: {"total", "min", "requests", "status", "widths", "end",
+    "assumed", "lo_req", "hi_req", "full_ideal"}}, keyed by (file, kernel,
+    line, op) or (kernel, op). On an assumed shape the counts are one
+    shape's, not the launched one's: lo_req and hi_req (the fewest and most
+    wavefronts per instruction of any request, over every shape analyzed)
+    are what holds, and full_ideal the most ideal wavefronts a request of
+    that width takes."""
     result = {}
     for a in report["accesses"]:
         op = KIND_TO_OP[a["kind"]]
@@ -158,7 +173,14 @@ def predictions(report, by_line):
         e = result.setdefault(key, {"total": 0, "min": 0, "requests": 0,
                                     "ideal": 0, "counts_exact": True,
                                     "status": set(), "widths": set(),
-                                    "end": a.get("end_line", a["line"])})
+                                    "end": a.get("end_line", a["line"]),
+                                    "assumed": False, "lo_req": float("inf"),
+                                    "hi_req": 0.0, "full_ideal": 1})
+        per = a.get("instructions", a["requests"]) / max(1, a["requests"])
+        e["assumed"] |= shape_assumed(a)
+        e["lo_req"] = min(e["lo_req"], a["min_wavefronts"] / max(1.0, per))
+        e["hi_req"] = max(e["hi_req"], a["wavefronts"] / max(1.0, per))
+        e["full_ideal"] = max(e["full_ideal"], a["width_bytes"] * 32 // 128)
         e["ideal"] += a["total_ideal_wavefronts"]
         e["counts_exact"] &= a.get("counts_exact", True)
         e["total"] += a["total_wavefronts"]
@@ -182,6 +204,10 @@ def verdict_for(p, measured, tolerance, widths):
         lo, hi = p["min"], p["total"]
         if p.get("unit") == "ratio":
             lo, hi = lo / p["requests"], hi / p["requests"]
+            if p.get("assumed"):
+                # The counts are an assumed shape's: only the bounds per
+                # request hold for the shape launched.
+                lo, hi = p["lo_req"], p["hi_req"]
         return ("in range" if lo - 1e-9 <= measured <= hi * (1 + tolerance)
                 else "out of range")
     pred = p["total"] if p.get("unit") != "ratio" else p["total"] / p["requests"]
@@ -252,6 +278,18 @@ def compare_lines(report, sass, hardware, blocks, tolerance,
             v = "not predicted" if me > 0 else "no request"
         elif p["counts_exact"]:
             v = verdict_for(p, me, tolerance, widths.get(key, set()))
+        elif p["assumed"] and "unknown" not in p["status"]:
+            # Analyzed on assumed shapes: the block's counts are one shape's.
+            # The conflict factor of the launched one lies between the
+            # fewest wavefronts per request over the most ideal ones and
+            # the most wavefronts per request.
+            factor = dict(p, status={"range"}, unit="ratio", assumed=False,
+                          requests=1, total=p["hi_req"],
+                          min=p["lo_req"] / p["full_ideal"])
+            mf = m[0] / m[2] if m[2] else 0.0
+            v = verdict_for(factor, mf, tolerance, widths.get(key, set()))
+            if v == "in range":
+                v += " (conflict factor, assumed shape)"
         else:
             # How often it runs is not known statically (an unknown trip
             # count, threads whose activity is unknown): compare the
@@ -342,16 +380,9 @@ def compare_kernels(report, hardware, sass, tolerance):
             if (file, kernel, line) in atomics and \
                     (file, kernel, line, e["op"]) not in by_line:
                 looped.add((kernel, e["op"]))
-    # Per request, the least and most wavefronts of any site: where how
-    # often each site runs is not known statically, the kernel's ratio is a
-    # weighted mean of its sites' and can only be bounded by them.
-    bounds = {}
-    for a in report["accesses"]:
-        key = (kernel_key(a["kernel"]), KIND_TO_OP[a["kind"]])
-        per = a.get("instructions", a["requests"]) / max(1, a["requests"])
-        lo, hi = bounds.get(key, (float("inf"), 0.0))
-        bounds[key] = (min(lo, a["min_wavefronts"] / max(1.0, per)),
-                       max(hi, a["wavefronts"] / max(1.0, per)))
+    # Where how often each site runs is not known statically, the kernel's
+    # ratio is a weighted mean of its sites' and can only be bounded by the
+    # least and most wavefronts per request of any site (lo_req, hi_req).
     widths = {}
     for (kernel, _), e in sass.items():
         if e["size"].isdigit():
@@ -375,7 +406,7 @@ def compare_kernels(report, hardware, sass, tolerance):
                 v = "not compared (an atomic's loop adds instructions)"
             elif v in ("over", "under") and not p["counts_exact"] and \
                     len(sites_of(report, key)) > 1:
-                lo, hi = bounds[key]
+                lo, hi = p["lo_req"], p["hi_req"]
                 v = ("in range (site counts not static)"
                      if lo - 1e-9 <= me <= hi * (1 + tolerance)
                      else "out of range (site counts not static)")
@@ -436,17 +467,17 @@ def print_class_shares(report, sass, classes):
         for file, line in e["lines"]:
             key = (file, kernel, line, e["op"])
             executed[key] = executed.get(key, 0.0) + e["exec"]
-    # Sites analyzed on a block shape warpcheck assumed, not one it found.
+    # Sites analyzed on block shapes warpcheck assumed, not ones it found
+    # (a range, never exact).
     assumed = {(os.path.basename(a["file"]), kernel_key(a["kernel"]),
                 a["line"], KIND_TO_OP[a["kind"]])
-               for a in report["accesses"]
-               if a.get("block_dim_source") == "default"}
+               for a in report["accesses"] if shape_assumed(a)}
     table = {}
     for key, p in predicted.items():
         cls = classes.get(key[1].split("<")[0], "untagged")
         status = ("unknown" if "unknown" in p["status"] else
-                  "range" if "range" in p["status"] else
-                  "assumed" if key in assumed else "exact")
+                  "assumed" if key in assumed else
+                  "range" if "range" in p["status"] else "exact")
         for c in (cls, "all"):
             sites = table.setdefault(c, {}).setdefault(status, [0, 0.0])
             sites[0] += 1
@@ -456,16 +487,17 @@ def print_class_shares(report, sass, classes):
         n = sum(v[0] for v in table[c].values())
         r = sum(v[1] for v in table[c].values()) or 1.0
         cells = [c, str(n)]
-        for status in ("exact", "assumed", "range", "unknown"):
+        for status in ("exact", "range", "assumed", "unknown"):
             v = table[c].get(status, [0, 0.0])
             cells.append(f"{v[0]} ({100.0 * v[0] / n:.0f}%)")
             cells.append(f"{100.0 * v[1] / r:.1f}%")
         rows.append(tuple(cells))
     print("\nshares per construct class (sites; and of the requests executed); "
-          "'exact, assumed shape': exact on a block shape warpcheck assumed")
-    print_table(("class", "sites", "exact", "of requests",
-                 "exact, assumed shape", "of requests", "range",
-                 "of requests", "unknown", "of requests"), rows)
+          "'range, assumed shape': a range over block shapes warpcheck "
+          "assumed")
+    print_table(("class", "sites", "exact", "of requests", "range",
+                 "of requests", "range, assumed shape", "of requests",
+                 "unknown", "of requests"), rows)
 
 
 def read_known(path):

@@ -205,6 +205,10 @@ def main():
         elif "range" in p["status"]:
             lo = p["min"] / p["requests"]
             hi = p["total"] / p["requests"]
+            if p["assumed"]:
+                # The counts are an assumed shape's: only the bounds per
+                # request hold for the shape launched.
+                lo, hi = p["lo_req"], p["hi_req"]
             verdict = ("in range"
                        if lo - 1e-9 <= measured <= hi * (1 + args.tolerance)
                        else "out of range")

@@ -14,11 +14,13 @@ int main(int argc, char **) { rows<<<1, dim3(32, 8)>>>(nullptr, argc); }
 // CHECK: "accesses": [
 // CHECK: "active_lanes": [
 // CHECK-NEXT: 0,
+// CHECK: "assumed_block_dims": [],
 // CHECK: "block_dim": [
 // CHECK-NEXT: 32,
 // CHECK-NEXT: 8,
 // CHECK-NEXT: 1
 // CHECK-NEXT: ],
+// CHECK-NEXT: "block_dim_assumed": false,
 // CHECK-NEXT: "block_dim_origin": "from launch at json-output.cu:12",
 // CHECK-NEXT: "block_dim_source": "launch",
 // CHECK-NEXT: "column": 3,

@@ -14,6 +14,7 @@ SCHEMA = {
         "function": STR, "kernel": STR, "variable": STR, "space": STR,
         "kind": STR, "width_bytes": INT, "block_dim": LIST,
         "block_dim_source": STR, "block_dim_origin": STR,
+        "block_dim_assumed": BOOL, "assumed_block_dims": LIST,
         "active_lanes": LIST, "wavefronts": INT, "min_wavefronts": INT,
         "ideal_wavefronts": INT, "instances": INT, "requests": INT,
         "instructions": INT, "total_wavefronts": INT,
@@ -62,6 +63,12 @@ for a in doc["accesses"]:
     assert a["min_wavefronts"] <= a["wavefronts"], "min <= max"
     assert a["ideal_wavefronts"] <= a["min_wavefronts"], "ideal <= min"
     assert all(0 <= lane < 32 for lane in a["active_lanes"]), "lanes"
+    # An assumed block shape never gives exact (docs/block-shapes.md).
+    assumed = a["block_dim_source"] in ("family", "default", "launch_bounds")
+    assert a["block_dim_assumed"] == assumed, "block_dim_assumed"
+    assert bool(a["assumed_block_dims"]) == assumed, "assumed_block_dims"
+    assert not assumed or (a["status"] != "exact" and
+                           not a["counts_exact"]), "exact on an assumed shape"
 for d in doc["diagnostics"]:
     assert d["level"] in ("warning", "error", "remark"), d["level"]
     fp = d["fingerprint"]
