@@ -375,7 +375,11 @@ public:
   /// types) are modelled instead.
   bool followsLibraryCode(const FunctionDecl *Def) const;
   Value opaqueCall(const CallExpr *E, const std::string &What);
-  Value evalOpaqueArgument(const Expr *Arg);
+  /// An argument handed to code the engine does not follow; with Why, the
+  /// __shared__ storage an object argument holds is reported there.
+  Value evalOpaqueArgument(const Expr *Arg, const std::string &Why = "");
+  void reportSharedHeldBy(const Value &P, const Expr *Site,
+                          const std::string &Why);
   std::optional<Value> evalReadOnlyOperator(const clang::CallExpr *E,
                                             const clang::FunctionDecl *Callee);
   Value assignAggregate(const Expr *Dst, const Expr *Src);

@@ -21,14 +21,14 @@ Value Engine::opaqueCall(const CallExpr *E, const std::string &What) {
   // A __shared__ pointer (or object) it is given may be accessed there.
   std::string Why = What + ", which warpcheck does not follow";
   for (const Expr *Arg : E->arguments()) {
-    Value P = evalOpaqueArgument(Arg);
+    Value P = evalOpaqueArgument(Arg, Why);
     QualType T = Arg->getType();
     reportUnfollowedShared(P, T->isPointerType() ? T->getPointeeType() : T,
                            Arg, Why);
   }
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const Expr *Obj = MC->getImplicitObjectArgument();
-    Value P = evalOpaqueArgument(Obj);
+    Value P = evalOpaqueArgument(Obj, Why);
     QualType T = Obj->getType();
     reportUnfollowedShared(P, T->isPointerType() ? T->getPointeeType() : T,
                            Obj, Why);
@@ -42,11 +42,29 @@ Value Engine::opaqueCall(const CallExpr *E, const std::string &What) {
   return R;
 }
 
-Value Engine::evalOpaqueArgument(const Expr *Arg) {
+void Engine::reportSharedHeldBy(const Value &P, const Expr *Site,
+                                const std::string &Why) {
+  if (P.K != Value::Kind::Pointer || !P.LocalObject || Why.empty())
+    return;
+  // An object holding a reference or pointer to __shared__ storage (a CUB
+  // primitive's temp_storage): the code it is handed to may access it.
+  std::vector<Value> Held;
+  for (const auto &[Offset, Cell] : objectOf(P.LocalObject).Cells)
+    if (Cell.V.K == Value::Kind::Pointer && Cell.V.Shared &&
+        llvm::none_of(Held, [&](const Value &H) {
+          return H.Shared == Cell.V.Shared;
+        }))
+      Held.push_back(Cell.V);
+  for (const Value &H : Held)
+    reportUnfollowedShared(H, Ctx.IntTy, Site, Why);
+}
+
+Value Engine::evalOpaqueArgument(const Expr *Arg, const std::string &Why) {
   // An lvalue argument is bound to a reference (or is the object of a
   // member call): the callee gets its address.
   if (Arg->isGLValue() && !Arg->getType()->isFunctionType()) {
     Value P = pointerTo(evalLValue(Arg));
+    reportSharedHeldBy(P, Arg, Why);
     // Bound to a reference: the callee may write it, but the compiler
     // inlines such library calls, so the object does not go to local memory.
     if (P.K == Value::Kind::Pointer && P.LocalObject) {
@@ -62,6 +80,7 @@ Value Engine::evalOpaqueArgument(const Expr *Arg) {
     return P;
   }
   Value V = eval(Arg);
+  reportSharedHeldBy(V, Arg, Why);
   noteEscape(V, Arg);
   if (V.K == Value::Kind::Unknown && Arg->getType()->isPointerType())
     havocExposed("a pointer warpcheck does not follow passed to a call");

@@ -125,7 +125,7 @@ bool Engine::followConstructor(const LValue &Dst, const CXXConstructExpr *E) {
 void Engine::reportUnfollowedConstructor(const CXXConstructExpr *E,
                                          const std::string &Why) {
   for (const Expr *Arg : E->arguments()) {
-    simt::Value P = evalOpaqueArgument(Arg);
+    simt::Value P = evalOpaqueArgument(Arg, Why);
     QualType T = Arg->getType();
     reportUnfollowedShared(P, T->isPointerType() ? T->getPointeeType() : T,
                            Arg, Why);
