@@ -77,7 +77,7 @@ template <typename T> __device__ inline void copyOut(const T *S, T *Fin) {
     Fin[I] = S[I];
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1) on int, result used, distinct words (lane).
+// PROBE atomic exact 1: atomicAdd(p, 1) on int, result used, distinct words (lane).
 __global__ void add1_s32_used_lane(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd1);
@@ -88,7 +88,7 @@ __global__ void add1_s32_used_lane(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1) on int, result unused, distinct words (lane).
+// PROBE atomic exact 1: atomicAdd(p, 1) on int, result unused, distinct words (lane).
 __global__ void add1_s32_unused_lane(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd1);
@@ -99,7 +99,7 @@ __global__ void add1_s32_unused_lane(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1) on int, result used, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicAdd(p, 1) on int, result used, 2 lanes per word (lane / 2).
 __global__ void add1_s32_used_lane2(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd1);
@@ -110,7 +110,7 @@ __global__ void add1_s32_used_lane2(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1) on int, result unused, 2 lanes per word (lane / 2).
+// PROBE atomic exact 1: atomicAdd(p, 1) on int, result unused, 2 lanes per word (lane / 2).
 __global__ void add1_s32_unused_lane2(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd1);
@@ -121,7 +121,7 @@ __global__ void add1_s32_unused_lane2(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1) on int, result used, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicAdd(p, 1) on int, result used, 4 lanes per word (lane / 4).
 __global__ void add1_s32_used_lane4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd1);
@@ -132,7 +132,7 @@ __global__ void add1_s32_used_lane4(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1) on int, result unused, 4 lanes per word (lane / 4).
+// PROBE atomic exact 1: atomicAdd(p, 1) on int, result unused, 4 lanes per word (lane / 4).
 __global__ void add1_s32_unused_lane4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd1);
@@ -143,7 +143,7 @@ __global__ void add1_s32_unused_lane4(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1) on int, result used, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicAdd(p, 1) on int, result used, 16 lanes per word (lane / 16).
 __global__ void add1_s32_used_lane16(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd1);
@@ -154,7 +154,7 @@ __global__ void add1_s32_used_lane16(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1) on int, result unused, 16 lanes per word (lane / 16).
+// PROBE atomic exact 1: atomicAdd(p, 1) on int, result unused, 16 lanes per word (lane / 16).
 __global__ void add1_s32_unused_lane16(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd1);
@@ -165,7 +165,7 @@ __global__ void add1_s32_unused_lane16(int *Old, int *Fin, const int *Tbl, int K
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1) on int, result used, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicAdd(p, 1) on int, result used, lane * 32: every lane on bank 0.
 __global__ void add1_s32_used_stride32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd1);
@@ -176,7 +176,7 @@ __global__ void add1_s32_used_stride32(int *Old, int *Fin, const int *Tbl, int K
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1) on int, result unused, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicAdd(p, 1) on int, result unused, lane * 32: every lane on bank 0.
 __global__ void add1_s32_unused_stride32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd1);
@@ -209,7 +209,7 @@ __global__ void add1_s32_unused_table(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1) on int, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicAdd(p, 1) on int, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void add1_s32_used_tid32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd1);
@@ -220,7 +220,7 @@ __global__ void add1_s32_used_tid32(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1) on int, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 1: atomicAdd(p, 1) on int, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void add1_s32_unused_tid32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd1);
@@ -231,7 +231,7 @@ __global__ void add1_s32_unused_tid32(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1) on int, result used, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 1: atomicAdd(p, 1) on int, result used, one word, a kernel parameter (5): proven uniform.
 __global__ void add1_s32_used_param(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd1);
@@ -242,7 +242,7 @@ __global__ void add1_s32_used_param(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1) on int, result unused, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 1: atomicAdd(p, 1) on int, result unused, one word, a kernel parameter (5): proven uniform.
 __global__ void add1_s32_unused_param(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd1);
@@ -253,7 +253,7 @@ __global__ void add1_s32_unused_param(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1) on int, result used, &s[0]: proven uniform.
+// PROBE atomic exact 1: atomicAdd(p, 1) on int, result used, &s[0]: proven uniform.
 __global__ void add1_s32_used_const0(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd1);
@@ -264,7 +264,7 @@ __global__ void add1_s32_used_const0(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1) on int, result unused, &s[0]: proven uniform.
+// PROBE atomic exact 1: atomicAdd(p, 1) on int, result unused, &s[0]: proven uniform.
 __global__ void add1_s32_unused_const0(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd1);
@@ -275,7 +275,7 @@ __global__ void add1_s32_unused_const0(int *Old, int *Fin, const int *Tbl, int K
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1) on int, result used, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 1: atomicAdd(p, 1) on int, result used, &s[0]: proven uniform, 4 warps on the word.
 __global__ void add1_s32_used_const0_w4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd1);
@@ -286,7 +286,7 @@ __global__ void add1_s32_used_const0_w4(int *Old, int *Fin, const int *Tbl, int 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1) on int, result unused, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 1: atomicAdd(p, 1) on int, result unused, &s[0]: proven uniform, 4 warps on the word.
 __global__ void add1_s32_unused_const0_w4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd1);
@@ -297,7 +297,7 @@ __global__ void add1_s32_unused_const0_w4(int *Old, int *Fin, const int *Tbl, in
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1u) on unsigned, result used, distinct words (lane).
+// PROBE atomic exact 1: atomicAdd(p, 1u) on unsigned, result used, distinct words (lane).
 __global__ void add1_u32_used_lane(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd1);
@@ -308,7 +308,7 @@ __global__ void add1_u32_used_lane(unsigned *Old, unsigned *Fin, const int *Tbl,
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1u) on unsigned, result unused, distinct words (lane).
+// PROBE atomic exact 1: atomicAdd(p, 1u) on unsigned, result unused, distinct words (lane).
 __global__ void add1_u32_unused_lane(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd1);
@@ -319,7 +319,7 @@ __global__ void add1_u32_unused_lane(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1u) on unsigned, result used, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicAdd(p, 1u) on unsigned, result used, 2 lanes per word (lane / 2).
 __global__ void add1_u32_used_lane2(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd1);
@@ -330,7 +330,7 @@ __global__ void add1_u32_used_lane2(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1u) on unsigned, result unused, 2 lanes per word (lane / 2).
+// PROBE atomic exact 1: atomicAdd(p, 1u) on unsigned, result unused, 2 lanes per word (lane / 2).
 __global__ void add1_u32_unused_lane2(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd1);
@@ -341,7 +341,7 @@ __global__ void add1_u32_unused_lane2(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1u) on unsigned, result used, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicAdd(p, 1u) on unsigned, result used, 4 lanes per word (lane / 4).
 __global__ void add1_u32_used_lane4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd1);
@@ -352,7 +352,7 @@ __global__ void add1_u32_used_lane4(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1u) on unsigned, result unused, 4 lanes per word (lane / 4).
+// PROBE atomic exact 1: atomicAdd(p, 1u) on unsigned, result unused, 4 lanes per word (lane / 4).
 __global__ void add1_u32_unused_lane4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd1);
@@ -363,7 +363,7 @@ __global__ void add1_u32_unused_lane4(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1u) on unsigned, result used, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicAdd(p, 1u) on unsigned, result used, 16 lanes per word (lane / 16).
 __global__ void add1_u32_used_lane16(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd1);
@@ -374,7 +374,7 @@ __global__ void add1_u32_used_lane16(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1u) on unsigned, result unused, 16 lanes per word (lane / 16).
+// PROBE atomic exact 1: atomicAdd(p, 1u) on unsigned, result unused, 16 lanes per word (lane / 16).
 __global__ void add1_u32_unused_lane16(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd1);
@@ -385,7 +385,7 @@ __global__ void add1_u32_unused_lane16(unsigned *Old, unsigned *Fin, const int *
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1u) on unsigned, result used, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicAdd(p, 1u) on unsigned, result used, lane * 32: every lane on bank 0.
 __global__ void add1_u32_used_stride32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd1);
@@ -396,7 +396,7 @@ __global__ void add1_u32_used_stride32(unsigned *Old, unsigned *Fin, const int *
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1u) on unsigned, result unused, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicAdd(p, 1u) on unsigned, result unused, lane * 32: every lane on bank 0.
 __global__ void add1_u32_unused_stride32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd1);
@@ -429,7 +429,7 @@ __global__ void add1_u32_unused_table(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1u) on unsigned, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicAdd(p, 1u) on unsigned, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void add1_u32_used_tid32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd1);
@@ -440,7 +440,7 @@ __global__ void add1_u32_used_tid32(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1u) on unsigned, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 1: atomicAdd(p, 1u) on unsigned, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void add1_u32_unused_tid32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd1);
@@ -451,7 +451,7 @@ __global__ void add1_u32_unused_tid32(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1u) on unsigned, result used, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 1: atomicAdd(p, 1u) on unsigned, result used, one word, a kernel parameter (5): proven uniform.
 __global__ void add1_u32_used_param(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd1);
@@ -462,7 +462,7 @@ __global__ void add1_u32_used_param(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1u) on unsigned, result unused, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 1: atomicAdd(p, 1u) on unsigned, result unused, one word, a kernel parameter (5): proven uniform.
 __global__ void add1_u32_unused_param(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd1);
@@ -473,7 +473,7 @@ __global__ void add1_u32_unused_param(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1u) on unsigned, result used, &s[0]: proven uniform.
+// PROBE atomic exact 1: atomicAdd(p, 1u) on unsigned, result used, &s[0]: proven uniform.
 __global__ void add1_u32_used_const0(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd1);
@@ -484,7 +484,7 @@ __global__ void add1_u32_used_const0(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1u) on unsigned, result unused, &s[0]: proven uniform.
+// PROBE atomic exact 1: atomicAdd(p, 1u) on unsigned, result unused, &s[0]: proven uniform.
 __global__ void add1_u32_unused_const0(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd1);
@@ -495,7 +495,7 @@ __global__ void add1_u32_unused_const0(unsigned *Old, unsigned *Fin, const int *
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1u) on unsigned, result used, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 1: atomicAdd(p, 1u) on unsigned, result used, &s[0]: proven uniform, 4 warps on the word.
 __global__ void add1_u32_used_const0_w4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd1);
@@ -506,7 +506,7 @@ __global__ void add1_u32_used_const0_w4(unsigned *Old, unsigned *Fin, const int 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 1u) on unsigned, result unused, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 1: atomicAdd(p, 1u) on unsigned, result unused, &s[0]: proven uniform, 4 warps on the word.
 __global__ void add1_u32_unused_const0_w4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd1);
@@ -517,7 +517,7 @@ __global__ void add1_u32_unused_const0_w4(unsigned *Old, unsigned *Fin, const in
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2) on int, result used, distinct words (lane).
+// PROBE atomic exact 1: atomicAdd(p, 2) on int, result used, distinct words (lane).
 __global__ void add2_s32_used_lane(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd2);
@@ -528,7 +528,7 @@ __global__ void add2_s32_used_lane(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2) on int, result unused, distinct words (lane).
+// PROBE atomic exact 1: atomicAdd(p, 2) on int, result unused, distinct words (lane).
 __global__ void add2_s32_unused_lane(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd2);
@@ -539,7 +539,7 @@ __global__ void add2_s32_unused_lane(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2) on int, result used, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicAdd(p, 2) on int, result used, 2 lanes per word (lane / 2).
 __global__ void add2_s32_used_lane2(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd2);
@@ -550,7 +550,7 @@ __global__ void add2_s32_used_lane2(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2) on int, result unused, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicAdd(p, 2) on int, result unused, 2 lanes per word (lane / 2).
 __global__ void add2_s32_unused_lane2(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd2);
@@ -561,7 +561,7 @@ __global__ void add2_s32_unused_lane2(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2) on int, result used, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicAdd(p, 2) on int, result used, 4 lanes per word (lane / 4).
 __global__ void add2_s32_used_lane4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd2);
@@ -572,7 +572,7 @@ __global__ void add2_s32_used_lane4(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2) on int, result unused, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicAdd(p, 2) on int, result unused, 4 lanes per word (lane / 4).
 __global__ void add2_s32_unused_lane4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd2);
@@ -583,7 +583,7 @@ __global__ void add2_s32_unused_lane4(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2) on int, result used, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicAdd(p, 2) on int, result used, 16 lanes per word (lane / 16).
 __global__ void add2_s32_used_lane16(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd2);
@@ -594,7 +594,7 @@ __global__ void add2_s32_used_lane16(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2) on int, result unused, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicAdd(p, 2) on int, result unused, 16 lanes per word (lane / 16).
 __global__ void add2_s32_unused_lane16(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd2);
@@ -605,7 +605,7 @@ __global__ void add2_s32_unused_lane16(int *Old, int *Fin, const int *Tbl, int K
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2) on int, result used, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicAdd(p, 2) on int, result used, lane * 32: every lane on bank 0.
 __global__ void add2_s32_used_stride32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd2);
@@ -616,7 +616,7 @@ __global__ void add2_s32_used_stride32(int *Old, int *Fin, const int *Tbl, int K
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2) on int, result unused, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicAdd(p, 2) on int, result unused, lane * 32: every lane on bank 0.
 __global__ void add2_s32_unused_stride32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd2);
@@ -649,7 +649,7 @@ __global__ void add2_s32_unused_table(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2) on int, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicAdd(p, 2) on int, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void add2_s32_used_tid32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd2);
@@ -660,7 +660,7 @@ __global__ void add2_s32_used_tid32(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2) on int, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicAdd(p, 2) on int, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void add2_s32_unused_tid32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd2);
@@ -671,7 +671,7 @@ __global__ void add2_s32_unused_tid32(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2) on int, result used, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 1: atomicAdd(p, 2) on int, result used, one word, a kernel parameter (5): proven uniform.
 __global__ void add2_s32_used_param(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd2);
@@ -682,7 +682,7 @@ __global__ void add2_s32_used_param(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2) on int, result unused, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 1: atomicAdd(p, 2) on int, result unused, one word, a kernel parameter (5): proven uniform.
 __global__ void add2_s32_unused_param(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd2);
@@ -693,7 +693,7 @@ __global__ void add2_s32_unused_param(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2) on int, result used, &s[0]: proven uniform.
+// PROBE atomic exact 1: atomicAdd(p, 2) on int, result used, &s[0]: proven uniform.
 __global__ void add2_s32_used_const0(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd2);
@@ -704,7 +704,7 @@ __global__ void add2_s32_used_const0(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2) on int, result unused, &s[0]: proven uniform.
+// PROBE atomic exact 1: atomicAdd(p, 2) on int, result unused, &s[0]: proven uniform.
 __global__ void add2_s32_unused_const0(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd2);
@@ -715,7 +715,7 @@ __global__ void add2_s32_unused_const0(int *Old, int *Fin, const int *Tbl, int K
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2) on int, result used, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 1: atomicAdd(p, 2) on int, result used, &s[0]: proven uniform, 4 warps on the word.
 __global__ void add2_s32_used_const0_w4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd2);
@@ -726,7 +726,7 @@ __global__ void add2_s32_used_const0_w4(int *Old, int *Fin, const int *Tbl, int 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2) on int, result unused, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 1: atomicAdd(p, 2) on int, result unused, &s[0]: proven uniform, 4 warps on the word.
 __global__ void add2_s32_unused_const0_w4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAdd2);
@@ -737,7 +737,7 @@ __global__ void add2_s32_unused_const0_w4(int *Old, int *Fin, const int *Tbl, in
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2u) on unsigned, result used, distinct words (lane).
+// PROBE atomic exact 1: atomicAdd(p, 2u) on unsigned, result used, distinct words (lane).
 __global__ void add2_u32_used_lane(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd2);
@@ -748,7 +748,7 @@ __global__ void add2_u32_used_lane(unsigned *Old, unsigned *Fin, const int *Tbl,
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2u) on unsigned, result unused, distinct words (lane).
+// PROBE atomic exact 1: atomicAdd(p, 2u) on unsigned, result unused, distinct words (lane).
 __global__ void add2_u32_unused_lane(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd2);
@@ -759,7 +759,7 @@ __global__ void add2_u32_unused_lane(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2u) on unsigned, result used, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicAdd(p, 2u) on unsigned, result used, 2 lanes per word (lane / 2).
 __global__ void add2_u32_used_lane2(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd2);
@@ -770,7 +770,7 @@ __global__ void add2_u32_used_lane2(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2u) on unsigned, result unused, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicAdd(p, 2u) on unsigned, result unused, 2 lanes per word (lane / 2).
 __global__ void add2_u32_unused_lane2(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd2);
@@ -781,7 +781,7 @@ __global__ void add2_u32_unused_lane2(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2u) on unsigned, result used, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicAdd(p, 2u) on unsigned, result used, 4 lanes per word (lane / 4).
 __global__ void add2_u32_used_lane4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd2);
@@ -792,7 +792,7 @@ __global__ void add2_u32_used_lane4(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2u) on unsigned, result unused, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicAdd(p, 2u) on unsigned, result unused, 4 lanes per word (lane / 4).
 __global__ void add2_u32_unused_lane4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd2);
@@ -803,7 +803,7 @@ __global__ void add2_u32_unused_lane4(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2u) on unsigned, result used, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicAdd(p, 2u) on unsigned, result used, 16 lanes per word (lane / 16).
 __global__ void add2_u32_used_lane16(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd2);
@@ -814,7 +814,7 @@ __global__ void add2_u32_used_lane16(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2u) on unsigned, result unused, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicAdd(p, 2u) on unsigned, result unused, 16 lanes per word (lane / 16).
 __global__ void add2_u32_unused_lane16(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd2);
@@ -825,7 +825,7 @@ __global__ void add2_u32_unused_lane16(unsigned *Old, unsigned *Fin, const int *
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2u) on unsigned, result used, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicAdd(p, 2u) on unsigned, result used, lane * 32: every lane on bank 0.
 __global__ void add2_u32_used_stride32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd2);
@@ -836,7 +836,7 @@ __global__ void add2_u32_used_stride32(unsigned *Old, unsigned *Fin, const int *
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2u) on unsigned, result unused, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicAdd(p, 2u) on unsigned, result unused, lane * 32: every lane on bank 0.
 __global__ void add2_u32_unused_stride32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd2);
@@ -869,7 +869,7 @@ __global__ void add2_u32_unused_table(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2u) on unsigned, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicAdd(p, 2u) on unsigned, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void add2_u32_used_tid32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd2);
@@ -880,7 +880,7 @@ __global__ void add2_u32_used_tid32(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2u) on unsigned, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicAdd(p, 2u) on unsigned, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void add2_u32_unused_tid32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd2);
@@ -891,7 +891,7 @@ __global__ void add2_u32_unused_tid32(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2u) on unsigned, result used, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 1: atomicAdd(p, 2u) on unsigned, result used, one word, a kernel parameter (5): proven uniform.
 __global__ void add2_u32_used_param(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd2);
@@ -902,7 +902,7 @@ __global__ void add2_u32_used_param(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2u) on unsigned, result unused, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 1: atomicAdd(p, 2u) on unsigned, result unused, one word, a kernel parameter (5): proven uniform.
 __global__ void add2_u32_unused_param(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd2);
@@ -913,7 +913,7 @@ __global__ void add2_u32_unused_param(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2u) on unsigned, result used, &s[0]: proven uniform.
+// PROBE atomic exact 1: atomicAdd(p, 2u) on unsigned, result used, &s[0]: proven uniform.
 __global__ void add2_u32_used_const0(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd2);
@@ -924,7 +924,7 @@ __global__ void add2_u32_used_const0(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2u) on unsigned, result unused, &s[0]: proven uniform.
+// PROBE atomic exact 1: atomicAdd(p, 2u) on unsigned, result unused, &s[0]: proven uniform.
 __global__ void add2_u32_unused_const0(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd2);
@@ -935,7 +935,7 @@ __global__ void add2_u32_unused_const0(unsigned *Old, unsigned *Fin, const int *
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2u) on unsigned, result used, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 1: atomicAdd(p, 2u) on unsigned, result used, &s[0]: proven uniform, 4 warps on the word.
 __global__ void add2_u32_used_const0_w4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd2);
@@ -946,7 +946,7 @@ __global__ void add2_u32_used_const0_w4(unsigned *Old, unsigned *Fin, const int 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, 2u) on unsigned, result unused, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 1: atomicAdd(p, 2u) on unsigned, result unused, &s[0]: proven uniform, 4 warps on the word.
 __global__ void add2_u32_unused_const0_w4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd2);
@@ -957,7 +957,7 @@ __global__ void add2_u32_unused_const0_w4(unsigned *Old, unsigned *Fin, const in
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on int, result used, distinct words (lane).
+// PROBE atomic exact 1: atomicAdd(p, tid + 1) on int, result used, distinct words (lane).
 __global__ void addvar_s32_used_lane(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAddVar);
@@ -969,7 +969,7 @@ __global__ void addvar_s32_used_lane(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on int, result unused, distinct words (lane).
+// PROBE atomic exact 1: atomicAdd(p, tid + 1) on int, result unused, distinct words (lane).
 __global__ void addvar_s32_unused_lane(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAddVar);
@@ -981,7 +981,7 @@ __global__ void addvar_s32_unused_lane(int *Old, int *Fin, const int *Tbl, int K
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on int, result used, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicAdd(p, tid + 1) on int, result used, 2 lanes per word (lane / 2).
 __global__ void addvar_s32_used_lane2(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAddVar);
@@ -993,7 +993,7 @@ __global__ void addvar_s32_used_lane2(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on int, result unused, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicAdd(p, tid + 1) on int, result unused, 2 lanes per word (lane / 2).
 __global__ void addvar_s32_unused_lane2(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAddVar);
@@ -1005,7 +1005,7 @@ __global__ void addvar_s32_unused_lane2(int *Old, int *Fin, const int *Tbl, int 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on int, result used, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicAdd(p, tid + 1) on int, result used, 4 lanes per word (lane / 4).
 __global__ void addvar_s32_used_lane4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAddVar);
@@ -1017,7 +1017,7 @@ __global__ void addvar_s32_used_lane4(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on int, result unused, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicAdd(p, tid + 1) on int, result unused, 4 lanes per word (lane / 4).
 __global__ void addvar_s32_unused_lane4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAddVar);
@@ -1029,7 +1029,7 @@ __global__ void addvar_s32_unused_lane4(int *Old, int *Fin, const int *Tbl, int 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on int, result used, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicAdd(p, tid + 1) on int, result used, 16 lanes per word (lane / 16).
 __global__ void addvar_s32_used_lane16(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAddVar);
@@ -1041,7 +1041,7 @@ __global__ void addvar_s32_used_lane16(int *Old, int *Fin, const int *Tbl, int K
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on int, result unused, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicAdd(p, tid + 1) on int, result unused, 16 lanes per word (lane / 16).
 __global__ void addvar_s32_unused_lane16(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAddVar);
@@ -1053,7 +1053,7 @@ __global__ void addvar_s32_unused_lane16(int *Old, int *Fin, const int *Tbl, int
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on int, result used, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicAdd(p, tid + 1) on int, result used, lane * 32: every lane on bank 0.
 __global__ void addvar_s32_used_stride32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAddVar);
@@ -1065,7 +1065,7 @@ __global__ void addvar_s32_used_stride32(int *Old, int *Fin, const int *Tbl, int
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on int, result unused, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicAdd(p, tid + 1) on int, result unused, lane * 32: every lane on bank 0.
 __global__ void addvar_s32_unused_stride32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAddVar);
@@ -1101,7 +1101,7 @@ __global__ void addvar_s32_unused_table(int *Old, int *Fin, const int *Tbl, int 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on int, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicAdd(p, tid + 1) on int, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void addvar_s32_used_tid32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAddVar);
@@ -1113,7 +1113,7 @@ __global__ void addvar_s32_used_tid32(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on int, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicAdd(p, tid + 1) on int, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void addvar_s32_unused_tid32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAddVar);
@@ -1125,7 +1125,7 @@ __global__ void addvar_s32_unused_tid32(int *Old, int *Fin, const int *Tbl, int 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on int, result used, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 1 sass 2: atomicAdd(p, tid + 1) on int, result used, one word, a kernel parameter (5): proven uniform.
 __global__ void addvar_s32_used_param(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAddVar);
@@ -1137,7 +1137,7 @@ __global__ void addvar_s32_used_param(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on int, result unused, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 1: atomicAdd(p, tid + 1) on int, result unused, one word, a kernel parameter (5): proven uniform.
 __global__ void addvar_s32_unused_param(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAddVar);
@@ -1149,7 +1149,7 @@ __global__ void addvar_s32_unused_param(int *Old, int *Fin, const int *Tbl, int 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on int, result used, &s[0]: proven uniform.
+// PROBE atomic exact 1 sass 2: atomicAdd(p, tid + 1) on int, result used, &s[0]: proven uniform.
 __global__ void addvar_s32_used_const0(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAddVar);
@@ -1161,7 +1161,7 @@ __global__ void addvar_s32_used_const0(int *Old, int *Fin, const int *Tbl, int K
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on int, result unused, &s[0]: proven uniform.
+// PROBE atomic exact 1: atomicAdd(p, tid + 1) on int, result unused, &s[0]: proven uniform.
 __global__ void addvar_s32_unused_const0(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAddVar);
@@ -1173,7 +1173,7 @@ __global__ void addvar_s32_unused_const0(int *Old, int *Fin, const int *Tbl, int
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on int, result used, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 1 sass 2: atomicAdd(p, tid + 1) on int, result used, &s[0]: proven uniform, 4 warps on the word.
 __global__ void addvar_s32_used_const0_w4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAddVar);
@@ -1185,7 +1185,7 @@ __global__ void addvar_s32_used_const0_w4(int *Old, int *Fin, const int *Tbl, in
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on int, result unused, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 1: atomicAdd(p, tid + 1) on int, result unused, &s[0]: proven uniform, 4 warps on the word.
 __global__ void addvar_s32_unused_const0_w4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAddVar);
@@ -1197,7 +1197,7 @@ __global__ void addvar_s32_unused_const0_w4(int *Old, int *Fin, const int *Tbl, 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on unsigned, result used, distinct words (lane).
+// PROBE atomic exact 1: atomicAdd(p, tid + 1) on unsigned, result used, distinct words (lane).
 __global__ void addvar_u32_used_lane(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAddVar);
@@ -1209,7 +1209,7 @@ __global__ void addvar_u32_used_lane(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on unsigned, result unused, distinct words (lane).
+// PROBE atomic exact 1: atomicAdd(p, tid + 1) on unsigned, result unused, distinct words (lane).
 __global__ void addvar_u32_unused_lane(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAddVar);
@@ -1221,7 +1221,7 @@ __global__ void addvar_u32_unused_lane(unsigned *Old, unsigned *Fin, const int *
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on unsigned, result used, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicAdd(p, tid + 1) on unsigned, result used, 2 lanes per word (lane / 2).
 __global__ void addvar_u32_used_lane2(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAddVar);
@@ -1233,7 +1233,7 @@ __global__ void addvar_u32_used_lane2(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on unsigned, result unused, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicAdd(p, tid + 1) on unsigned, result unused, 2 lanes per word (lane / 2).
 __global__ void addvar_u32_unused_lane2(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAddVar);
@@ -1245,7 +1245,7 @@ __global__ void addvar_u32_unused_lane2(unsigned *Old, unsigned *Fin, const int 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on unsigned, result used, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicAdd(p, tid + 1) on unsigned, result used, 4 lanes per word (lane / 4).
 __global__ void addvar_u32_used_lane4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAddVar);
@@ -1257,7 +1257,7 @@ __global__ void addvar_u32_used_lane4(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on unsigned, result unused, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicAdd(p, tid + 1) on unsigned, result unused, 4 lanes per word (lane / 4).
 __global__ void addvar_u32_unused_lane4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAddVar);
@@ -1269,7 +1269,7 @@ __global__ void addvar_u32_unused_lane4(unsigned *Old, unsigned *Fin, const int 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on unsigned, result used, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicAdd(p, tid + 1) on unsigned, result used, 16 lanes per word (lane / 16).
 __global__ void addvar_u32_used_lane16(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAddVar);
@@ -1281,7 +1281,7 @@ __global__ void addvar_u32_used_lane16(unsigned *Old, unsigned *Fin, const int *
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on unsigned, result unused, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicAdd(p, tid + 1) on unsigned, result unused, 16 lanes per word (lane / 16).
 __global__ void addvar_u32_unused_lane16(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAddVar);
@@ -1293,7 +1293,7 @@ __global__ void addvar_u32_unused_lane16(unsigned *Old, unsigned *Fin, const int
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on unsigned, result used, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicAdd(p, tid + 1) on unsigned, result used, lane * 32: every lane on bank 0.
 __global__ void addvar_u32_used_stride32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAddVar);
@@ -1305,7 +1305,7 @@ __global__ void addvar_u32_used_stride32(unsigned *Old, unsigned *Fin, const int
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on unsigned, result unused, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicAdd(p, tid + 1) on unsigned, result unused, lane * 32: every lane on bank 0.
 __global__ void addvar_u32_unused_stride32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAddVar);
@@ -1341,7 +1341,7 @@ __global__ void addvar_u32_unused_table(unsigned *Old, unsigned *Fin, const int 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on unsigned, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicAdd(p, tid + 1) on unsigned, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void addvar_u32_used_tid32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAddVar);
@@ -1353,7 +1353,7 @@ __global__ void addvar_u32_used_tid32(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on unsigned, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicAdd(p, tid + 1) on unsigned, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void addvar_u32_unused_tid32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAddVar);
@@ -1365,7 +1365,7 @@ __global__ void addvar_u32_unused_tid32(unsigned *Old, unsigned *Fin, const int 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on unsigned, result used, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 1 sass 2: atomicAdd(p, tid + 1) on unsigned, result used, one word, a kernel parameter (5): proven uniform.
 __global__ void addvar_u32_used_param(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAddVar);
@@ -1377,7 +1377,7 @@ __global__ void addvar_u32_used_param(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on unsigned, result unused, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 1: atomicAdd(p, tid + 1) on unsigned, result unused, one word, a kernel parameter (5): proven uniform.
 __global__ void addvar_u32_unused_param(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAddVar);
@@ -1389,7 +1389,7 @@ __global__ void addvar_u32_unused_param(unsigned *Old, unsigned *Fin, const int 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on unsigned, result used, &s[0]: proven uniform.
+// PROBE atomic exact 1 sass 2: atomicAdd(p, tid + 1) on unsigned, result used, &s[0]: proven uniform.
 __global__ void addvar_u32_used_const0(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAddVar);
@@ -1401,7 +1401,7 @@ __global__ void addvar_u32_used_const0(unsigned *Old, unsigned *Fin, const int *
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on unsigned, result unused, &s[0]: proven uniform.
+// PROBE atomic exact 1: atomicAdd(p, tid + 1) on unsigned, result unused, &s[0]: proven uniform.
 __global__ void addvar_u32_unused_const0(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAddVar);
@@ -1413,7 +1413,7 @@ __global__ void addvar_u32_unused_const0(unsigned *Old, unsigned *Fin, const int
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on unsigned, result used, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 1 sass 2: atomicAdd(p, tid + 1) on unsigned, result used, &s[0]: proven uniform, 4 warps on the word.
 __global__ void addvar_u32_used_const0_w4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAddVar);
@@ -1425,7 +1425,7 @@ __global__ void addvar_u32_used_const0_w4(unsigned *Old, unsigned *Fin, const in
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, tid + 1) on unsigned, result unused, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 1: atomicAdd(p, tid + 1) on unsigned, result unused, &s[0]: proven uniform, 4 warps on the word.
 __global__ void addvar_u32_unused_const0_w4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAddVar);
@@ -1437,7 +1437,7 @@ __global__ void addvar_u32_unused_const0_w4(unsigned *Old, unsigned *Fin, const 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicSub(p, 1) on int, result used, distinct words (lane).
+// PROBE atomic exact 1: atomicSub(p, 1) on int, result used, distinct words (lane).
 __global__ void sub1_s32_used_lane(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpSub1);
@@ -1448,7 +1448,7 @@ __global__ void sub1_s32_used_lane(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicSub(p, 1) on int, result unused, distinct words (lane).
+// PROBE atomic exact 1: atomicSub(p, 1) on int, result unused, distinct words (lane).
 __global__ void sub1_s32_unused_lane(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpSub1);
@@ -1459,7 +1459,7 @@ __global__ void sub1_s32_unused_lane(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicSub(p, 1) on int, result used, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicSub(p, 1) on int, result used, 2 lanes per word (lane / 2).
 __global__ void sub1_s32_used_lane2(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpSub1);
@@ -1470,7 +1470,7 @@ __global__ void sub1_s32_used_lane2(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicSub(p, 1) on int, result unused, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicSub(p, 1) on int, result unused, 2 lanes per word (lane / 2).
 __global__ void sub1_s32_unused_lane2(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpSub1);
@@ -1481,7 +1481,7 @@ __global__ void sub1_s32_unused_lane2(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicSub(p, 1) on int, result used, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicSub(p, 1) on int, result used, 4 lanes per word (lane / 4).
 __global__ void sub1_s32_used_lane4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpSub1);
@@ -1492,7 +1492,7 @@ __global__ void sub1_s32_used_lane4(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicSub(p, 1) on int, result unused, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicSub(p, 1) on int, result unused, 4 lanes per word (lane / 4).
 __global__ void sub1_s32_unused_lane4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpSub1);
@@ -1503,7 +1503,7 @@ __global__ void sub1_s32_unused_lane4(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicSub(p, 1) on int, result used, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicSub(p, 1) on int, result used, 16 lanes per word (lane / 16).
 __global__ void sub1_s32_used_lane16(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpSub1);
@@ -1514,7 +1514,7 @@ __global__ void sub1_s32_used_lane16(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicSub(p, 1) on int, result unused, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicSub(p, 1) on int, result unused, 16 lanes per word (lane / 16).
 __global__ void sub1_s32_unused_lane16(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpSub1);
@@ -1525,7 +1525,7 @@ __global__ void sub1_s32_unused_lane16(int *Old, int *Fin, const int *Tbl, int K
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicSub(p, 1) on int, result used, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicSub(p, 1) on int, result used, lane * 32: every lane on bank 0.
 __global__ void sub1_s32_used_stride32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpSub1);
@@ -1536,7 +1536,7 @@ __global__ void sub1_s32_used_stride32(int *Old, int *Fin, const int *Tbl, int K
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicSub(p, 1) on int, result unused, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicSub(p, 1) on int, result unused, lane * 32: every lane on bank 0.
 __global__ void sub1_s32_unused_stride32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpSub1);
@@ -1569,7 +1569,7 @@ __global__ void sub1_s32_unused_table(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicSub(p, 1) on int, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicSub(p, 1) on int, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void sub1_s32_used_tid32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpSub1);
@@ -1580,7 +1580,7 @@ __global__ void sub1_s32_used_tid32(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicSub(p, 1) on int, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicSub(p, 1) on int, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void sub1_s32_unused_tid32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpSub1);
@@ -1591,7 +1591,7 @@ __global__ void sub1_s32_unused_tid32(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicSub(p, 1) on int, result used, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 1: atomicSub(p, 1) on int, result used, one word, a kernel parameter (5): proven uniform.
 __global__ void sub1_s32_used_param(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpSub1);
@@ -1602,7 +1602,7 @@ __global__ void sub1_s32_used_param(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicSub(p, 1) on int, result unused, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 1: atomicSub(p, 1) on int, result unused, one word, a kernel parameter (5): proven uniform.
 __global__ void sub1_s32_unused_param(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpSub1);
@@ -1613,7 +1613,7 @@ __global__ void sub1_s32_unused_param(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicSub(p, 1) on int, result used, &s[0]: proven uniform.
+// PROBE atomic exact 1: atomicSub(p, 1) on int, result used, &s[0]: proven uniform.
 __global__ void sub1_s32_used_const0(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpSub1);
@@ -1624,7 +1624,7 @@ __global__ void sub1_s32_used_const0(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicSub(p, 1) on int, result unused, &s[0]: proven uniform.
+// PROBE atomic exact 1: atomicSub(p, 1) on int, result unused, &s[0]: proven uniform.
 __global__ void sub1_s32_unused_const0(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpSub1);
@@ -1635,7 +1635,7 @@ __global__ void sub1_s32_unused_const0(int *Old, int *Fin, const int *Tbl, int K
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicSub(p, 1) on int, result used, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 1: atomicSub(p, 1) on int, result used, &s[0]: proven uniform, 4 warps on the word.
 __global__ void sub1_s32_used_const0_w4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpSub1);
@@ -1646,7 +1646,7 @@ __global__ void sub1_s32_used_const0_w4(int *Old, int *Fin, const int *Tbl, int 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicSub(p, 1) on int, result unused, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 1: atomicSub(p, 1) on int, result unused, &s[0]: proven uniform, 4 warps on the word.
 __global__ void sub1_s32_unused_const0_w4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpSub1);
@@ -1657,7 +1657,7 @@ __global__ void sub1_s32_unused_const0_w4(int *Old, int *Fin, const int *Tbl, in
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, float(tid + 1)) on float, result used, distinct words (lane).
+// PROBE atomic exact 2: atomicAdd(p, float(tid + 1)) on float, result used, distinct words (lane).
 __global__ void add_f32_used_lane(float *Old, float *Fin, const int *Tbl, int K) {
   __shared__ float s[kWords];
   fillShared(s, OpAddVar);
@@ -1669,7 +1669,7 @@ __global__ void add_f32_used_lane(float *Old, float *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, float(tid + 1)) on float, result unused, distinct words (lane).
+// PROBE atomic exact 2: atomicAdd(p, float(tid + 1)) on float, result unused, distinct words (lane).
 __global__ void add_f32_unused_lane(float *Old, float *Fin, const int *Tbl, int K) {
   __shared__ float s[kWords];
   fillShared(s, OpAddVar);
@@ -1681,7 +1681,7 @@ __global__ void add_f32_unused_lane(float *Old, float *Fin, const int *Tbl, int 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, float(tid + 1)) on float, result used, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicAdd(p, float(tid + 1)) on float, result used, 2 lanes per word (lane / 2).
 __global__ void add_f32_used_lane2(float *Old, float *Fin, const int *Tbl, int K) {
   __shared__ float s[kWords];
   fillShared(s, OpAddVar);
@@ -1693,7 +1693,7 @@ __global__ void add_f32_used_lane2(float *Old, float *Fin, const int *Tbl, int K
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, float(tid + 1)) on float, result unused, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicAdd(p, float(tid + 1)) on float, result unused, 2 lanes per word (lane / 2).
 __global__ void add_f32_unused_lane2(float *Old, float *Fin, const int *Tbl, int K) {
   __shared__ float s[kWords];
   fillShared(s, OpAddVar);
@@ -1705,7 +1705,7 @@ __global__ void add_f32_unused_lane2(float *Old, float *Fin, const int *Tbl, int
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, float(tid + 1)) on float, result used, 4 lanes per word (lane / 4).
+// PROBE atomic exact 2: atomicAdd(p, float(tid + 1)) on float, result used, 4 lanes per word (lane / 4).
 __global__ void add_f32_used_lane4(float *Old, float *Fin, const int *Tbl, int K) {
   __shared__ float s[kWords];
   fillShared(s, OpAddVar);
@@ -1717,7 +1717,7 @@ __global__ void add_f32_used_lane4(float *Old, float *Fin, const int *Tbl, int K
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, float(tid + 1)) on float, result unused, 4 lanes per word (lane / 4).
+// PROBE atomic exact 2: atomicAdd(p, float(tid + 1)) on float, result unused, 4 lanes per word (lane / 4).
 __global__ void add_f32_unused_lane4(float *Old, float *Fin, const int *Tbl, int K) {
   __shared__ float s[kWords];
   fillShared(s, OpAddVar);
@@ -1729,7 +1729,7 @@ __global__ void add_f32_unused_lane4(float *Old, float *Fin, const int *Tbl, int
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, float(tid + 1)) on float, result used, 16 lanes per word (lane / 16).
+// PROBE atomic exact 2: atomicAdd(p, float(tid + 1)) on float, result used, 16 lanes per word (lane / 16).
 __global__ void add_f32_used_lane16(float *Old, float *Fin, const int *Tbl, int K) {
   __shared__ float s[kWords];
   fillShared(s, OpAddVar);
@@ -1741,7 +1741,7 @@ __global__ void add_f32_used_lane16(float *Old, float *Fin, const int *Tbl, int 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, float(tid + 1)) on float, result unused, 16 lanes per word (lane / 16).
+// PROBE atomic exact 2: atomicAdd(p, float(tid + 1)) on float, result unused, 16 lanes per word (lane / 16).
 __global__ void add_f32_unused_lane16(float *Old, float *Fin, const int *Tbl, int K) {
   __shared__ float s[kWords];
   fillShared(s, OpAddVar);
@@ -1753,7 +1753,7 @@ __global__ void add_f32_unused_lane16(float *Old, float *Fin, const int *Tbl, in
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, float(tid + 1)) on float, result used, lane * 32: every lane on bank 0.
+// PROBE atomic exact 2: atomicAdd(p, float(tid + 1)) on float, result used, lane * 32: every lane on bank 0.
 __global__ void add_f32_used_stride32(float *Old, float *Fin, const int *Tbl, int K) {
   __shared__ float s[kWords];
   fillShared(s, OpAddVar);
@@ -1765,7 +1765,7 @@ __global__ void add_f32_used_stride32(float *Old, float *Fin, const int *Tbl, in
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, float(tid + 1)) on float, result unused, lane * 32: every lane on bank 0.
+// PROBE atomic exact 2: atomicAdd(p, float(tid + 1)) on float, result unused, lane * 32: every lane on bank 0.
 __global__ void add_f32_unused_stride32(float *Old, float *Fin, const int *Tbl, int K) {
   __shared__ float s[kWords];
   fillShared(s, OpAddVar);
@@ -1801,7 +1801,7 @@ __global__ void add_f32_unused_table(float *Old, float *Fin, const int *Tbl, int
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, float(tid + 1)) on float, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 2: atomicAdd(p, float(tid + 1)) on float, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void add_f32_used_tid32(float *Old, float *Fin, const int *Tbl, int K) {
   __shared__ float s[kWords];
   fillShared(s, OpAddVar);
@@ -1813,7 +1813,7 @@ __global__ void add_f32_used_tid32(float *Old, float *Fin, const int *Tbl, int K
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, float(tid + 1)) on float, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 2: atomicAdd(p, float(tid + 1)) on float, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void add_f32_unused_tid32(float *Old, float *Fin, const int *Tbl, int K) {
   __shared__ float s[kWords];
   fillShared(s, OpAddVar);
@@ -1825,7 +1825,7 @@ __global__ void add_f32_unused_tid32(float *Old, float *Fin, const int *Tbl, int
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, float(tid + 1)) on float, result used, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 2: atomicAdd(p, float(tid + 1)) on float, result used, one word, a kernel parameter (5): proven uniform.
 __global__ void add_f32_used_param(float *Old, float *Fin, const int *Tbl, int K) {
   __shared__ float s[kWords];
   fillShared(s, OpAddVar);
@@ -1837,7 +1837,7 @@ __global__ void add_f32_used_param(float *Old, float *Fin, const int *Tbl, int K
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, float(tid + 1)) on float, result unused, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 2: atomicAdd(p, float(tid + 1)) on float, result unused, one word, a kernel parameter (5): proven uniform.
 __global__ void add_f32_unused_param(float *Old, float *Fin, const int *Tbl, int K) {
   __shared__ float s[kWords];
   fillShared(s, OpAddVar);
@@ -1849,7 +1849,7 @@ __global__ void add_f32_unused_param(float *Old, float *Fin, const int *Tbl, int
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, float(tid + 1)) on float, result used, &s[0]: proven uniform.
+// PROBE atomic exact 2: atomicAdd(p, float(tid + 1)) on float, result used, &s[0]: proven uniform.
 __global__ void add_f32_used_const0(float *Old, float *Fin, const int *Tbl, int K) {
   __shared__ float s[kWords];
   fillShared(s, OpAddVar);
@@ -1861,7 +1861,7 @@ __global__ void add_f32_used_const0(float *Old, float *Fin, const int *Tbl, int 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, float(tid + 1)) on float, result unused, &s[0]: proven uniform.
+// PROBE atomic exact 2: atomicAdd(p, float(tid + 1)) on float, result unused, &s[0]: proven uniform.
 __global__ void add_f32_unused_const0(float *Old, float *Fin, const int *Tbl, int K) {
   __shared__ float s[kWords];
   fillShared(s, OpAddVar);
@@ -1873,7 +1873,7 @@ __global__ void add_f32_unused_const0(float *Old, float *Fin, const int *Tbl, in
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, float(tid + 1)) on float, result used, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 2.64921466: atomicAdd(p, float(tid + 1)) on float, result used, &s[0]: proven uniform, 4 warps on the word.
 __global__ void add_f32_used_const0_w4(float *Old, float *Fin, const int *Tbl, int K) {
   __shared__ float s[kWords];
   fillShared(s, OpAddVar);
@@ -1885,7 +1885,7 @@ __global__ void add_f32_used_const0_w4(float *Old, float *Fin, const int *Tbl, i
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAdd(p, float(tid + 1)) on float, result unused, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 2.64921466: atomicAdd(p, float(tid + 1)) on float, result unused, &s[0]: proven uniform, 4 warps on the word.
 __global__ void add_f32_unused_const0_w4(float *Old, float *Fin, const int *Tbl, int K) {
   __shared__ float s[kWords];
   fillShared(s, OpAddVar);
@@ -1897,7 +1897,7 @@ __global__ void add_f32_unused_const0_w4(float *Old, float *Fin, const int *Tbl,
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on int, result used, distinct words (lane).
+// PROBE atomic exact 1: atomicMin on int, result used, distinct words (lane).
 __global__ void min_s32_used_lane(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMin);
@@ -1909,7 +1909,7 @@ __global__ void min_s32_used_lane(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on int, result unused, distinct words (lane).
+// PROBE atomic exact 1: atomicMin on int, result unused, distinct words (lane).
 __global__ void min_s32_unused_lane(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMin);
@@ -1921,7 +1921,7 @@ __global__ void min_s32_unused_lane(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on int, result used, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicMin on int, result used, 2 lanes per word (lane / 2).
 __global__ void min_s32_used_lane2(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMin);
@@ -1933,7 +1933,7 @@ __global__ void min_s32_used_lane2(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on int, result unused, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicMin on int, result unused, 2 lanes per word (lane / 2).
 __global__ void min_s32_unused_lane2(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMin);
@@ -1945,7 +1945,7 @@ __global__ void min_s32_unused_lane2(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on int, result used, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicMin on int, result used, 4 lanes per word (lane / 4).
 __global__ void min_s32_used_lane4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMin);
@@ -1957,7 +1957,7 @@ __global__ void min_s32_used_lane4(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on int, result unused, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicMin on int, result unused, 4 lanes per word (lane / 4).
 __global__ void min_s32_unused_lane4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMin);
@@ -1969,7 +1969,7 @@ __global__ void min_s32_unused_lane4(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on int, result used, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicMin on int, result used, 16 lanes per word (lane / 16).
 __global__ void min_s32_used_lane16(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMin);
@@ -1981,7 +1981,7 @@ __global__ void min_s32_used_lane16(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on int, result unused, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicMin on int, result unused, 16 lanes per word (lane / 16).
 __global__ void min_s32_unused_lane16(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMin);
@@ -1993,7 +1993,7 @@ __global__ void min_s32_unused_lane16(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on int, result used, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicMin on int, result used, lane * 32: every lane on bank 0.
 __global__ void min_s32_used_stride32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMin);
@@ -2005,7 +2005,7 @@ __global__ void min_s32_used_stride32(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on int, result unused, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicMin on int, result unused, lane * 32: every lane on bank 0.
 __global__ void min_s32_unused_stride32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMin);
@@ -2041,7 +2041,7 @@ __global__ void min_s32_unused_table(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on int, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicMin on int, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void min_s32_used_tid32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMin);
@@ -2053,7 +2053,7 @@ __global__ void min_s32_used_tid32(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on int, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicMin on int, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void min_s32_unused_tid32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMin);
@@ -2065,7 +2065,7 @@ __global__ void min_s32_unused_tid32(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on int, result used, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 32: atomicMin on int, result used, one word, a kernel parameter (5): proven uniform.
 __global__ void min_s32_used_param(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMin);
@@ -2077,7 +2077,7 @@ __global__ void min_s32_used_param(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on int, result unused, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 1: atomicMin on int, result unused, one word, a kernel parameter (5): proven uniform.
 __global__ void min_s32_unused_param(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMin);
@@ -2089,7 +2089,7 @@ __global__ void min_s32_unused_param(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on int, result used, &s[0]: proven uniform.
+// PROBE atomic exact 32: atomicMin on int, result used, &s[0]: proven uniform.
 __global__ void min_s32_used_const0(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMin);
@@ -2101,7 +2101,7 @@ __global__ void min_s32_used_const0(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on int, result unused, &s[0]: proven uniform.
+// PROBE atomic exact 1: atomicMin on int, result unused, &s[0]: proven uniform.
 __global__ void min_s32_unused_const0(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMin);
@@ -2113,7 +2113,7 @@ __global__ void min_s32_unused_const0(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on int, result used, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 32: atomicMin on int, result used, &s[0]: proven uniform, 4 warps on the word.
 __global__ void min_s32_used_const0_w4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMin);
@@ -2125,7 +2125,7 @@ __global__ void min_s32_used_const0_w4(int *Old, int *Fin, const int *Tbl, int K
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on int, result unused, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 1: atomicMin on int, result unused, &s[0]: proven uniform, 4 warps on the word.
 __global__ void min_s32_unused_const0_w4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMin);
@@ -2137,7 +2137,7 @@ __global__ void min_s32_unused_const0_w4(int *Old, int *Fin, const int *Tbl, int
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on int, result used, distinct words (lane).
+// PROBE atomic exact 1: atomicMax on int, result used, distinct words (lane).
 __global__ void max_s32_used_lane(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMax);
@@ -2149,7 +2149,7 @@ __global__ void max_s32_used_lane(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on int, result unused, distinct words (lane).
+// PROBE atomic exact 1: atomicMax on int, result unused, distinct words (lane).
 __global__ void max_s32_unused_lane(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMax);
@@ -2161,7 +2161,7 @@ __global__ void max_s32_unused_lane(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on int, result used, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicMax on int, result used, 2 lanes per word (lane / 2).
 __global__ void max_s32_used_lane2(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMax);
@@ -2173,7 +2173,7 @@ __global__ void max_s32_used_lane2(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on int, result unused, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicMax on int, result unused, 2 lanes per word (lane / 2).
 __global__ void max_s32_unused_lane2(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMax);
@@ -2185,7 +2185,7 @@ __global__ void max_s32_unused_lane2(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on int, result used, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicMax on int, result used, 4 lanes per word (lane / 4).
 __global__ void max_s32_used_lane4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMax);
@@ -2197,7 +2197,7 @@ __global__ void max_s32_used_lane4(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on int, result unused, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicMax on int, result unused, 4 lanes per word (lane / 4).
 __global__ void max_s32_unused_lane4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMax);
@@ -2209,7 +2209,7 @@ __global__ void max_s32_unused_lane4(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on int, result used, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicMax on int, result used, 16 lanes per word (lane / 16).
 __global__ void max_s32_used_lane16(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMax);
@@ -2221,7 +2221,7 @@ __global__ void max_s32_used_lane16(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on int, result unused, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicMax on int, result unused, 16 lanes per word (lane / 16).
 __global__ void max_s32_unused_lane16(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMax);
@@ -2233,7 +2233,7 @@ __global__ void max_s32_unused_lane16(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on int, result used, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicMax on int, result used, lane * 32: every lane on bank 0.
 __global__ void max_s32_used_stride32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMax);
@@ -2245,7 +2245,7 @@ __global__ void max_s32_used_stride32(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on int, result unused, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicMax on int, result unused, lane * 32: every lane on bank 0.
 __global__ void max_s32_unused_stride32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMax);
@@ -2281,7 +2281,7 @@ __global__ void max_s32_unused_table(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on int, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicMax on int, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void max_s32_used_tid32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMax);
@@ -2293,7 +2293,7 @@ __global__ void max_s32_used_tid32(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on int, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicMax on int, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void max_s32_unused_tid32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMax);
@@ -2305,7 +2305,7 @@ __global__ void max_s32_unused_tid32(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on int, result used, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 32: atomicMax on int, result used, one word, a kernel parameter (5): proven uniform.
 __global__ void max_s32_used_param(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMax);
@@ -2317,7 +2317,7 @@ __global__ void max_s32_used_param(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on int, result unused, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 1: atomicMax on int, result unused, one word, a kernel parameter (5): proven uniform.
 __global__ void max_s32_unused_param(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMax);
@@ -2329,7 +2329,7 @@ __global__ void max_s32_unused_param(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on int, result used, &s[0]: proven uniform.
+// PROBE atomic exact 32: atomicMax on int, result used, &s[0]: proven uniform.
 __global__ void max_s32_used_const0(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMax);
@@ -2341,7 +2341,7 @@ __global__ void max_s32_used_const0(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on int, result unused, &s[0]: proven uniform.
+// PROBE atomic exact 1: atomicMax on int, result unused, &s[0]: proven uniform.
 __global__ void max_s32_unused_const0(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMax);
@@ -2353,7 +2353,7 @@ __global__ void max_s32_unused_const0(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on int, result used, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 32: atomicMax on int, result used, &s[0]: proven uniform, 4 warps on the word.
 __global__ void max_s32_used_const0_w4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMax);
@@ -2365,7 +2365,7 @@ __global__ void max_s32_used_const0_w4(int *Old, int *Fin, const int *Tbl, int K
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on int, result unused, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 1: atomicMax on int, result unused, &s[0]: proven uniform, 4 warps on the word.
 __global__ void max_s32_unused_const0_w4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMax);
@@ -2377,7 +2377,7 @@ __global__ void max_s32_unused_const0_w4(int *Old, int *Fin, const int *Tbl, int
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on unsigned, result used, distinct words (lane).
+// PROBE atomic exact 1: atomicMin on unsigned, result used, distinct words (lane).
 __global__ void min_u32_used_lane(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMin);
@@ -2389,7 +2389,7 @@ __global__ void min_u32_used_lane(unsigned *Old, unsigned *Fin, const int *Tbl, 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on unsigned, result unused, distinct words (lane).
+// PROBE atomic exact 1: atomicMin on unsigned, result unused, distinct words (lane).
 __global__ void min_u32_unused_lane(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMin);
@@ -2401,7 +2401,7 @@ __global__ void min_u32_unused_lane(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on unsigned, result used, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicMin on unsigned, result used, 2 lanes per word (lane / 2).
 __global__ void min_u32_used_lane2(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMin);
@@ -2413,7 +2413,7 @@ __global__ void min_u32_used_lane2(unsigned *Old, unsigned *Fin, const int *Tbl,
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on unsigned, result unused, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicMin on unsigned, result unused, 2 lanes per word (lane / 2).
 __global__ void min_u32_unused_lane2(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMin);
@@ -2425,7 +2425,7 @@ __global__ void min_u32_unused_lane2(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on unsigned, result used, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicMin on unsigned, result used, 4 lanes per word (lane / 4).
 __global__ void min_u32_used_lane4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMin);
@@ -2437,7 +2437,7 @@ __global__ void min_u32_used_lane4(unsigned *Old, unsigned *Fin, const int *Tbl,
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on unsigned, result unused, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicMin on unsigned, result unused, 4 lanes per word (lane / 4).
 __global__ void min_u32_unused_lane4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMin);
@@ -2449,7 +2449,7 @@ __global__ void min_u32_unused_lane4(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on unsigned, result used, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicMin on unsigned, result used, 16 lanes per word (lane / 16).
 __global__ void min_u32_used_lane16(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMin);
@@ -2461,7 +2461,7 @@ __global__ void min_u32_used_lane16(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on unsigned, result unused, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicMin on unsigned, result unused, 16 lanes per word (lane / 16).
 __global__ void min_u32_unused_lane16(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMin);
@@ -2473,7 +2473,7 @@ __global__ void min_u32_unused_lane16(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on unsigned, result used, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicMin on unsigned, result used, lane * 32: every lane on bank 0.
 __global__ void min_u32_used_stride32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMin);
@@ -2485,7 +2485,7 @@ __global__ void min_u32_used_stride32(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on unsigned, result unused, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicMin on unsigned, result unused, lane * 32: every lane on bank 0.
 __global__ void min_u32_unused_stride32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMin);
@@ -2521,7 +2521,7 @@ __global__ void min_u32_unused_table(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on unsigned, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicMin on unsigned, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void min_u32_used_tid32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMin);
@@ -2533,7 +2533,7 @@ __global__ void min_u32_used_tid32(unsigned *Old, unsigned *Fin, const int *Tbl,
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on unsigned, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicMin on unsigned, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void min_u32_unused_tid32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMin);
@@ -2545,7 +2545,7 @@ __global__ void min_u32_unused_tid32(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on unsigned, result used, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 32: atomicMin on unsigned, result used, one word, a kernel parameter (5): proven uniform.
 __global__ void min_u32_used_param(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMin);
@@ -2557,7 +2557,7 @@ __global__ void min_u32_used_param(unsigned *Old, unsigned *Fin, const int *Tbl,
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on unsigned, result unused, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 1: atomicMin on unsigned, result unused, one word, a kernel parameter (5): proven uniform.
 __global__ void min_u32_unused_param(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMin);
@@ -2569,7 +2569,7 @@ __global__ void min_u32_unused_param(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on unsigned, result used, &s[0]: proven uniform.
+// PROBE atomic exact 32: atomicMin on unsigned, result used, &s[0]: proven uniform.
 __global__ void min_u32_used_const0(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMin);
@@ -2581,7 +2581,7 @@ __global__ void min_u32_used_const0(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on unsigned, result unused, &s[0]: proven uniform.
+// PROBE atomic exact 1: atomicMin on unsigned, result unused, &s[0]: proven uniform.
 __global__ void min_u32_unused_const0(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMin);
@@ -2593,7 +2593,7 @@ __global__ void min_u32_unused_const0(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on unsigned, result used, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 32: atomicMin on unsigned, result used, &s[0]: proven uniform, 4 warps on the word.
 __global__ void min_u32_used_const0_w4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMin);
@@ -2605,7 +2605,7 @@ __global__ void min_u32_used_const0_w4(unsigned *Old, unsigned *Fin, const int *
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMin on unsigned, result unused, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 1: atomicMin on unsigned, result unused, &s[0]: proven uniform, 4 warps on the word.
 __global__ void min_u32_unused_const0_w4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMin);
@@ -2617,7 +2617,7 @@ __global__ void min_u32_unused_const0_w4(unsigned *Old, unsigned *Fin, const int
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on unsigned, result used, distinct words (lane).
+// PROBE atomic exact 1: atomicMax on unsigned, result used, distinct words (lane).
 __global__ void max_u32_used_lane(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMax);
@@ -2629,7 +2629,7 @@ __global__ void max_u32_used_lane(unsigned *Old, unsigned *Fin, const int *Tbl, 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on unsigned, result unused, distinct words (lane).
+// PROBE atomic exact 1: atomicMax on unsigned, result unused, distinct words (lane).
 __global__ void max_u32_unused_lane(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMax);
@@ -2641,7 +2641,7 @@ __global__ void max_u32_unused_lane(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on unsigned, result used, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicMax on unsigned, result used, 2 lanes per word (lane / 2).
 __global__ void max_u32_used_lane2(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMax);
@@ -2653,7 +2653,7 @@ __global__ void max_u32_used_lane2(unsigned *Old, unsigned *Fin, const int *Tbl,
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on unsigned, result unused, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicMax on unsigned, result unused, 2 lanes per word (lane / 2).
 __global__ void max_u32_unused_lane2(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMax);
@@ -2665,7 +2665,7 @@ __global__ void max_u32_unused_lane2(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on unsigned, result used, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicMax on unsigned, result used, 4 lanes per word (lane / 4).
 __global__ void max_u32_used_lane4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMax);
@@ -2677,7 +2677,7 @@ __global__ void max_u32_used_lane4(unsigned *Old, unsigned *Fin, const int *Tbl,
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on unsigned, result unused, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicMax on unsigned, result unused, 4 lanes per word (lane / 4).
 __global__ void max_u32_unused_lane4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMax);
@@ -2689,7 +2689,7 @@ __global__ void max_u32_unused_lane4(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on unsigned, result used, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicMax on unsigned, result used, 16 lanes per word (lane / 16).
 __global__ void max_u32_used_lane16(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMax);
@@ -2701,7 +2701,7 @@ __global__ void max_u32_used_lane16(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on unsigned, result unused, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicMax on unsigned, result unused, 16 lanes per word (lane / 16).
 __global__ void max_u32_unused_lane16(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMax);
@@ -2713,7 +2713,7 @@ __global__ void max_u32_unused_lane16(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on unsigned, result used, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicMax on unsigned, result used, lane * 32: every lane on bank 0.
 __global__ void max_u32_used_stride32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMax);
@@ -2725,7 +2725,7 @@ __global__ void max_u32_used_stride32(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on unsigned, result unused, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicMax on unsigned, result unused, lane * 32: every lane on bank 0.
 __global__ void max_u32_unused_stride32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMax);
@@ -2761,7 +2761,7 @@ __global__ void max_u32_unused_table(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on unsigned, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicMax on unsigned, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void max_u32_used_tid32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMax);
@@ -2773,7 +2773,7 @@ __global__ void max_u32_used_tid32(unsigned *Old, unsigned *Fin, const int *Tbl,
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on unsigned, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicMax on unsigned, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void max_u32_unused_tid32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMax);
@@ -2785,7 +2785,7 @@ __global__ void max_u32_unused_tid32(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on unsigned, result used, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 32: atomicMax on unsigned, result used, one word, a kernel parameter (5): proven uniform.
 __global__ void max_u32_used_param(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMax);
@@ -2797,7 +2797,7 @@ __global__ void max_u32_used_param(unsigned *Old, unsigned *Fin, const int *Tbl,
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on unsigned, result unused, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 1: atomicMax on unsigned, result unused, one word, a kernel parameter (5): proven uniform.
 __global__ void max_u32_unused_param(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMax);
@@ -2809,7 +2809,7 @@ __global__ void max_u32_unused_param(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on unsigned, result used, &s[0]: proven uniform.
+// PROBE atomic exact 32: atomicMax on unsigned, result used, &s[0]: proven uniform.
 __global__ void max_u32_used_const0(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMax);
@@ -2821,7 +2821,7 @@ __global__ void max_u32_used_const0(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on unsigned, result unused, &s[0]: proven uniform.
+// PROBE atomic exact 1: atomicMax on unsigned, result unused, &s[0]: proven uniform.
 __global__ void max_u32_unused_const0(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMax);
@@ -2833,7 +2833,7 @@ __global__ void max_u32_unused_const0(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on unsigned, result used, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 32: atomicMax on unsigned, result used, &s[0]: proven uniform, 4 warps on the word.
 __global__ void max_u32_used_const0_w4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMax);
@@ -2845,7 +2845,7 @@ __global__ void max_u32_used_const0_w4(unsigned *Old, unsigned *Fin, const int *
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicMax on unsigned, result unused, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 1: atomicMax on unsigned, result unused, &s[0]: proven uniform, 4 warps on the word.
 __global__ void max_u32_unused_const0_w4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMax);
@@ -2857,7 +2857,7 @@ __global__ void max_u32_unused_const0_w4(unsigned *Old, unsigned *Fin, const int
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicCAS(p, fill, tid + 5000) on int, result used, distinct words (lane).
+// PROBE atomic exact 2: atomicCAS(p, fill, tid + 5000) on int, result used, distinct words (lane).
 __global__ void cas_s32_used_lane(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpCas);
@@ -2870,7 +2870,7 @@ __global__ void cas_s32_used_lane(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicCAS(p, fill, tid + 5000) on int, result unused, distinct words (lane).
+// PROBE atomic exact 2: atomicCAS(p, fill, tid + 5000) on int, result unused, distinct words (lane).
 __global__ void cas_s32_unused_lane(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpCas);
@@ -2883,7 +2883,7 @@ __global__ void cas_s32_unused_lane(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicCAS(p, fill, tid + 5000) on int, result used, 2 lanes per word (lane / 2).
+// PROBE atomic exact 4: atomicCAS(p, fill, tid + 5000) on int, result used, 2 lanes per word (lane / 2).
 __global__ void cas_s32_used_lane2(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpCas);
@@ -2896,7 +2896,7 @@ __global__ void cas_s32_used_lane2(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicCAS(p, fill, tid + 5000) on int, result unused, 2 lanes per word (lane / 2).
+// PROBE atomic exact 4: atomicCAS(p, fill, tid + 5000) on int, result unused, 2 lanes per word (lane / 2).
 __global__ void cas_s32_unused_lane2(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpCas);
@@ -2909,7 +2909,7 @@ __global__ void cas_s32_unused_lane2(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicCAS(p, fill, tid + 5000) on int, result used, 4 lanes per word (lane / 4).
+// PROBE atomic exact 8: atomicCAS(p, fill, tid + 5000) on int, result used, 4 lanes per word (lane / 4).
 __global__ void cas_s32_used_lane4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpCas);
@@ -2922,7 +2922,7 @@ __global__ void cas_s32_used_lane4(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicCAS(p, fill, tid + 5000) on int, result unused, 4 lanes per word (lane / 4).
+// PROBE atomic exact 8: atomicCAS(p, fill, tid + 5000) on int, result unused, 4 lanes per word (lane / 4).
 __global__ void cas_s32_unused_lane4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpCas);
@@ -2935,7 +2935,7 @@ __global__ void cas_s32_unused_lane4(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicCAS(p, fill, tid + 5000) on int, result used, 16 lanes per word (lane / 16).
+// PROBE atomic exact 32: atomicCAS(p, fill, tid + 5000) on int, result used, 16 lanes per word (lane / 16).
 __global__ void cas_s32_used_lane16(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpCas);
@@ -2948,7 +2948,7 @@ __global__ void cas_s32_used_lane16(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicCAS(p, fill, tid + 5000) on int, result unused, 16 lanes per word (lane / 16).
+// PROBE atomic exact 32: atomicCAS(p, fill, tid + 5000) on int, result unused, 16 lanes per word (lane / 16).
 __global__ void cas_s32_unused_lane16(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpCas);
@@ -2961,7 +2961,7 @@ __global__ void cas_s32_unused_lane16(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicCAS(p, fill, tid + 5000) on int, result used, lane * 32: every lane on bank 0.
+// PROBE atomic exact 64: atomicCAS(p, fill, tid + 5000) on int, result used, lane * 32: every lane on bank 0.
 __global__ void cas_s32_used_stride32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpCas);
@@ -2974,7 +2974,7 @@ __global__ void cas_s32_used_stride32(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicCAS(p, fill, tid + 5000) on int, result unused, lane * 32: every lane on bank 0.
+// PROBE atomic exact 64: atomicCAS(p, fill, tid + 5000) on int, result unused, lane * 32: every lane on bank 0.
 __global__ void cas_s32_unused_stride32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpCas);
@@ -3013,7 +3013,7 @@ __global__ void cas_s32_unused_table(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicCAS(p, fill, tid + 5000) on int, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 64: atomicCAS(p, fill, tid + 5000) on int, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void cas_s32_used_tid32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpCas);
@@ -3026,7 +3026,7 @@ __global__ void cas_s32_used_tid32(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicCAS(p, fill, tid + 5000) on int, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 64: atomicCAS(p, fill, tid + 5000) on int, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void cas_s32_unused_tid32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpCas);
@@ -3039,7 +3039,7 @@ __global__ void cas_s32_unused_tid32(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicCAS(p, fill, tid + 5000) on int, result used, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 64: atomicCAS(p, fill, tid + 5000) on int, result used, one word, a kernel parameter (5): proven uniform.
 __global__ void cas_s32_used_param(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpCas);
@@ -3052,7 +3052,7 @@ __global__ void cas_s32_used_param(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicCAS(p, fill, tid + 5000) on int, result unused, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 64: atomicCAS(p, fill, tid + 5000) on int, result unused, one word, a kernel parameter (5): proven uniform.
 __global__ void cas_s32_unused_param(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpCas);
@@ -3065,7 +3065,7 @@ __global__ void cas_s32_unused_param(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicCAS(p, fill, tid + 5000) on int, result used, &s[0]: proven uniform.
+// PROBE atomic exact 64: atomicCAS(p, fill, tid + 5000) on int, result used, &s[0]: proven uniform.
 __global__ void cas_s32_used_const0(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpCas);
@@ -3078,7 +3078,7 @@ __global__ void cas_s32_used_const0(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicCAS(p, fill, tid + 5000) on int, result unused, &s[0]: proven uniform.
+// PROBE atomic exact 64: atomicCAS(p, fill, tid + 5000) on int, result unused, &s[0]: proven uniform.
 __global__ void cas_s32_unused_const0(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpCas);
@@ -3091,7 +3091,7 @@ __global__ void cas_s32_unused_const0(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicCAS(p, fill, tid + 5000) on int, result used, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 64: atomicCAS(p, fill, tid + 5000) on int, result used, &s[0]: proven uniform, 4 warps on the word.
 __global__ void cas_s32_used_const0_w4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpCas);
@@ -3104,7 +3104,7 @@ __global__ void cas_s32_used_const0_w4(int *Old, int *Fin, const int *Tbl, int K
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicCAS(p, fill, tid + 5000) on int, result unused, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 64: atomicCAS(p, fill, tid + 5000) on int, result unused, &s[0]: proven uniform, 4 warps on the word.
 __global__ void cas_s32_unused_const0_w4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpCas);
@@ -3117,7 +3117,7 @@ __global__ void cas_s32_unused_const0_w4(int *Old, int *Fin, const int *Tbl, int
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicExch(p, tid + 5000) on int, result used, distinct words (lane).
+// PROBE atomic exact 1: atomicExch(p, tid + 5000) on int, result used, distinct words (lane).
 __global__ void exch_s32_used_lane(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpExch);
@@ -3129,7 +3129,7 @@ __global__ void exch_s32_used_lane(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicExch(p, tid + 5000) on int, result unused, distinct words (lane).
+// PROBE atomic exact 1: atomicExch(p, tid + 5000) on int, result unused, distinct words (lane).
 __global__ void exch_s32_unused_lane(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpExch);
@@ -3141,7 +3141,7 @@ __global__ void exch_s32_unused_lane(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicExch(p, tid + 5000) on int, result used, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicExch(p, tid + 5000) on int, result used, 2 lanes per word (lane / 2).
 __global__ void exch_s32_used_lane2(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpExch);
@@ -3153,7 +3153,7 @@ __global__ void exch_s32_used_lane2(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicExch(p, tid + 5000) on int, result unused, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicExch(p, tid + 5000) on int, result unused, 2 lanes per word (lane / 2).
 __global__ void exch_s32_unused_lane2(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpExch);
@@ -3165,7 +3165,7 @@ __global__ void exch_s32_unused_lane2(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicExch(p, tid + 5000) on int, result used, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicExch(p, tid + 5000) on int, result used, 4 lanes per word (lane / 4).
 __global__ void exch_s32_used_lane4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpExch);
@@ -3177,7 +3177,7 @@ __global__ void exch_s32_used_lane4(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicExch(p, tid + 5000) on int, result unused, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicExch(p, tid + 5000) on int, result unused, 4 lanes per word (lane / 4).
 __global__ void exch_s32_unused_lane4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpExch);
@@ -3189,7 +3189,7 @@ __global__ void exch_s32_unused_lane4(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicExch(p, tid + 5000) on int, result used, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicExch(p, tid + 5000) on int, result used, 16 lanes per word (lane / 16).
 __global__ void exch_s32_used_lane16(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpExch);
@@ -3201,7 +3201,7 @@ __global__ void exch_s32_used_lane16(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicExch(p, tid + 5000) on int, result unused, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicExch(p, tid + 5000) on int, result unused, 16 lanes per word (lane / 16).
 __global__ void exch_s32_unused_lane16(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpExch);
@@ -3213,7 +3213,7 @@ __global__ void exch_s32_unused_lane16(int *Old, int *Fin, const int *Tbl, int K
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicExch(p, tid + 5000) on int, result used, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicExch(p, tid + 5000) on int, result used, lane * 32: every lane on bank 0.
 __global__ void exch_s32_used_stride32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpExch);
@@ -3225,7 +3225,7 @@ __global__ void exch_s32_used_stride32(int *Old, int *Fin, const int *Tbl, int K
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicExch(p, tid + 5000) on int, result unused, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicExch(p, tid + 5000) on int, result unused, lane * 32: every lane on bank 0.
 __global__ void exch_s32_unused_stride32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpExch);
@@ -3261,7 +3261,7 @@ __global__ void exch_s32_unused_table(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicExch(p, tid + 5000) on int, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicExch(p, tid + 5000) on int, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void exch_s32_used_tid32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpExch);
@@ -3273,7 +3273,7 @@ __global__ void exch_s32_used_tid32(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicExch(p, tid + 5000) on int, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicExch(p, tid + 5000) on int, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void exch_s32_unused_tid32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpExch);
@@ -3285,7 +3285,7 @@ __global__ void exch_s32_unused_tid32(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicExch(p, tid + 5000) on int, result used, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 32: atomicExch(p, tid + 5000) on int, result used, one word, a kernel parameter (5): proven uniform.
 __global__ void exch_s32_used_param(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpExch);
@@ -3297,7 +3297,7 @@ __global__ void exch_s32_used_param(int *Old, int *Fin, const int *Tbl, int K) {
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicExch(p, tid + 5000) on int, result unused, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 32: atomicExch(p, tid + 5000) on int, result unused, one word, a kernel parameter (5): proven uniform.
 __global__ void exch_s32_unused_param(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpExch);
@@ -3309,7 +3309,7 @@ __global__ void exch_s32_unused_param(int *Old, int *Fin, const int *Tbl, int K)
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicExch(p, tid + 5000) on int, result used, &s[0]: proven uniform.
+// PROBE atomic exact 32: atomicExch(p, tid + 5000) on int, result used, &s[0]: proven uniform.
 __global__ void exch_s32_used_const0(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpExch);
@@ -3321,7 +3321,7 @@ __global__ void exch_s32_used_const0(int *Old, int *Fin, const int *Tbl, int K) 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicExch(p, tid + 5000) on int, result unused, &s[0]: proven uniform.
+// PROBE atomic exact 32: atomicExch(p, tid + 5000) on int, result unused, &s[0]: proven uniform.
 __global__ void exch_s32_unused_const0(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpExch);
@@ -3333,7 +3333,7 @@ __global__ void exch_s32_unused_const0(int *Old, int *Fin, const int *Tbl, int K
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicExch(p, tid + 5000) on int, result used, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 32: atomicExch(p, tid + 5000) on int, result used, &s[0]: proven uniform, 4 warps on the word.
 __global__ void exch_s32_used_const0_w4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpExch);
@@ -3345,7 +3345,7 @@ __global__ void exch_s32_used_const0_w4(int *Old, int *Fin, const int *Tbl, int 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicExch(p, tid + 5000) on int, result unused, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 32: atomicExch(p, tid + 5000) on int, result unused, &s[0]: proven uniform, 4 warps on the word.
 __global__ void exch_s32_unused_const0_w4(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpExch);
@@ -3357,7 +3357,7 @@ __global__ void exch_s32_unused_const0_w4(int *Old, int *Fin, const int *Tbl, in
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicInc(p, 0xfffffff0u) on unsigned, result used, distinct words (lane).
+// PROBE atomic exact 1: atomicInc(p, 0xfffffff0u) on unsigned, result used, distinct words (lane).
 __global__ void inc_u32_used_lane(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpInc);
@@ -3368,7 +3368,7 @@ __global__ void inc_u32_used_lane(unsigned *Old, unsigned *Fin, const int *Tbl, 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicInc(p, 0xfffffff0u) on unsigned, result unused, distinct words (lane).
+// PROBE atomic exact 1: atomicInc(p, 0xfffffff0u) on unsigned, result unused, distinct words (lane).
 __global__ void inc_u32_unused_lane(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpInc);
@@ -3379,7 +3379,7 @@ __global__ void inc_u32_unused_lane(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicInc(p, 0xfffffff0u) on unsigned, result used, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicInc(p, 0xfffffff0u) on unsigned, result used, 2 lanes per word (lane / 2).
 __global__ void inc_u32_used_lane2(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpInc);
@@ -3390,7 +3390,7 @@ __global__ void inc_u32_used_lane2(unsigned *Old, unsigned *Fin, const int *Tbl,
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicInc(p, 0xfffffff0u) on unsigned, result unused, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicInc(p, 0xfffffff0u) on unsigned, result unused, 2 lanes per word (lane / 2).
 __global__ void inc_u32_unused_lane2(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpInc);
@@ -3401,7 +3401,7 @@ __global__ void inc_u32_unused_lane2(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicInc(p, 0xfffffff0u) on unsigned, result used, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicInc(p, 0xfffffff0u) on unsigned, result used, 4 lanes per word (lane / 4).
 __global__ void inc_u32_used_lane4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpInc);
@@ -3412,7 +3412,7 @@ __global__ void inc_u32_used_lane4(unsigned *Old, unsigned *Fin, const int *Tbl,
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicInc(p, 0xfffffff0u) on unsigned, result unused, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicInc(p, 0xfffffff0u) on unsigned, result unused, 4 lanes per word (lane / 4).
 __global__ void inc_u32_unused_lane4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpInc);
@@ -3423,7 +3423,7 @@ __global__ void inc_u32_unused_lane4(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicInc(p, 0xfffffff0u) on unsigned, result used, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicInc(p, 0xfffffff0u) on unsigned, result used, 16 lanes per word (lane / 16).
 __global__ void inc_u32_used_lane16(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpInc);
@@ -3434,7 +3434,7 @@ __global__ void inc_u32_used_lane16(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicInc(p, 0xfffffff0u) on unsigned, result unused, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicInc(p, 0xfffffff0u) on unsigned, result unused, 16 lanes per word (lane / 16).
 __global__ void inc_u32_unused_lane16(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpInc);
@@ -3445,7 +3445,7 @@ __global__ void inc_u32_unused_lane16(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicInc(p, 0xfffffff0u) on unsigned, result used, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicInc(p, 0xfffffff0u) on unsigned, result used, lane * 32: every lane on bank 0.
 __global__ void inc_u32_used_stride32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpInc);
@@ -3456,7 +3456,7 @@ __global__ void inc_u32_used_stride32(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicInc(p, 0xfffffff0u) on unsigned, result unused, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicInc(p, 0xfffffff0u) on unsigned, result unused, lane * 32: every lane on bank 0.
 __global__ void inc_u32_unused_stride32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpInc);
@@ -3489,7 +3489,7 @@ __global__ void inc_u32_unused_table(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicInc(p, 0xfffffff0u) on unsigned, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicInc(p, 0xfffffff0u) on unsigned, result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void inc_u32_used_tid32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpInc);
@@ -3500,7 +3500,7 @@ __global__ void inc_u32_used_tid32(unsigned *Old, unsigned *Fin, const int *Tbl,
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicInc(p, 0xfffffff0u) on unsigned, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicInc(p, 0xfffffff0u) on unsigned, result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void inc_u32_unused_tid32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpInc);
@@ -3511,7 +3511,7 @@ __global__ void inc_u32_unused_tid32(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicInc(p, 0xfffffff0u) on unsigned, result used, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 32: atomicInc(p, 0xfffffff0u) on unsigned, result used, one word, a kernel parameter (5): proven uniform.
 __global__ void inc_u32_used_param(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpInc);
@@ -3522,7 +3522,7 @@ __global__ void inc_u32_used_param(unsigned *Old, unsigned *Fin, const int *Tbl,
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicInc(p, 0xfffffff0u) on unsigned, result unused, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 32: atomicInc(p, 0xfffffff0u) on unsigned, result unused, one word, a kernel parameter (5): proven uniform.
 __global__ void inc_u32_unused_param(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpInc);
@@ -3533,7 +3533,7 @@ __global__ void inc_u32_unused_param(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicInc(p, 0xfffffff0u) on unsigned, result used, &s[0]: proven uniform.
+// PROBE atomic exact 32: atomicInc(p, 0xfffffff0u) on unsigned, result used, &s[0]: proven uniform.
 __global__ void inc_u32_used_const0(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpInc);
@@ -3544,7 +3544,7 @@ __global__ void inc_u32_used_const0(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicInc(p, 0xfffffff0u) on unsigned, result unused, &s[0]: proven uniform.
+// PROBE atomic exact 32: atomicInc(p, 0xfffffff0u) on unsigned, result unused, &s[0]: proven uniform.
 __global__ void inc_u32_unused_const0(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpInc);
@@ -3555,7 +3555,7 @@ __global__ void inc_u32_unused_const0(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicInc(p, 0xfffffff0u) on unsigned, result used, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 32: atomicInc(p, 0xfffffff0u) on unsigned, result used, &s[0]: proven uniform, 4 warps on the word.
 __global__ void inc_u32_used_const0_w4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpInc);
@@ -3566,7 +3566,7 @@ __global__ void inc_u32_used_const0_w4(unsigned *Old, unsigned *Fin, const int *
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicInc(p, 0xfffffff0u) on unsigned, result unused, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 32: atomicInc(p, 0xfffffff0u) on unsigned, result unused, &s[0]: proven uniform, 4 warps on the word.
 __global__ void inc_u32_unused_const0_w4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpInc);
@@ -3577,7 +3577,7 @@ __global__ void inc_u32_unused_const0_w4(unsigned *Old, unsigned *Fin, const int
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAnd(p, ~(1u << lane)), result used, distinct words (lane).
+// PROBE atomic exact 1: atomicAnd(p, ~(1u << lane)), result used, distinct words (lane).
 __global__ void and_u32_used_lane(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAnd);
@@ -3589,7 +3589,7 @@ __global__ void and_u32_used_lane(unsigned *Old, unsigned *Fin, const int *Tbl, 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAnd(p, ~(1u << lane)), result unused, distinct words (lane).
+// PROBE atomic exact 1: atomicAnd(p, ~(1u << lane)), result unused, distinct words (lane).
 __global__ void and_u32_unused_lane(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAnd);
@@ -3601,7 +3601,7 @@ __global__ void and_u32_unused_lane(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAnd(p, ~(1u << lane)), result used, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicAnd(p, ~(1u << lane)), result used, 2 lanes per word (lane / 2).
 __global__ void and_u32_used_lane2(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAnd);
@@ -3613,7 +3613,7 @@ __global__ void and_u32_used_lane2(unsigned *Old, unsigned *Fin, const int *Tbl,
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAnd(p, ~(1u << lane)), result unused, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicAnd(p, ~(1u << lane)), result unused, 2 lanes per word (lane / 2).
 __global__ void and_u32_unused_lane2(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAnd);
@@ -3625,7 +3625,7 @@ __global__ void and_u32_unused_lane2(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAnd(p, ~(1u << lane)), result used, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicAnd(p, ~(1u << lane)), result used, 4 lanes per word (lane / 4).
 __global__ void and_u32_used_lane4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAnd);
@@ -3637,7 +3637,7 @@ __global__ void and_u32_used_lane4(unsigned *Old, unsigned *Fin, const int *Tbl,
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAnd(p, ~(1u << lane)), result unused, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicAnd(p, ~(1u << lane)), result unused, 4 lanes per word (lane / 4).
 __global__ void and_u32_unused_lane4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAnd);
@@ -3649,7 +3649,7 @@ __global__ void and_u32_unused_lane4(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAnd(p, ~(1u << lane)), result used, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicAnd(p, ~(1u << lane)), result used, 16 lanes per word (lane / 16).
 __global__ void and_u32_used_lane16(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAnd);
@@ -3661,7 +3661,7 @@ __global__ void and_u32_used_lane16(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAnd(p, ~(1u << lane)), result unused, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicAnd(p, ~(1u << lane)), result unused, 16 lanes per word (lane / 16).
 __global__ void and_u32_unused_lane16(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAnd);
@@ -3673,7 +3673,7 @@ __global__ void and_u32_unused_lane16(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAnd(p, ~(1u << lane)), result used, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicAnd(p, ~(1u << lane)), result used, lane * 32: every lane on bank 0.
 __global__ void and_u32_used_stride32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAnd);
@@ -3685,7 +3685,7 @@ __global__ void and_u32_used_stride32(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAnd(p, ~(1u << lane)), result unused, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicAnd(p, ~(1u << lane)), result unused, lane * 32: every lane on bank 0.
 __global__ void and_u32_unused_stride32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAnd);
@@ -3721,7 +3721,7 @@ __global__ void and_u32_unused_table(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAnd(p, ~(1u << lane)), result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicAnd(p, ~(1u << lane)), result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void and_u32_used_tid32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAnd);
@@ -3733,7 +3733,7 @@ __global__ void and_u32_used_tid32(unsigned *Old, unsigned *Fin, const int *Tbl,
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAnd(p, ~(1u << lane)), result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicAnd(p, ~(1u << lane)), result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void and_u32_unused_tid32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAnd);
@@ -3745,7 +3745,7 @@ __global__ void and_u32_unused_tid32(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAnd(p, ~(1u << lane)), result used, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 32: atomicAnd(p, ~(1u << lane)), result used, one word, a kernel parameter (5): proven uniform.
 __global__ void and_u32_used_param(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAnd);
@@ -3757,7 +3757,7 @@ __global__ void and_u32_used_param(unsigned *Old, unsigned *Fin, const int *Tbl,
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAnd(p, ~(1u << lane)), result unused, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 1: atomicAnd(p, ~(1u << lane)), result unused, one word, a kernel parameter (5): proven uniform.
 __global__ void and_u32_unused_param(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAnd);
@@ -3769,7 +3769,7 @@ __global__ void and_u32_unused_param(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAnd(p, ~(1u << lane)), result used, &s[0]: proven uniform.
+// PROBE atomic exact 32: atomicAnd(p, ~(1u << lane)), result used, &s[0]: proven uniform.
 __global__ void and_u32_used_const0(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAnd);
@@ -3781,7 +3781,7 @@ __global__ void and_u32_used_const0(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAnd(p, ~(1u << lane)), result unused, &s[0]: proven uniform.
+// PROBE atomic exact 1: atomicAnd(p, ~(1u << lane)), result unused, &s[0]: proven uniform.
 __global__ void and_u32_unused_const0(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAnd);
@@ -3793,7 +3793,7 @@ __global__ void and_u32_unused_const0(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAnd(p, ~(1u << lane)), result used, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 32: atomicAnd(p, ~(1u << lane)), result used, &s[0]: proven uniform, 4 warps on the word.
 __global__ void and_u32_used_const0_w4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAnd);
@@ -3805,7 +3805,7 @@ __global__ void and_u32_used_const0_w4(unsigned *Old, unsigned *Fin, const int *
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicAnd(p, ~(1u << lane)), result unused, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 1: atomicAnd(p, ~(1u << lane)), result unused, &s[0]: proven uniform, 4 warps on the word.
 __global__ void and_u32_unused_const0_w4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAnd);
@@ -3817,7 +3817,7 @@ __global__ void and_u32_unused_const0_w4(unsigned *Old, unsigned *Fin, const int
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicOr(p, 1u << lane), result used, distinct words (lane).
+// PROBE atomic exact 1: atomicOr(p, 1u << lane), result used, distinct words (lane).
 __global__ void or_u32_used_lane(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpOr);
@@ -3829,7 +3829,7 @@ __global__ void or_u32_used_lane(unsigned *Old, unsigned *Fin, const int *Tbl, i
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicOr(p, 1u << lane), result unused, distinct words (lane).
+// PROBE atomic exact 1: atomicOr(p, 1u << lane), result unused, distinct words (lane).
 __global__ void or_u32_unused_lane(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpOr);
@@ -3841,7 +3841,7 @@ __global__ void or_u32_unused_lane(unsigned *Old, unsigned *Fin, const int *Tbl,
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicOr(p, 1u << lane), result used, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicOr(p, 1u << lane), result used, 2 lanes per word (lane / 2).
 __global__ void or_u32_used_lane2(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpOr);
@@ -3853,7 +3853,7 @@ __global__ void or_u32_used_lane2(unsigned *Old, unsigned *Fin, const int *Tbl, 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicOr(p, 1u << lane), result unused, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicOr(p, 1u << lane), result unused, 2 lanes per word (lane / 2).
 __global__ void or_u32_unused_lane2(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpOr);
@@ -3865,7 +3865,7 @@ __global__ void or_u32_unused_lane2(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicOr(p, 1u << lane), result used, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicOr(p, 1u << lane), result used, 4 lanes per word (lane / 4).
 __global__ void or_u32_used_lane4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpOr);
@@ -3877,7 +3877,7 @@ __global__ void or_u32_used_lane4(unsigned *Old, unsigned *Fin, const int *Tbl, 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicOr(p, 1u << lane), result unused, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicOr(p, 1u << lane), result unused, 4 lanes per word (lane / 4).
 __global__ void or_u32_unused_lane4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpOr);
@@ -3889,7 +3889,7 @@ __global__ void or_u32_unused_lane4(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicOr(p, 1u << lane), result used, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicOr(p, 1u << lane), result used, 16 lanes per word (lane / 16).
 __global__ void or_u32_used_lane16(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpOr);
@@ -3901,7 +3901,7 @@ __global__ void or_u32_used_lane16(unsigned *Old, unsigned *Fin, const int *Tbl,
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicOr(p, 1u << lane), result unused, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicOr(p, 1u << lane), result unused, 16 lanes per word (lane / 16).
 __global__ void or_u32_unused_lane16(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpOr);
@@ -3913,7 +3913,7 @@ __global__ void or_u32_unused_lane16(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicOr(p, 1u << lane), result used, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicOr(p, 1u << lane), result used, lane * 32: every lane on bank 0.
 __global__ void or_u32_used_stride32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpOr);
@@ -3925,7 +3925,7 @@ __global__ void or_u32_used_stride32(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicOr(p, 1u << lane), result unused, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicOr(p, 1u << lane), result unused, lane * 32: every lane on bank 0.
 __global__ void or_u32_unused_stride32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpOr);
@@ -3961,7 +3961,7 @@ __global__ void or_u32_unused_table(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicOr(p, 1u << lane), result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicOr(p, 1u << lane), result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void or_u32_used_tid32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpOr);
@@ -3973,7 +3973,7 @@ __global__ void or_u32_used_tid32(unsigned *Old, unsigned *Fin, const int *Tbl, 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicOr(p, 1u << lane), result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicOr(p, 1u << lane), result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void or_u32_unused_tid32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpOr);
@@ -3985,7 +3985,7 @@ __global__ void or_u32_unused_tid32(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicOr(p, 1u << lane), result used, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 32: atomicOr(p, 1u << lane), result used, one word, a kernel parameter (5): proven uniform.
 __global__ void or_u32_used_param(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpOr);
@@ -3997,7 +3997,7 @@ __global__ void or_u32_used_param(unsigned *Old, unsigned *Fin, const int *Tbl, 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicOr(p, 1u << lane), result unused, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 1: atomicOr(p, 1u << lane), result unused, one word, a kernel parameter (5): proven uniform.
 __global__ void or_u32_unused_param(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpOr);
@@ -4009,7 +4009,7 @@ __global__ void or_u32_unused_param(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicOr(p, 1u << lane), result used, &s[0]: proven uniform.
+// PROBE atomic exact 32: atomicOr(p, 1u << lane), result used, &s[0]: proven uniform.
 __global__ void or_u32_used_const0(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpOr);
@@ -4021,7 +4021,7 @@ __global__ void or_u32_used_const0(unsigned *Old, unsigned *Fin, const int *Tbl,
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicOr(p, 1u << lane), result unused, &s[0]: proven uniform.
+// PROBE atomic exact 1: atomicOr(p, 1u << lane), result unused, &s[0]: proven uniform.
 __global__ void or_u32_unused_const0(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpOr);
@@ -4033,7 +4033,7 @@ __global__ void or_u32_unused_const0(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicOr(p, 1u << lane), result used, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 32: atomicOr(p, 1u << lane), result used, &s[0]: proven uniform, 4 warps on the word.
 __global__ void or_u32_used_const0_w4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpOr);
@@ -4045,7 +4045,7 @@ __global__ void or_u32_used_const0_w4(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicOr(p, 1u << lane), result unused, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 1: atomicOr(p, 1u << lane), result unused, &s[0]: proven uniform, 4 warps on the word.
 __global__ void or_u32_unused_const0_w4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpOr);
@@ -4057,7 +4057,7 @@ __global__ void or_u32_unused_const0_w4(unsigned *Old, unsigned *Fin, const int 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicXor(p, 1u << lane), result used, distinct words (lane).
+// PROBE atomic exact 1: atomicXor(p, 1u << lane), result used, distinct words (lane).
 __global__ void xor_u32_used_lane(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpXor);
@@ -4069,7 +4069,7 @@ __global__ void xor_u32_used_lane(unsigned *Old, unsigned *Fin, const int *Tbl, 
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicXor(p, 1u << lane), result unused, distinct words (lane).
+// PROBE atomic exact 1: atomicXor(p, 1u << lane), result unused, distinct words (lane).
 __global__ void xor_u32_unused_lane(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpXor);
@@ -4081,7 +4081,7 @@ __global__ void xor_u32_unused_lane(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicXor(p, 1u << lane), result used, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicXor(p, 1u << lane), result used, 2 lanes per word (lane / 2).
 __global__ void xor_u32_used_lane2(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpXor);
@@ -4093,7 +4093,7 @@ __global__ void xor_u32_used_lane2(unsigned *Old, unsigned *Fin, const int *Tbl,
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicXor(p, 1u << lane), result unused, 2 lanes per word (lane / 2).
+// PROBE atomic exact 2: atomicXor(p, 1u << lane), result unused, 2 lanes per word (lane / 2).
 __global__ void xor_u32_unused_lane2(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpXor);
@@ -4105,7 +4105,7 @@ __global__ void xor_u32_unused_lane2(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicXor(p, 1u << lane), result used, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicXor(p, 1u << lane), result used, 4 lanes per word (lane / 4).
 __global__ void xor_u32_used_lane4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpXor);
@@ -4117,7 +4117,7 @@ __global__ void xor_u32_used_lane4(unsigned *Old, unsigned *Fin, const int *Tbl,
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicXor(p, 1u << lane), result unused, 4 lanes per word (lane / 4).
+// PROBE atomic exact 4: atomicXor(p, 1u << lane), result unused, 4 lanes per word (lane / 4).
 __global__ void xor_u32_unused_lane4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpXor);
@@ -4129,7 +4129,7 @@ __global__ void xor_u32_unused_lane4(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicXor(p, 1u << lane), result used, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicXor(p, 1u << lane), result used, 16 lanes per word (lane / 16).
 __global__ void xor_u32_used_lane16(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpXor);
@@ -4141,7 +4141,7 @@ __global__ void xor_u32_used_lane16(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicXor(p, 1u << lane), result unused, 16 lanes per word (lane / 16).
+// PROBE atomic exact 16: atomicXor(p, 1u << lane), result unused, 16 lanes per word (lane / 16).
 __global__ void xor_u32_unused_lane16(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpXor);
@@ -4153,7 +4153,7 @@ __global__ void xor_u32_unused_lane16(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicXor(p, 1u << lane), result used, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicXor(p, 1u << lane), result used, lane * 32: every lane on bank 0.
 __global__ void xor_u32_used_stride32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpXor);
@@ -4165,7 +4165,7 @@ __global__ void xor_u32_used_stride32(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicXor(p, 1u << lane), result unused, lane * 32: every lane on bank 0.
+// PROBE atomic exact 32: atomicXor(p, 1u << lane), result unused, lane * 32: every lane on bank 0.
 __global__ void xor_u32_unused_stride32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpXor);
@@ -4201,7 +4201,7 @@ __global__ void xor_u32_unused_table(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicXor(p, 1u << lane), result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicXor(p, 1u << lane), result used, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void xor_u32_used_tid32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpXor);
@@ -4213,7 +4213,7 @@ __global__ void xor_u32_used_tid32(unsigned *Old, unsigned *Fin, const int *Tbl,
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicXor(p, 1u << lane), result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
+// PROBE atomic exact 32: atomicXor(p, 1u << lane), result unused, one word for all lanes, threadIdx.x / 32 in a one-warp block.
 __global__ void xor_u32_unused_tid32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpXor);
@@ -4225,7 +4225,7 @@ __global__ void xor_u32_unused_tid32(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicXor(p, 1u << lane), result used, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 32: atomicXor(p, 1u << lane), result used, one word, a kernel parameter (5): proven uniform.
 __global__ void xor_u32_used_param(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpXor);
@@ -4237,7 +4237,7 @@ __global__ void xor_u32_used_param(unsigned *Old, unsigned *Fin, const int *Tbl,
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicXor(p, 1u << lane), result unused, one word, a kernel parameter (5): proven uniform.
+// PROBE atomic exact 1: atomicXor(p, 1u << lane), result unused, one word, a kernel parameter (5): proven uniform.
 __global__ void xor_u32_unused_param(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpXor);
@@ -4249,7 +4249,7 @@ __global__ void xor_u32_unused_param(unsigned *Old, unsigned *Fin, const int *Tb
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicXor(p, 1u << lane), result used, &s[0]: proven uniform.
+// PROBE atomic exact 32: atomicXor(p, 1u << lane), result used, &s[0]: proven uniform.
 __global__ void xor_u32_used_const0(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpXor);
@@ -4261,7 +4261,7 @@ __global__ void xor_u32_used_const0(unsigned *Old, unsigned *Fin, const int *Tbl
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicXor(p, 1u << lane), result unused, &s[0]: proven uniform.
+// PROBE atomic exact 1: atomicXor(p, 1u << lane), result unused, &s[0]: proven uniform.
 __global__ void xor_u32_unused_const0(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpXor);
@@ -4273,7 +4273,7 @@ __global__ void xor_u32_unused_const0(unsigned *Old, unsigned *Fin, const int *T
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicXor(p, 1u << lane), result used, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 32: atomicXor(p, 1u << lane), result used, &s[0]: proven uniform, 4 warps on the word.
 __global__ void xor_u32_used_const0_w4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpXor);
@@ -4285,7 +4285,7 @@ __global__ void xor_u32_used_const0_w4(unsigned *Old, unsigned *Fin, const int *
   copyOut(s, Fin);
 }
 
-// PROBE atomic unknown: atomicXor(p, 1u << lane), result unused, &s[0]: proven uniform, 4 warps on the word.
+// PROBE atomic exact 1: atomicXor(p, 1u << lane), result unused, &s[0]: proven uniform, 4 warps on the word.
 __global__ void xor_u32_unused_const0_w4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpXor);

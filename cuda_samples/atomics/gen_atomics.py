@@ -12,15 +12,19 @@ result is used, that the old values are a possible serialization.
 
 Each kernel carries a `// PROBE atomic exact N:` tag (compare_soundness.py):
 N is the H100's wavefronts per request, read from the measurement given with
---truth (cuda_samples/measurements/h100-atomics/metrics.csv); a kernel whose
-address comes from global memory is tagged `unknown` (its address is data).
-Without --truth every tag says `unknown`. The tags are comments: the
-program measured is the same whatever they say.
+--truth (cuda_samples/measurements/h100-atomics/: metrics.csv, and
+forms.txt for kernels whose atomic has several SASS instructions, one per
+path, tagged `sass K`); a kernel whose address comes from global memory is
+tagged `unknown` (its address is data). Without --truth every tag says
+`unknown`. The tags are comments: the program measured is the same whatever
+they say.
 
-Usage: gen_atomics.py [--truth metrics.csv] > atomics.cu
+Usage: gen_atomics.py [--truth DIR] > atomics.cu
 """
 import argparse
 import csv
+import os
+import re
 import sys
 
 # name, type, op code, the call with P (the pointer), V (the thread's
@@ -350,11 +354,27 @@ def read_truth(path):
     return truth
 
 
+def read_atoms(path):
+    """{kernel: number of ATOMS instructions} from measure.sh's forms.txt."""
+    count = {}
+    with open(path) as f:
+        for line in f:
+            mangled, ins = line.split(": ", 1)
+            m = re.match(r"_Z(\d+)", mangled)
+            name = mangled[m.end():m.end() + int(m.group(1))] if m else mangled
+            if "ATOMS" in ins:
+                count[name] = count.get(name, 0) + 1
+    return count
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--truth", help="metrics.csv of a measurement")
+    ap.add_argument("--truth", help="folder of a measurement (measure.sh)")
     args = ap.parse_args()
-    truth = read_truth(args.truth) if args.truth else {}
+    truth = read_truth(os.path.join(args.truth, "metrics.csv")) \
+        if args.truth else {}
+    atoms = read_atoms(os.path.join(args.truth, "forms.txt")) \
+        if args.truth else {}
     out = [PRELUDE]
     launches = []
     for name, ty, op, call, what in OPS:
@@ -364,7 +384,9 @@ def main():
                 if pname == "table" or k not in truth:
                     tag = "unknown"
                 else:
-                    tag = f"exact {truth[k]:.2f}".rstrip("0").rstrip(".")
+                    tag = f"exact {truth[k]:.10g}"
+                if atoms.get(k, 1) != 1:
+                    tag += f" sass {atoms[k]}"
                 out.append(
                     f"// PROBE atomic {tag}: {what}, result "
                     f"{'used' if used else 'unused'}, {pwhat}.\n")
