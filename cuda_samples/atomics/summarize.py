@@ -4,17 +4,14 @@ wavefronts / instructions executed (per kernel, all warps), their ratio, and
 the kernel's SASS instructions that make the atomic (forms.txt, predicates
 dropped). Usage: summarize.py DIR  (cuda_samples/measurements/h100-atomics)
 """
+import csv
 import os
 import re
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gen_atomics import read_truth  # noqa: E402,F401
-
 
 def main():
     folder = sys.argv[1]
-    import csv
     sums, order = {}, []
     with open(os.path.join(folder, "metrics.csv")) as f:
         rows = list(csv.reader(line for line in f if line.startswith('"')))
