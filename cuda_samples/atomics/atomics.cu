@@ -16,7 +16,7 @@
 #include <vector>
 
 constexpr int kWords = 1024;
-constexpr int kMaxThreads = 128;
+constexpr int kMaxThreads = 1024;
 
 enum Op { OpAdd1, OpAdd2, OpAddVar, OpSub1, OpMin, OpMax, OpCas, OpExch, OpInc,
           OpAnd, OpOr, OpXor };
@@ -297,6 +297,28 @@ __global__ void add1_s32_unused_const0_w4(int *Old, int *Fin, const int *Tbl, in
   copyOut(s, Fin);
 }
 
+// PROBE atomic exact 1: atomicAdd(p, 1) on int, result used, &s[0]: proven uniform, 32 warps on the word.
+__global__ void add1_s32_used_const0_w32(int *Old, int *Fin, const int *Tbl, int K) {
+  __shared__ int s[kWords];
+  fillShared(s, OpAdd1);
+  __syncthreads();
+  int *P = &s[0];
+  Old[threadIdx.x] = atomicAdd(P, 1);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
+// PROBE atomic exact 1: atomicAdd(p, 1) on int, result unused, &s[0]: proven uniform, 32 warps on the word.
+__global__ void add1_s32_unused_const0_w32(int *Old, int *Fin, const int *Tbl, int K) {
+  __shared__ int s[kWords];
+  fillShared(s, OpAdd1);
+  __syncthreads();
+  int *P = &s[0];
+  atomicAdd(P, 1);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
 // PROBE atomic exact 1: atomicAdd(p, 1u) on unsigned, result used, distinct words (lane).
 __global__ void add1_u32_used_lane(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
@@ -508,6 +530,28 @@ __global__ void add1_u32_used_const0_w4(unsigned *Old, unsigned *Fin, const int 
 
 // PROBE atomic exact 1: atomicAdd(p, 1u) on unsigned, result unused, &s[0]: proven uniform, 4 warps on the word.
 __global__ void add1_u32_unused_const0_w4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
+  __shared__ unsigned s[kWords];
+  fillShared(s, OpAdd1);
+  __syncthreads();
+  unsigned *P = &s[0];
+  atomicAdd(P, 1u);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
+// PROBE atomic exact 1: atomicAdd(p, 1u) on unsigned, result used, &s[0]: proven uniform, 32 warps on the word.
+__global__ void add1_u32_used_const0_w32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
+  __shared__ unsigned s[kWords];
+  fillShared(s, OpAdd1);
+  __syncthreads();
+  unsigned *P = &s[0];
+  Old[threadIdx.x] = atomicAdd(P, 1u);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
+// PROBE atomic exact 1: atomicAdd(p, 1u) on unsigned, result unused, &s[0]: proven uniform, 32 warps on the word.
+__global__ void add1_u32_unused_const0_w32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd1);
   __syncthreads();
@@ -737,6 +781,28 @@ __global__ void add2_s32_unused_const0_w4(int *Old, int *Fin, const int *Tbl, in
   copyOut(s, Fin);
 }
 
+// PROBE atomic exact 1: atomicAdd(p, 2) on int, result used, &s[0]: proven uniform, 32 warps on the word.
+__global__ void add2_s32_used_const0_w32(int *Old, int *Fin, const int *Tbl, int K) {
+  __shared__ int s[kWords];
+  fillShared(s, OpAdd2);
+  __syncthreads();
+  int *P = &s[0];
+  Old[threadIdx.x] = atomicAdd(P, 2);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
+// PROBE atomic exact 1: atomicAdd(p, 2) on int, result unused, &s[0]: proven uniform, 32 warps on the word.
+__global__ void add2_s32_unused_const0_w32(int *Old, int *Fin, const int *Tbl, int K) {
+  __shared__ int s[kWords];
+  fillShared(s, OpAdd2);
+  __syncthreads();
+  int *P = &s[0];
+  atomicAdd(P, 2);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
 // PROBE atomic exact 1: atomicAdd(p, 2u) on unsigned, result used, distinct words (lane).
 __global__ void add2_u32_used_lane(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
@@ -948,6 +1014,28 @@ __global__ void add2_u32_used_const0_w4(unsigned *Old, unsigned *Fin, const int 
 
 // PROBE atomic exact 1: atomicAdd(p, 2u) on unsigned, result unused, &s[0]: proven uniform, 4 warps on the word.
 __global__ void add2_u32_unused_const0_w4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
+  __shared__ unsigned s[kWords];
+  fillShared(s, OpAdd2);
+  __syncthreads();
+  unsigned *P = &s[0];
+  atomicAdd(P, 2u);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
+// PROBE atomic exact 1: atomicAdd(p, 2u) on unsigned, result used, &s[0]: proven uniform, 32 warps on the word.
+__global__ void add2_u32_used_const0_w32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
+  __shared__ unsigned s[kWords];
+  fillShared(s, OpAdd2);
+  __syncthreads();
+  unsigned *P = &s[0];
+  Old[threadIdx.x] = atomicAdd(P, 2u);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
+// PROBE atomic exact 1: atomicAdd(p, 2u) on unsigned, result unused, &s[0]: proven uniform, 32 warps on the word.
+__global__ void add2_u32_unused_const0_w32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAdd2);
   __syncthreads();
@@ -1187,6 +1275,30 @@ __global__ void addvar_s32_used_const0_w4(int *Old, int *Fin, const int *Tbl, in
 
 // PROBE atomic exact 1: atomicAdd(p, tid + 1) on int, result unused, &s[0]: proven uniform, 4 warps on the word.
 __global__ void addvar_s32_unused_const0_w4(int *Old, int *Fin, const int *Tbl, int K) {
+  __shared__ int s[kWords];
+  fillShared(s, OpAddVar);
+  __syncthreads();
+  int *P = &s[0];
+  int V = asT<int>(operandBits(OpAddVar, threadIdx.x));
+  atomicAdd(P, V);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
+// PROBE atomic exact 1 sass 2: atomicAdd(p, tid + 1) on int, result used, &s[0]: proven uniform, 32 warps on the word.
+__global__ void addvar_s32_used_const0_w32(int *Old, int *Fin, const int *Tbl, int K) {
+  __shared__ int s[kWords];
+  fillShared(s, OpAddVar);
+  __syncthreads();
+  int *P = &s[0];
+  int V = asT<int>(operandBits(OpAddVar, threadIdx.x));
+  Old[threadIdx.x] = atomicAdd(P, V);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
+// PROBE atomic exact 1: atomicAdd(p, tid + 1) on int, result unused, &s[0]: proven uniform, 32 warps on the word.
+__global__ void addvar_s32_unused_const0_w32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpAddVar);
   __syncthreads();
@@ -1437,6 +1549,30 @@ __global__ void addvar_u32_unused_const0_w4(unsigned *Old, unsigned *Fin, const 
   copyOut(s, Fin);
 }
 
+// PROBE atomic exact 1 sass 2: atomicAdd(p, tid + 1) on unsigned, result used, &s[0]: proven uniform, 32 warps on the word.
+__global__ void addvar_u32_used_const0_w32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
+  __shared__ unsigned s[kWords];
+  fillShared(s, OpAddVar);
+  __syncthreads();
+  unsigned *P = &s[0];
+  unsigned V = asT<unsigned>(operandBits(OpAddVar, threadIdx.x));
+  Old[threadIdx.x] = atomicAdd(P, V);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
+// PROBE atomic exact 1: atomicAdd(p, tid + 1) on unsigned, result unused, &s[0]: proven uniform, 32 warps on the word.
+__global__ void addvar_u32_unused_const0_w32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
+  __shared__ unsigned s[kWords];
+  fillShared(s, OpAddVar);
+  __syncthreads();
+  unsigned *P = &s[0];
+  unsigned V = asT<unsigned>(operandBits(OpAddVar, threadIdx.x));
+  atomicAdd(P, V);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
 // PROBE atomic exact 1: atomicSub(p, 1) on int, result used, distinct words (lane).
 __global__ void sub1_s32_used_lane(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
@@ -1648,6 +1784,28 @@ __global__ void sub1_s32_used_const0_w4(int *Old, int *Fin, const int *Tbl, int 
 
 // PROBE atomic exact 1: atomicSub(p, 1) on int, result unused, &s[0]: proven uniform, 4 warps on the word.
 __global__ void sub1_s32_unused_const0_w4(int *Old, int *Fin, const int *Tbl, int K) {
+  __shared__ int s[kWords];
+  fillShared(s, OpSub1);
+  __syncthreads();
+  int *P = &s[0];
+  atomicSub(P, 1);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
+// PROBE atomic exact 1: atomicSub(p, 1) on int, result used, &s[0]: proven uniform, 32 warps on the word.
+__global__ void sub1_s32_used_const0_w32(int *Old, int *Fin, const int *Tbl, int K) {
+  __shared__ int s[kWords];
+  fillShared(s, OpSub1);
+  __syncthreads();
+  int *P = &s[0];
+  Old[threadIdx.x] = atomicSub(P, 1);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
+// PROBE atomic exact 1: atomicSub(p, 1) on int, result unused, &s[0]: proven uniform, 32 warps on the word.
+__global__ void sub1_s32_unused_const0_w32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpSub1);
   __syncthreads();
@@ -1887,6 +2045,30 @@ __global__ void add_f32_used_const0_w4(float *Old, float *Fin, const int *Tbl, i
 
 // PROBE atomic exact 2.64921466: atomicAdd(p, float(tid + 1)) on float, result unused, &s[0]: proven uniform, 4 warps on the word.
 __global__ void add_f32_unused_const0_w4(float *Old, float *Fin, const int *Tbl, int K) {
+  __shared__ float s[kWords];
+  fillShared(s, OpAddVar);
+  __syncthreads();
+  float *P = &s[0];
+  float V = asT<float>(operandBits(OpAddVar, threadIdx.x));
+  atomicAdd(P, V);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
+// PROBE atomic exact 1.820569229: atomicAdd(p, float(tid + 1)) on float, result used, &s[0]: proven uniform, 32 warps on the word.
+__global__ void add_f32_used_const0_w32(float *Old, float *Fin, const int *Tbl, int K) {
+  __shared__ float s[kWords];
+  fillShared(s, OpAddVar);
+  __syncthreads();
+  float *P = &s[0];
+  float V = asT<float>(operandBits(OpAddVar, threadIdx.x));
+  Old[threadIdx.x] = atomicAdd(P, V);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
+// PROBE atomic exact 1.846143391: atomicAdd(p, float(tid + 1)) on float, result unused, &s[0]: proven uniform, 32 warps on the word.
+__global__ void add_f32_unused_const0_w32(float *Old, float *Fin, const int *Tbl, int K) {
   __shared__ float s[kWords];
   fillShared(s, OpAddVar);
   __syncthreads();
@@ -2137,6 +2319,30 @@ __global__ void min_s32_unused_const0_w4(int *Old, int *Fin, const int *Tbl, int
   copyOut(s, Fin);
 }
 
+// PROBE atomic exact 32: atomicMin on int, result used, &s[0]: proven uniform, 32 warps on the word.
+__global__ void min_s32_used_const0_w32(int *Old, int *Fin, const int *Tbl, int K) {
+  __shared__ int s[kWords];
+  fillShared(s, OpMin);
+  __syncthreads();
+  int *P = &s[0];
+  int V = asT<int>(operandBits(OpMin, threadIdx.x));
+  Old[threadIdx.x] = atomicMin(P, V);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
+// PROBE atomic exact 1.125: atomicMin on int, result unused, &s[0]: proven uniform, 32 warps on the word.
+__global__ void min_s32_unused_const0_w32(int *Old, int *Fin, const int *Tbl, int K) {
+  __shared__ int s[kWords];
+  fillShared(s, OpMin);
+  __syncthreads();
+  int *P = &s[0];
+  int V = asT<int>(operandBits(OpMin, threadIdx.x));
+  atomicMin(P, V);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
 // PROBE atomic exact 1: atomicMax on int, result used, distinct words (lane).
 __global__ void max_s32_used_lane(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
@@ -2367,6 +2573,30 @@ __global__ void max_s32_used_const0_w4(int *Old, int *Fin, const int *Tbl, int K
 
 // PROBE atomic exact 1: atomicMax on int, result unused, &s[0]: proven uniform, 4 warps on the word.
 __global__ void max_s32_unused_const0_w4(int *Old, int *Fin, const int *Tbl, int K) {
+  __shared__ int s[kWords];
+  fillShared(s, OpMax);
+  __syncthreads();
+  int *P = &s[0];
+  int V = asT<int>(operandBits(OpMax, threadIdx.x));
+  atomicMax(P, V);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
+// PROBE atomic exact 32: atomicMax on int, result used, &s[0]: proven uniform, 32 warps on the word.
+__global__ void max_s32_used_const0_w32(int *Old, int *Fin, const int *Tbl, int K) {
+  __shared__ int s[kWords];
+  fillShared(s, OpMax);
+  __syncthreads();
+  int *P = &s[0];
+  int V = asT<int>(operandBits(OpMax, threadIdx.x));
+  Old[threadIdx.x] = atomicMax(P, V);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
+// PROBE atomic exact 1.0625: atomicMax on int, result unused, &s[0]: proven uniform, 32 warps on the word.
+__global__ void max_s32_unused_const0_w32(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
   fillShared(s, OpMax);
   __syncthreads();
@@ -2617,6 +2847,30 @@ __global__ void min_u32_unused_const0_w4(unsigned *Old, unsigned *Fin, const int
   copyOut(s, Fin);
 }
 
+// PROBE atomic exact 32: atomicMin on unsigned, result used, &s[0]: proven uniform, 32 warps on the word.
+__global__ void min_u32_used_const0_w32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
+  __shared__ unsigned s[kWords];
+  fillShared(s, OpMin);
+  __syncthreads();
+  unsigned *P = &s[0];
+  unsigned V = asT<unsigned>(operandBits(OpMin, threadIdx.x));
+  Old[threadIdx.x] = atomicMin(P, V);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
+// PROBE atomic exact 1.125: atomicMin on unsigned, result unused, &s[0]: proven uniform, 32 warps on the word.
+__global__ void min_u32_unused_const0_w32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
+  __shared__ unsigned s[kWords];
+  fillShared(s, OpMin);
+  __syncthreads();
+  unsigned *P = &s[0];
+  unsigned V = asT<unsigned>(operandBits(OpMin, threadIdx.x));
+  atomicMin(P, V);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
 // PROBE atomic exact 1: atomicMax on unsigned, result used, distinct words (lane).
 __global__ void max_u32_used_lane(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
@@ -2847,6 +3101,30 @@ __global__ void max_u32_used_const0_w4(unsigned *Old, unsigned *Fin, const int *
 
 // PROBE atomic exact 1: atomicMax on unsigned, result unused, &s[0]: proven uniform, 4 warps on the word.
 __global__ void max_u32_unused_const0_w4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
+  __shared__ unsigned s[kWords];
+  fillShared(s, OpMax);
+  __syncthreads();
+  unsigned *P = &s[0];
+  unsigned V = asT<unsigned>(operandBits(OpMax, threadIdx.x));
+  atomicMax(P, V);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
+// PROBE atomic exact 32: atomicMax on unsigned, result used, &s[0]: proven uniform, 32 warps on the word.
+__global__ void max_u32_used_const0_w32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
+  __shared__ unsigned s[kWords];
+  fillShared(s, OpMax);
+  __syncthreads();
+  unsigned *P = &s[0];
+  unsigned V = asT<unsigned>(operandBits(OpMax, threadIdx.x));
+  Old[threadIdx.x] = atomicMax(P, V);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
+// PROBE atomic exact 1.09375: atomicMax on unsigned, result unused, &s[0]: proven uniform, 32 warps on the word.
+__global__ void max_u32_unused_const0_w32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpMax);
   __syncthreads();
@@ -3117,6 +3395,32 @@ __global__ void cas_s32_unused_const0_w4(int *Old, int *Fin, const int *Tbl, int
   copyOut(s, Fin);
 }
 
+// PROBE atomic exact 64: atomicCAS(p, fill, tid + 5000) on int, result used, &s[0]: proven uniform, 32 warps on the word.
+__global__ void cas_s32_used_const0_w32(int *Old, int *Fin, const int *Tbl, int K) {
+  __shared__ int s[kWords];
+  fillShared(s, OpCas);
+  __syncthreads();
+  int *P = &s[0];
+  int V = asT<int>(operandBits(OpCas, threadIdx.x));
+  int C = asT<int>(fillBits(OpCas, 0));
+  Old[threadIdx.x] = atomicCAS(P, C, V);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
+// PROBE atomic exact 64: atomicCAS(p, fill, tid + 5000) on int, result unused, &s[0]: proven uniform, 32 warps on the word.
+__global__ void cas_s32_unused_const0_w32(int *Old, int *Fin, const int *Tbl, int K) {
+  __shared__ int s[kWords];
+  fillShared(s, OpCas);
+  __syncthreads();
+  int *P = &s[0];
+  int V = asT<int>(operandBits(OpCas, threadIdx.x));
+  int C = asT<int>(fillBits(OpCas, 0));
+  atomicCAS(P, C, V);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
 // PROBE atomic exact 1: atomicExch(p, tid + 5000) on int, result used, distinct words (lane).
 __global__ void exch_s32_used_lane(int *Old, int *Fin, const int *Tbl, int K) {
   __shared__ int s[kWords];
@@ -3357,6 +3661,30 @@ __global__ void exch_s32_unused_const0_w4(int *Old, int *Fin, const int *Tbl, in
   copyOut(s, Fin);
 }
 
+// PROBE atomic exact 32: atomicExch(p, tid + 5000) on int, result used, &s[0]: proven uniform, 32 warps on the word.
+__global__ void exch_s32_used_const0_w32(int *Old, int *Fin, const int *Tbl, int K) {
+  __shared__ int s[kWords];
+  fillShared(s, OpExch);
+  __syncthreads();
+  int *P = &s[0];
+  int V = asT<int>(operandBits(OpExch, threadIdx.x));
+  Old[threadIdx.x] = atomicExch(P, V);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
+// PROBE atomic exact 32: atomicExch(p, tid + 5000) on int, result unused, &s[0]: proven uniform, 32 warps on the word.
+__global__ void exch_s32_unused_const0_w32(int *Old, int *Fin, const int *Tbl, int K) {
+  __shared__ int s[kWords];
+  fillShared(s, OpExch);
+  __syncthreads();
+  int *P = &s[0];
+  int V = asT<int>(operandBits(OpExch, threadIdx.x));
+  atomicExch(P, V);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
 // PROBE atomic exact 1: atomicInc(p, 0xfffffff0u) on unsigned, result used, distinct words (lane).
 __global__ void inc_u32_used_lane(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
@@ -3568,6 +3896,28 @@ __global__ void inc_u32_used_const0_w4(unsigned *Old, unsigned *Fin, const int *
 
 // PROBE atomic exact 32: atomicInc(p, 0xfffffff0u) on unsigned, result unused, &s[0]: proven uniform, 4 warps on the word.
 __global__ void inc_u32_unused_const0_w4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
+  __shared__ unsigned s[kWords];
+  fillShared(s, OpInc);
+  __syncthreads();
+  unsigned *P = &s[0];
+  atomicInc(P, 0xfffffff0u);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
+// PROBE atomic exact 32: atomicInc(p, 0xfffffff0u) on unsigned, result used, &s[0]: proven uniform, 32 warps on the word.
+__global__ void inc_u32_used_const0_w32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
+  __shared__ unsigned s[kWords];
+  fillShared(s, OpInc);
+  __syncthreads();
+  unsigned *P = &s[0];
+  Old[threadIdx.x] = atomicInc(P, 0xfffffff0u);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
+// PROBE atomic exact 32: atomicInc(p, 0xfffffff0u) on unsigned, result unused, &s[0]: proven uniform, 32 warps on the word.
+__global__ void inc_u32_unused_const0_w32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpInc);
   __syncthreads();
@@ -3807,6 +4157,30 @@ __global__ void and_u32_used_const0_w4(unsigned *Old, unsigned *Fin, const int *
 
 // PROBE atomic exact 1: atomicAnd(p, ~(1u << lane)), result unused, &s[0]: proven uniform, 4 warps on the word.
 __global__ void and_u32_unused_const0_w4(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
+  __shared__ unsigned s[kWords];
+  fillShared(s, OpAnd);
+  __syncthreads();
+  unsigned *P = &s[0];
+  unsigned V = asT<unsigned>(operandBits(OpAnd, threadIdx.x));
+  atomicAnd(P, V);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
+// PROBE atomic exact 32: atomicAnd(p, ~(1u << lane)), result used, &s[0]: proven uniform, 32 warps on the word.
+__global__ void and_u32_used_const0_w32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
+  __shared__ unsigned s[kWords];
+  fillShared(s, OpAnd);
+  __syncthreads();
+  unsigned *P = &s[0];
+  unsigned V = asT<unsigned>(operandBits(OpAnd, threadIdx.x));
+  Old[threadIdx.x] = atomicAnd(P, V);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
+// PROBE atomic exact 1: atomicAnd(p, ~(1u << lane)), result unused, &s[0]: proven uniform, 32 warps on the word.
+__global__ void and_u32_unused_const0_w32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
   fillShared(s, OpAnd);
   __syncthreads();
@@ -4057,6 +4431,30 @@ __global__ void or_u32_unused_const0_w4(unsigned *Old, unsigned *Fin, const int 
   copyOut(s, Fin);
 }
 
+// PROBE atomic exact 32: atomicOr(p, 1u << lane), result used, &s[0]: proven uniform, 32 warps on the word.
+__global__ void or_u32_used_const0_w32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
+  __shared__ unsigned s[kWords];
+  fillShared(s, OpOr);
+  __syncthreads();
+  unsigned *P = &s[0];
+  unsigned V = asT<unsigned>(operandBits(OpOr, threadIdx.x));
+  Old[threadIdx.x] = atomicOr(P, V);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
+// PROBE atomic exact 1: atomicOr(p, 1u << lane), result unused, &s[0]: proven uniform, 32 warps on the word.
+__global__ void or_u32_unused_const0_w32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
+  __shared__ unsigned s[kWords];
+  fillShared(s, OpOr);
+  __syncthreads();
+  unsigned *P = &s[0];
+  unsigned V = asT<unsigned>(operandBits(OpOr, threadIdx.x));
+  atomicOr(P, V);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
 // PROBE atomic exact 1: atomicXor(p, 1u << lane), result used, distinct words (lane).
 __global__ void xor_u32_used_lane(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
   __shared__ unsigned s[kWords];
@@ -4297,6 +4695,30 @@ __global__ void xor_u32_unused_const0_w4(unsigned *Old, unsigned *Fin, const int
   copyOut(s, Fin);
 }
 
+// PROBE atomic exact 32: atomicXor(p, 1u << lane), result used, &s[0]: proven uniform, 32 warps on the word.
+__global__ void xor_u32_used_const0_w32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
+  __shared__ unsigned s[kWords];
+  fillShared(s, OpXor);
+  __syncthreads();
+  unsigned *P = &s[0];
+  unsigned V = asT<unsigned>(operandBits(OpXor, threadIdx.x));
+  Old[threadIdx.x] = atomicXor(P, V);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
+// PROBE atomic exact 1: atomicXor(p, 1u << lane), result unused, &s[0]: proven uniform, 32 warps on the word.
+__global__ void xor_u32_unused_const0_w32(unsigned *Old, unsigned *Fin, const int *Tbl, int K) {
+  __shared__ unsigned s[kWords];
+  fillShared(s, OpXor);
+  __syncthreads();
+  unsigned *P = &s[0];
+  unsigned V = asT<unsigned>(operandBits(OpXor, threadIdx.x));
+  atomicXor(P, V);
+  __syncthreads();
+  copyOut(s, Fin);
+}
+
 
 /// The word thread Tid accesses under pattern P (Tbl is zeros, K is 5).
 static int wordOf(int P, int Tid) {
@@ -4498,6 +4920,10 @@ int main() {
   check<int>(D, "add1_s32_used_const0_w4", OpAdd1, PatConst, true, 128);
   add1_s32_unused_const0_w4<<<1, 128>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
   check<int>(D, "add1_s32_unused_const0_w4", OpAdd1, PatConst, false, 128);
+  add1_s32_used_const0_w32<<<1, 1024>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
+  check<int>(D, "add1_s32_used_const0_w32", OpAdd1, PatConst, true, 1024);
+  add1_s32_unused_const0_w32<<<1, 1024>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
+  check<int>(D, "add1_s32_unused_const0_w32", OpAdd1, PatConst, false, 1024);
   add1_u32_used_lane<<<1, 32>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
   check<unsigned>(D, "add1_u32_used_lane", OpAdd1, PatLane, true, 32);
   add1_u32_unused_lane<<<1, 32>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
@@ -4538,6 +4964,10 @@ int main() {
   check<unsigned>(D, "add1_u32_used_const0_w4", OpAdd1, PatConst, true, 128);
   add1_u32_unused_const0_w4<<<1, 128>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
   check<unsigned>(D, "add1_u32_unused_const0_w4", OpAdd1, PatConst, false, 128);
+  add1_u32_used_const0_w32<<<1, 1024>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
+  check<unsigned>(D, "add1_u32_used_const0_w32", OpAdd1, PatConst, true, 1024);
+  add1_u32_unused_const0_w32<<<1, 1024>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
+  check<unsigned>(D, "add1_u32_unused_const0_w32", OpAdd1, PatConst, false, 1024);
   add2_s32_used_lane<<<1, 32>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
   check<int>(D, "add2_s32_used_lane", OpAdd2, PatLane, true, 32);
   add2_s32_unused_lane<<<1, 32>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
@@ -4578,6 +5008,10 @@ int main() {
   check<int>(D, "add2_s32_used_const0_w4", OpAdd2, PatConst, true, 128);
   add2_s32_unused_const0_w4<<<1, 128>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
   check<int>(D, "add2_s32_unused_const0_w4", OpAdd2, PatConst, false, 128);
+  add2_s32_used_const0_w32<<<1, 1024>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
+  check<int>(D, "add2_s32_used_const0_w32", OpAdd2, PatConst, true, 1024);
+  add2_s32_unused_const0_w32<<<1, 1024>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
+  check<int>(D, "add2_s32_unused_const0_w32", OpAdd2, PatConst, false, 1024);
   add2_u32_used_lane<<<1, 32>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
   check<unsigned>(D, "add2_u32_used_lane", OpAdd2, PatLane, true, 32);
   add2_u32_unused_lane<<<1, 32>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
@@ -4618,6 +5052,10 @@ int main() {
   check<unsigned>(D, "add2_u32_used_const0_w4", OpAdd2, PatConst, true, 128);
   add2_u32_unused_const0_w4<<<1, 128>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
   check<unsigned>(D, "add2_u32_unused_const0_w4", OpAdd2, PatConst, false, 128);
+  add2_u32_used_const0_w32<<<1, 1024>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
+  check<unsigned>(D, "add2_u32_used_const0_w32", OpAdd2, PatConst, true, 1024);
+  add2_u32_unused_const0_w32<<<1, 1024>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
+  check<unsigned>(D, "add2_u32_unused_const0_w32", OpAdd2, PatConst, false, 1024);
   addvar_s32_used_lane<<<1, 32>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
   check<int>(D, "addvar_s32_used_lane", OpAddVar, PatLane, true, 32);
   addvar_s32_unused_lane<<<1, 32>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
@@ -4658,6 +5096,10 @@ int main() {
   check<int>(D, "addvar_s32_used_const0_w4", OpAddVar, PatConst, true, 128);
   addvar_s32_unused_const0_w4<<<1, 128>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
   check<int>(D, "addvar_s32_unused_const0_w4", OpAddVar, PatConst, false, 128);
+  addvar_s32_used_const0_w32<<<1, 1024>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
+  check<int>(D, "addvar_s32_used_const0_w32", OpAddVar, PatConst, true, 1024);
+  addvar_s32_unused_const0_w32<<<1, 1024>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
+  check<int>(D, "addvar_s32_unused_const0_w32", OpAddVar, PatConst, false, 1024);
   addvar_u32_used_lane<<<1, 32>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
   check<unsigned>(D, "addvar_u32_used_lane", OpAddVar, PatLane, true, 32);
   addvar_u32_unused_lane<<<1, 32>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
@@ -4698,6 +5140,10 @@ int main() {
   check<unsigned>(D, "addvar_u32_used_const0_w4", OpAddVar, PatConst, true, 128);
   addvar_u32_unused_const0_w4<<<1, 128>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
   check<unsigned>(D, "addvar_u32_unused_const0_w4", OpAddVar, PatConst, false, 128);
+  addvar_u32_used_const0_w32<<<1, 1024>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
+  check<unsigned>(D, "addvar_u32_used_const0_w32", OpAddVar, PatConst, true, 1024);
+  addvar_u32_unused_const0_w32<<<1, 1024>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
+  check<unsigned>(D, "addvar_u32_unused_const0_w32", OpAddVar, PatConst, false, 1024);
   sub1_s32_used_lane<<<1, 32>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
   check<int>(D, "sub1_s32_used_lane", OpSub1, PatLane, true, 32);
   sub1_s32_unused_lane<<<1, 32>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
@@ -4738,6 +5184,10 @@ int main() {
   check<int>(D, "sub1_s32_used_const0_w4", OpSub1, PatConst, true, 128);
   sub1_s32_unused_const0_w4<<<1, 128>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
   check<int>(D, "sub1_s32_unused_const0_w4", OpSub1, PatConst, false, 128);
+  sub1_s32_used_const0_w32<<<1, 1024>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
+  check<int>(D, "sub1_s32_used_const0_w32", OpSub1, PatConst, true, 1024);
+  sub1_s32_unused_const0_w32<<<1, 1024>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
+  check<int>(D, "sub1_s32_unused_const0_w32", OpSub1, PatConst, false, 1024);
   add_f32_used_lane<<<1, 32>>>((float *)D.Old, (float *)D.Fin, D.Tbl, 5);
   check<float>(D, "add_f32_used_lane", OpAddVar, PatLane, true, 32);
   add_f32_unused_lane<<<1, 32>>>((float *)D.Old, (float *)D.Fin, D.Tbl, 5);
@@ -4778,6 +5228,10 @@ int main() {
   check<float>(D, "add_f32_used_const0_w4", OpAddVar, PatConst, true, 128);
   add_f32_unused_const0_w4<<<1, 128>>>((float *)D.Old, (float *)D.Fin, D.Tbl, 5);
   check<float>(D, "add_f32_unused_const0_w4", OpAddVar, PatConst, false, 128);
+  add_f32_used_const0_w32<<<1, 1024>>>((float *)D.Old, (float *)D.Fin, D.Tbl, 5);
+  check<float>(D, "add_f32_used_const0_w32", OpAddVar, PatConst, true, 1024);
+  add_f32_unused_const0_w32<<<1, 1024>>>((float *)D.Old, (float *)D.Fin, D.Tbl, 5);
+  check<float>(D, "add_f32_unused_const0_w32", OpAddVar, PatConst, false, 1024);
   min_s32_used_lane<<<1, 32>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
   check<int>(D, "min_s32_used_lane", OpMin, PatLane, true, 32);
   min_s32_unused_lane<<<1, 32>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
@@ -4818,6 +5272,10 @@ int main() {
   check<int>(D, "min_s32_used_const0_w4", OpMin, PatConst, true, 128);
   min_s32_unused_const0_w4<<<1, 128>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
   check<int>(D, "min_s32_unused_const0_w4", OpMin, PatConst, false, 128);
+  min_s32_used_const0_w32<<<1, 1024>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
+  check<int>(D, "min_s32_used_const0_w32", OpMin, PatConst, true, 1024);
+  min_s32_unused_const0_w32<<<1, 1024>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
+  check<int>(D, "min_s32_unused_const0_w32", OpMin, PatConst, false, 1024);
   max_s32_used_lane<<<1, 32>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
   check<int>(D, "max_s32_used_lane", OpMax, PatLane, true, 32);
   max_s32_unused_lane<<<1, 32>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
@@ -4858,6 +5316,10 @@ int main() {
   check<int>(D, "max_s32_used_const0_w4", OpMax, PatConst, true, 128);
   max_s32_unused_const0_w4<<<1, 128>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
   check<int>(D, "max_s32_unused_const0_w4", OpMax, PatConst, false, 128);
+  max_s32_used_const0_w32<<<1, 1024>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
+  check<int>(D, "max_s32_used_const0_w32", OpMax, PatConst, true, 1024);
+  max_s32_unused_const0_w32<<<1, 1024>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
+  check<int>(D, "max_s32_unused_const0_w32", OpMax, PatConst, false, 1024);
   min_u32_used_lane<<<1, 32>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
   check<unsigned>(D, "min_u32_used_lane", OpMin, PatLane, true, 32);
   min_u32_unused_lane<<<1, 32>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
@@ -4898,6 +5360,10 @@ int main() {
   check<unsigned>(D, "min_u32_used_const0_w4", OpMin, PatConst, true, 128);
   min_u32_unused_const0_w4<<<1, 128>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
   check<unsigned>(D, "min_u32_unused_const0_w4", OpMin, PatConst, false, 128);
+  min_u32_used_const0_w32<<<1, 1024>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
+  check<unsigned>(D, "min_u32_used_const0_w32", OpMin, PatConst, true, 1024);
+  min_u32_unused_const0_w32<<<1, 1024>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
+  check<unsigned>(D, "min_u32_unused_const0_w32", OpMin, PatConst, false, 1024);
   max_u32_used_lane<<<1, 32>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
   check<unsigned>(D, "max_u32_used_lane", OpMax, PatLane, true, 32);
   max_u32_unused_lane<<<1, 32>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
@@ -4938,6 +5404,10 @@ int main() {
   check<unsigned>(D, "max_u32_used_const0_w4", OpMax, PatConst, true, 128);
   max_u32_unused_const0_w4<<<1, 128>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
   check<unsigned>(D, "max_u32_unused_const0_w4", OpMax, PatConst, false, 128);
+  max_u32_used_const0_w32<<<1, 1024>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
+  check<unsigned>(D, "max_u32_used_const0_w32", OpMax, PatConst, true, 1024);
+  max_u32_unused_const0_w32<<<1, 1024>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
+  check<unsigned>(D, "max_u32_unused_const0_w32", OpMax, PatConst, false, 1024);
   cas_s32_used_lane<<<1, 32>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
   check<int>(D, "cas_s32_used_lane", OpCas, PatLane, true, 32);
   cas_s32_unused_lane<<<1, 32>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
@@ -4978,6 +5448,10 @@ int main() {
   check<int>(D, "cas_s32_used_const0_w4", OpCas, PatConst, true, 128);
   cas_s32_unused_const0_w4<<<1, 128>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
   check<int>(D, "cas_s32_unused_const0_w4", OpCas, PatConst, false, 128);
+  cas_s32_used_const0_w32<<<1, 1024>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
+  check<int>(D, "cas_s32_used_const0_w32", OpCas, PatConst, true, 1024);
+  cas_s32_unused_const0_w32<<<1, 1024>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
+  check<int>(D, "cas_s32_unused_const0_w32", OpCas, PatConst, false, 1024);
   exch_s32_used_lane<<<1, 32>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
   check<int>(D, "exch_s32_used_lane", OpExch, PatLane, true, 32);
   exch_s32_unused_lane<<<1, 32>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
@@ -5018,6 +5492,10 @@ int main() {
   check<int>(D, "exch_s32_used_const0_w4", OpExch, PatConst, true, 128);
   exch_s32_unused_const0_w4<<<1, 128>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
   check<int>(D, "exch_s32_unused_const0_w4", OpExch, PatConst, false, 128);
+  exch_s32_used_const0_w32<<<1, 1024>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
+  check<int>(D, "exch_s32_used_const0_w32", OpExch, PatConst, true, 1024);
+  exch_s32_unused_const0_w32<<<1, 1024>>>((int *)D.Old, (int *)D.Fin, D.Tbl, 5);
+  check<int>(D, "exch_s32_unused_const0_w32", OpExch, PatConst, false, 1024);
   inc_u32_used_lane<<<1, 32>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
   check<unsigned>(D, "inc_u32_used_lane", OpInc, PatLane, true, 32);
   inc_u32_unused_lane<<<1, 32>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
@@ -5058,6 +5536,10 @@ int main() {
   check<unsigned>(D, "inc_u32_used_const0_w4", OpInc, PatConst, true, 128);
   inc_u32_unused_const0_w4<<<1, 128>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
   check<unsigned>(D, "inc_u32_unused_const0_w4", OpInc, PatConst, false, 128);
+  inc_u32_used_const0_w32<<<1, 1024>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
+  check<unsigned>(D, "inc_u32_used_const0_w32", OpInc, PatConst, true, 1024);
+  inc_u32_unused_const0_w32<<<1, 1024>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
+  check<unsigned>(D, "inc_u32_unused_const0_w32", OpInc, PatConst, false, 1024);
   and_u32_used_lane<<<1, 32>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
   check<unsigned>(D, "and_u32_used_lane", OpAnd, PatLane, true, 32);
   and_u32_unused_lane<<<1, 32>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
@@ -5098,6 +5580,10 @@ int main() {
   check<unsigned>(D, "and_u32_used_const0_w4", OpAnd, PatConst, true, 128);
   and_u32_unused_const0_w4<<<1, 128>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
   check<unsigned>(D, "and_u32_unused_const0_w4", OpAnd, PatConst, false, 128);
+  and_u32_used_const0_w32<<<1, 1024>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
+  check<unsigned>(D, "and_u32_used_const0_w32", OpAnd, PatConst, true, 1024);
+  and_u32_unused_const0_w32<<<1, 1024>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
+  check<unsigned>(D, "and_u32_unused_const0_w32", OpAnd, PatConst, false, 1024);
   or_u32_used_lane<<<1, 32>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
   check<unsigned>(D, "or_u32_used_lane", OpOr, PatLane, true, 32);
   or_u32_unused_lane<<<1, 32>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
@@ -5138,6 +5624,10 @@ int main() {
   check<unsigned>(D, "or_u32_used_const0_w4", OpOr, PatConst, true, 128);
   or_u32_unused_const0_w4<<<1, 128>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
   check<unsigned>(D, "or_u32_unused_const0_w4", OpOr, PatConst, false, 128);
+  or_u32_used_const0_w32<<<1, 1024>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
+  check<unsigned>(D, "or_u32_used_const0_w32", OpOr, PatConst, true, 1024);
+  or_u32_unused_const0_w32<<<1, 1024>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
+  check<unsigned>(D, "or_u32_unused_const0_w32", OpOr, PatConst, false, 1024);
   xor_u32_used_lane<<<1, 32>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
   check<unsigned>(D, "xor_u32_used_lane", OpXor, PatLane, true, 32);
   xor_u32_unused_lane<<<1, 32>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
@@ -5178,5 +5668,9 @@ int main() {
   check<unsigned>(D, "xor_u32_used_const0_w4", OpXor, PatConst, true, 128);
   xor_u32_unused_const0_w4<<<1, 128>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
   check<unsigned>(D, "xor_u32_unused_const0_w4", OpXor, PatConst, false, 128);
+  xor_u32_used_const0_w32<<<1, 1024>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
+  check<unsigned>(D, "xor_u32_used_const0_w32", OpXor, PatConst, true, 1024);
+  xor_u32_unused_const0_w32<<<1, 1024>>>((unsigned *)D.Old, (unsigned *)D.Fin, D.Tbl, 5);
+  check<unsigned>(D, "xor_u32_unused_const0_w32", OpXor, PatConst, false, 1024);
   return D.Check.finish("atomics");
 }
