@@ -42,6 +42,11 @@ const char *atomicFormName(AtomicForm F) {
   return "native";
 }
 
+bool combinable(AtomicForm F) {
+  return F == AtomicForm::Aggregatable ||
+         F == AtomicForm::AggregatableFullWarp;
+}
+
 std::optional<AtomicForm> atomicForm(std::string_view Function,
                                      unsigned WidthBytes, bool IsFloat,
                                      AtomicResult Result,
@@ -54,33 +59,28 @@ std::optional<AtomicForm> atomicForm(std::string_view Function,
   // Each row names the kernels that measured it: probe_* of bank_kinds.cu,
   // result unused (SASS in cuda_samples/measurements/h100-bank-kinds/
   // sass*.txt*), and <op>_{used,unused}_<pattern> of
-  // cuda_samples/atomics/atomics.cu, 4 bytes, result used and unused
-  // (cuda_samples/measurements/h100-atomics/summary.txt). Where only the
-  // unused result was measured, a used one is nullopt.
+  // cuda_samples/atomics/atomics.cu (4 bytes) and atomics_wide.cu (2 and 8
+  // bytes), result used and unused
+  // (cuda_samples/measurements/h100-atomics/summary.txt). 16-byte atomics
+  // were measured with the result unused only: a used one is nullopt.
+  if (WidthBytes == 16 && Used)
+    return std::nullopt;
   if (Function == "atomicCAS") {
-    if (WidthBytes == 4)
-      return AtomicForm::Cas; // probe_atom_cas_b32; cas_s32_used/unused_*
-    if (Used)
-      return std::nullopt; // 2, 8, 16 bytes: measured with the result unused
+    // The same used or not: cas_s32_*, cas_b16_*, cas_b64_*.
     if (WidthBytes == 2)
       return AtomicForm::Cas16Loop; // probe_atom_cas_b16: ATOMS.CAS loop
-    if (WidthBytes == 8 || WidthBytes == 16)
-      return AtomicForm::Cas; // probe_atom_cas_b64/b128
+    if (WidthBytes == 4 || WidthBytes == 8 || WidthBytes == 16)
+      return AtomicForm::Cas; // probe_atom_cas_b32/b64/b128
     return std::nullopt;
   }
-  if (Function == "atomicExch" && !IsFloat) {
-    if (WidthBytes == 4)
-      return AtomicForm::Native; // probe_atom_exch_b32; exch_s32_*: never
-                                 // combined, used or not
-    // 8 bytes used: soundness_access.cu acc_atom64_exch_lane16 (32).
-    if (WidthBytes == 8 || (WidthBytes == 16 && !Used))
-      return AtomicForm::Native; // probe_atom_exch_b64/b128
-    return std::nullopt;
-  }
+  if (Function == "atomicExch" && !IsFloat &&
+      (WidthBytes == 4 || WidthBytes == 8 || WidthBytes == 16))
+    // Never combined, used or not (exch_s32_*, exch_b64_*).
+    return AtomicForm::Native; // probe_atom_exch_b32/b64/b128
   if (Function == "atomicAdd" && WidthBytes == 8)
-    return Used ? std::nullopt // measured with the result unused only
-                : std::optional(AtomicForm::SpinLoop); // probe_atom_add_u64/
-                                                       // f64, inc1_u64
+    // probe_atom_add_u64/f64, inc1_u64; add_u64_*, add_f64_*: the same
+    // used or not.
+    return AtomicForm::SpinLoop;
   if (Function == "atomicAdd" && WidthBytes == 4 && IsFloat)
     return AtomicForm::SpinLoop; // probe_atom_add_f32; add_f32_used/unused_*
   if (IsFloat || WidthBytes != 4)
@@ -111,12 +111,12 @@ std::optional<AtomicForm> atomicForm(std::string_view Function,
     // ATOMS.INC, never combined (probe_atom_incwrap_u32;
     // inc_u32_*_const0: 32, used or not).
     return AtomicForm::Native;
+  // probe_atom_min_s32, max_u32, and_b32, or_b32, xor_b32; combined
+  // (REDUX.MIN/MAX/...) at a proven-uniform address only with the result
+  // unused (min_s32_unused_const0: 1, min_s32_used_const0: 32).
   if (Function == "atomicMin" || Function == "atomicMax" ||
       Function == "atomicAnd" || Function == "atomicOr" ||
       Function == "atomicXor")
-    // probe_atom_min_s32, max_u32, and_b32, or_b32, xor_b32; combined
-    // (REDUX.MIN/MAX/...) at a proven-uniform address only with the result
-    // unused (min_s32_unused_const0: 1, min_s32_used_const0: 32).
     return Used ? AtomicForm::Native : AtomicForm::Aggregatable;
   return std::nullopt;
 }
@@ -456,8 +456,7 @@ unsigned maxWavefronts(unsigned WidthBytes, AccessKind Kind,
   // Hence at most one wavefront per active lane, whatever the width.
   (void)WidthBytes;
   if (Kind != AccessKind::Atomic || Form == AtomicForm::Native ||
-      Form == AtomicForm::PopcInc || Form == AtomicForm::Aggregatable ||
-      Form == AtomicForm::AggregatableFullWarp)
+      Form == AtomicForm::PopcInc || combinable(Form))
     return ActiveLanes;
   if (Form == AtomicForm::Cas)
     return 2 * ActiveLanes;

@@ -94,9 +94,10 @@ enum class AtomicForm {
   /// atomicAdd of a constant (result used or not; of 1 only with the result
   /// used) and atomicSub(p, 1); atomicAdd of a per-thread operand and
   /// atomicMin/Max/And/Or/Xor with the result unused (atomics.cu *_param,
-  /// *_const0, *_const0_w4: 1; differential kernels k0100, k0575, k1253,
-  /// ...: cuda_samples/measurements/h100-differential). The request says
-  /// whether the address is proven uniform (SymbolicRequest::UniformAddress).
+  /// *_const0, *_const0_w4, *_const0_w32: 1; differential kernels k0100,
+  /// k0575, k1253, ...: cuda_samples/measurements/h100-differential). The
+  /// request says whether the address is proven uniform
+  /// (SymbolicRequest::UniformAddress).
   Aggregatable,
   /// atomicAdd of a per-thread operand on a 4-byte integer, result used: at
   /// a proven-uniform address a warp whose 32 lanes all run it is combined
@@ -107,6 +108,9 @@ enum class AtomicForm {
   AggregatableFullWarp,
 };
 const char *atomicFormName(AtomicForm F);
+/// Whether the compiler may combine a warp's atomics of form F into one
+/// lane's at a proven-uniform address (the Aggregatable forms).
+bool combinable(AtomicForm F);
 
 /// The form of CUDA's atomic Function (atomicAdd, atomicCAS, ... with an
 /// optional _block or _system suffix) on an element of WidthBytes, IsFloat
@@ -116,8 +120,8 @@ const char *atomicFormName(AtomicForm F);
 /// where no H100 measurement covers the combination (atomicDec, 64-bit
 /// and/or/xor/exch of floats, 64-bit min/max, whose loop skips lanes
 /// depending on the values, __half and __nv_bfloat16 adds, a constant -1,
-/// 2- and 16-byte atomicCAS and 16-byte atomicExch or 64-bit atomicAdd
-/// with the result used, ...): the caller should not predict those.
+/// 16-byte atomicCAS and atomicExch with the result used, ...): the caller
+/// should not predict those.
 std::optional<AtomicForm>
 atomicForm(std::string_view Function, unsigned WidthBytes, bool IsFloat,
            AtomicResult Result,

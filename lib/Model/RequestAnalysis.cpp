@@ -351,9 +351,7 @@ analyzeParametric(const SymbolicRequest &Request, AtomId A,
 
 RequestResult analyzeRequest(const SymbolicRequest &Request,
                              const AtomTable &Atoms, const BankRules &Rules) {
-  if (Request.Kind == AccessKind::Atomic &&
-      (Request.Atomic == AtomicForm::Aggregatable ||
-       Request.Atomic == AtomicForm::AggregatableFullWarp))
+  if (Request.Kind == AccessKind::Atomic && combinable(Request.Atomic))
     return analyzeAggregatable(Request, Atoms, Rules);
   RequestResult Result;
   std::vector<unsigned> Sure, Possible;

@@ -265,20 +265,21 @@ TEST(BankModel, AtomicFormsDependOnTheUseOfTheResult) {
     EXPECT_EQ(atomicForm(F, 4, false, Unused), AtomicForm::Aggregatable) << F;
     EXPECT_EQ(atomicForm(F, 4, false, Used), AtomicForm::Native) << F;
   }
-  // Never combined: the same form used or not.
+  // Never combined: the same form used or not (atomics.cu, atomics_wide.cu).
   for (AtomicResult R : {Unused, Used}) {
     EXPECT_EQ(atomicForm("atomicInc", 4, false, R), AtomicForm::Native);
     EXPECT_EQ(atomicForm("atomicExch", 4, false, R), AtomicForm::Native);
     EXPECT_EQ(atomicForm("atomicExch", 8, false, R), AtomicForm::Native);
     EXPECT_EQ(atomicForm("atomicCAS", 4, false, R), AtomicForm::Cas);
+    EXPECT_EQ(atomicForm("atomicCAS", 8, false, R), AtomicForm::Cas);
+    EXPECT_EQ(atomicForm("atomicCAS", 2, false, R), AtomicForm::Cas16Loop);
     EXPECT_EQ(atomicForm("atomicAdd", 4, true, R), AtomicForm::SpinLoop);
+    EXPECT_EQ(atomicForm("atomicAdd", 8, true, R), AtomicForm::SpinLoop);
+    EXPECT_EQ(atomicForm("atomicAdd", 8, false, R), AtomicForm::SpinLoop);
   }
   // Measured with the result unused only: not predicted when used.
-  EXPECT_EQ(atomicForm("atomicCAS", 2, false, Used), std::nullopt);
-  EXPECT_EQ(atomicForm("atomicCAS", 8, false, Used), std::nullopt);
   EXPECT_EQ(atomicForm("atomicCAS", 16, false, Used), std::nullopt);
   EXPECT_EQ(atomicForm("atomicExch", 16, false, Used), std::nullopt);
-  EXPECT_EQ(atomicForm("atomicAdd", 8, false, Used), std::nullopt);
   EXPECT_EQ(atomicForm("atomicAdd", 4, false, Used, -1), std::nullopt);
 }
 

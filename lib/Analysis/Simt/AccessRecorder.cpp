@@ -140,8 +140,7 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
                          : SymbolicInt::constant(0);
   // An atomic the compiler would combine across a warp at one address,
   // whose address it cannot prove warp-uniform: issued lane by lane.
-  bool Combinable = Op && (Op->Form == AtomicForm::Aggregatable ||
-                           Op->Form == AtomicForm::AggregatableFullWarp);
+  bool Combinable = Op && Op->Form && combinable(*Op->Form);
   bool IssuedPerLane =
       Combinable && !Op->UniformAddress && provenDivergentAddress(LV);
   for (unsigned W = 0; W < Block.warps(); ++W) {
