@@ -36,20 +36,37 @@ const char *atomicFormName(AtomicForm F) {
     return "cas16-loop";
   case AtomicForm::Aggregatable:
     return "aggregatable";
+  case AtomicForm::AggregatableFullWarp:
+    return "aggregatable-full-warp";
   }
   return "native";
 }
 
+bool combinable(AtomicForm F) {
+  return F == AtomicForm::Aggregatable ||
+         F == AtomicForm::AggregatableFullWarp;
+}
+
 std::optional<AtomicForm> atomicForm(std::string_view Function,
                                      unsigned WidthBytes, bool IsFloat,
+                                     AtomicResult Result,
                                      std::optional<int64_t> ConstantOperand) {
   for (std::string_view Suffix : {"_block", "_system"})
     if (Function.size() > Suffix.size() &&
         Function.substr(Function.size() - Suffix.size()) == Suffix)
       Function.remove_suffix(Suffix.size());
-  // Each row names the kernels of bank_kinds.cu that measured it (their SASS
-  // is in cuda_samples/measurements/h100-bank-kinds/sass*.txt*).
+  const bool Used = Result == AtomicResult::Used;
+  // Each row names the kernels that measured it: probe_* of bank_kinds.cu,
+  // result unused (SASS in cuda_samples/measurements/h100-bank-kinds/
+  // sass*.txt*), and <op>_{used,unused}_<pattern> of
+  // cuda_samples/atomics/atomics.cu (4 bytes) and atomics_wide.cu (2 and 8
+  // bytes), result used and unused
+  // (cuda_samples/measurements/h100-atomics/summary.txt). 16-byte atomics
+  // were measured with the result unused only: a used one is nullopt.
+  if (WidthBytes == 16 && Used)
+    return std::nullopt;
   if (Function == "atomicCAS") {
+    // The same used or not: cas_s32_*, cas_b16_*, cas_b64_*.
     if (WidthBytes == 2)
       return AtomicForm::Cas16Loop; // probe_atom_cas_b16: ATOMS.CAS loop
     if (WidthBytes == 4 || WidthBytes == 8 || WidthBytes == 16)
@@ -58,33 +75,49 @@ std::optional<AtomicForm> atomicForm(std::string_view Function,
   }
   if (Function == "atomicExch" && !IsFloat &&
       (WidthBytes == 4 || WidthBytes == 8 || WidthBytes == 16))
+    // Never combined, used or not (exch_s32_*, exch_b64_*).
     return AtomicForm::Native; // probe_atom_exch_b32/b64/b128
   if (Function == "atomicAdd" && WidthBytes == 8)
-    return AtomicForm::SpinLoop; // probe_atom_add_u64/f64, inc1_u64
+    // probe_atom_add_u64/f64, inc1_u64; add_u64_*, add_f64_*: the same
+    // used or not.
+    return AtomicForm::SpinLoop;
   if (Function == "atomicAdd" && WidthBytes == 4 && IsFloat)
-    return AtomicForm::SpinLoop; // probe_atom_add_f32: CAST.SPIN
+    return AtomicForm::SpinLoop; // probe_atom_add_f32; add_f32_used/unused_*
   if (IsFloat || WidthBytes != 4)
     return std::nullopt;
   if (Function == "atomicAdd") {
-    if (ConstantOperand && *ConstantOperand == 1)
-      return AtomicForm::PopcInc; // probe_atom_inc1_u32/s32
     if (ConstantOperand && *ConstantOperand < 0)
       return std::nullopt; // not measured
-    // probe_atom_add_s32/u32 (per-lane operands), add2_u32 (constant 2),
-    // adduni_u32 (warp-uniform, not constant): ATOMS.ADD; combined per warp
-    // at an address the compiler proves uniform.
-    return AtomicForm::Aggregatable;
+    if (ConstantOperand && *ConstantOperand == 1)
+      // Result unused: ATOMS.POPC.INC (probe_atom_inc1_u32/s32,
+      // add1_*_unused_*: 1 at lane / 16). Used: ATOMS.ADD lane by lane
+      // (add1_*_used_lane16: 16, _tid32: 32), combined at a proven-uniform
+      // address (add1_*_used_const0, _param: VOTEU.ANY, POPC, one ATOMS.ADD).
+      return Used ? AtomicForm::Aggregatable : AtomicForm::PopcInc;
+    // Constant: combined used or not (add2_*_const0, _param: 1); ATOMS.ADD
+    // lane by lane otherwise (probe_atom_add2_u32, add2_*_lane16: 16).
+    if (ConstantOperand)
+      return AtomicForm::Aggregatable;
+    // A per-thread operand (probe_atom_add_s32/u32, adduni_u32,
+    // addvar_*): unused, combined by REDUX.SUM; used, combined by a shuffle
+    // scan only when all 32 lanes run it (addvar_*_used_const0: 1).
+    return Used ? AtomicForm::AggregatableFullWarp : AtomicForm::Aggregatable;
   }
   if (Function == "atomicSub" && ConstantOperand && *ConstantOperand == 1)
-    return AtomicForm::Native; // probe_atom_sub1_s32: ATOMS.ADD
+    // ATOMS.ADD (probe_atom_sub1_s32, sub1_s32_*_lane16: 16), combined at a
+    // proven-uniform address, used or not (sub1_s32_*_const0, _param: 1).
+    return AtomicForm::Aggregatable;
   if (Function == "atomicInc")
-    return AtomicForm::Native; // probe_atom_incwrap_u32
+    // ATOMS.INC, never combined (probe_atom_incwrap_u32;
+    // inc_u32_*_const0: 32, used or not).
+    return AtomicForm::Native;
+  // probe_atom_min_s32, max_u32, and_b32, or_b32, xor_b32; combined
+  // (REDUX.MIN/MAX/...) at a proven-uniform address only with the result
+  // unused (min_s32_unused_const0: 1, min_s32_used_const0: 32).
   if (Function == "atomicMin" || Function == "atomicMax" ||
       Function == "atomicAnd" || Function == "atomicOr" ||
       Function == "atomicXor")
-    // probe_atom_min_s32, max_u32, and_b32, or_b32, xor_b32; combined per
-    // warp at an address the compiler proves uniform (REDUX.MIN/MAX/...).
-    return AtomicForm::Aggregatable;
+    return Used ? AtomicForm::Native : AtomicForm::Aggregatable;
   return std::nullopt;
 }
 
@@ -393,6 +426,7 @@ WavefrontCount countWavefronts(unsigned WidthBytes, AccessKind Kind,
     switch (Form) {
     case AtomicForm::Native:
     case AtomicForm::Aggregatable: // as issued when not combined
+    case AtomicForm::AggregatableFullWarp:
       break;
     case AtomicForm::PopcInc: {
       WavefrontCount Result;
@@ -422,7 +456,7 @@ unsigned maxWavefronts(unsigned WidthBytes, AccessKind Kind,
   // Hence at most one wavefront per active lane, whatever the width.
   (void)WidthBytes;
   if (Kind != AccessKind::Atomic || Form == AtomicForm::Native ||
-      Form == AtomicForm::PopcInc || Form == AtomicForm::Aggregatable)
+      Form == AtomicForm::PopcInc || combinable(Form))
     return ActiveLanes;
   if (Form == AtomicForm::Cas)
     return 2 * ActiveLanes;

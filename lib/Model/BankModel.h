@@ -17,8 +17,11 @@
 //    2 wavefronts, a 16-byte one 4); lanes writing one word share it.
 //  - Atomics: the passes of stores, and no sharing: every lane costs one
 //    wavefront on each bank it touches, also lanes on the same address.
-//    ATOMS.CAS costs twice that; atomicAdd(p, 1) (ATOMS.POPC.INC) shares
-//    words like a load. Float add, 64-bit add and double add are
+//    ATOMS.CAS costs twice that; atomicAdd(p, 1) whose result is unused
+//    (ATOMS.POPC.INC) shares words like a load; with its result used it is
+//    ATOMS.ADD (cuda_samples/atomics/, measurements/h100-atomics). At an
+//    address the compiler proves warp-uniform some are combined into one
+//    lane's (AtomicForm::Aggregatable). Float add, 64-bit add and double add are
 //    loops of ATOMS.CAST.SPIN, 16-bit atomicCAS a loop of 32-bit ATOMS.CAS:
 //    their cost is the sum over the loop's iterations (AtomicForm).
 // A translation unit's rules are chosen from its target architecture
@@ -56,15 +59,21 @@ enum class AccessKind { Load, Store, Atomic };
 /// "load", "store", "atomic".
 const char *accessKindName(AccessKind K);
 
-/// How an atomic runs on sm_90 (nvcc 13, cuobjdump -sass of bank_kinds.cu).
+/// Whether the program uses the old value an atomic returns: the compiler
+/// picks another instruction for some atomics when it does not
+/// (ATOMS.POPC.INC, combined REDUX forms).
+enum class AtomicResult { Unused, Used };
+
+/// How an atomic runs on sm_90 (nvcc 13, cuobjdump -sass of bank_kinds.cu
+/// and cuda_samples/atomics/atomics.cu).
 enum class AtomicForm {
   /// One ATOMS.ADD/MIN/MAX/EXCH: each lane costs one wavefront on each bank
   /// it touches.
   Native,
   /// One ATOMS.CAS (atomicCAS on 4, 8 or 16 bytes): twice Native.
   Cas,
-  /// One ATOMS.POPC.INC.32 (atomicAdd of the constant 1 on 4 bytes): lanes
-  /// on one word share it, as for loads and stores.
+  /// One ATOMS.POPC.INC.32 (atomicAdd of the constant 1 on 4 bytes, result
+  /// unused): lanes on one word share it, as for loads and stores.
   PopcInc,
   /// A loop of LDS and ATOMS.CAST.SPIN (atomicAdd on float, unsigned long
   /// long and double): each iteration costs 2 wavefronts per pass with a
@@ -78,27 +87,44 @@ enum class AtomicForm {
   /// value retries when another lane changed the other half first. Assumes
   /// every lane's compare value is what its half held before the request.
   Cas16Loop,
-  /// atomicAdd/Min/Max/And/Or/Xor on a 4-byte integer: ATOMS as Native,
-  /// unless the compiler proves the address the same in every thread of
-  /// the warp and the result is unused; then it combines the warp's
-  /// operands (REDUX) and one lane issues the ATOMS: 1 wavefront per request
-  /// (differential kernels k0100, k0575, k1253, ...:
-  /// cuda_samples/measurements/h100-differential). The request says whether
-  /// the address is proven uniform (SymbolicRequest::UniformAddress).
+  /// ATOMS as Native, unless the compiler proves the address the same in
+  /// every thread of the warp; then it combines the operands of the warp's
+  /// active lanes (REDUX, or POPC of the active mask for a constant) and one
+  /// lane issues the ATOMS: 1 wavefront per request. 4-byte integer
+  /// atomicAdd of a constant (result used or not; of 1 only with the result
+  /// used) and atomicSub(p, 1); atomicAdd of a per-thread operand and
+  /// atomicMin/Max/And/Or/Xor with the result unused (atomics.cu *_param,
+  /// *_const0, *_const0_w4, *_const0_w32: 1; differential kernels k0100,
+  /// k0575, k1253, ...: cuda_samples/measurements/h100-differential). The
+  /// request says whether the address is proven uniform
+  /// (SymbolicRequest::UniformAddress).
   Aggregatable,
+  /// atomicAdd of a per-thread operand on a 4-byte integer, result used: at
+  /// a proven-uniform address a warp whose 32 lanes all run it is combined
+  /// (a shuffle scan, one lane's ATOMS.ADD: addvar_*_used_const0: 1); a
+  /// warp with inactive lanes takes another path that issues ATOMS.ADD lane
+  /// by lane (SASS of addvar_s32_used_const0; not measured: a range). Not
+  /// proven uniform: Native.
+  AggregatableFullWarp,
 };
 const char *atomicFormName(AtomicForm F);
+/// Whether the compiler may combine a warp's atomics of form F into one
+/// lane's at a proven-uniform address (the Aggregatable forms).
+bool combinable(AtomicForm F);
 
 /// The form of CUDA's atomic Function (atomicAdd, atomicCAS, ... with an
 /// optional _block or _system suffix) on an element of WidthBytes, IsFloat
-/// for float and double; ConstantOperand is the value operand when it is a
-/// compile-time constant (atomicAdd(p, 1) becomes ATOMS.POPC.INC). nullopt
+/// for float and double, whose old value the program uses or not (Result);
+/// ConstantOperand is the value operand when it is a compile-time constant
+/// (atomicAdd(p, 1) with its result unused becomes ATOMS.POPC.INC). nullopt
 /// where no H100 measurement covers the combination (atomicDec, 64-bit
 /// and/or/xor/exch of floats, 64-bit min/max, whose loop skips lanes
 /// depending on the values, __half and __nv_bfloat16 adds, a constant -1,
-/// ...): the caller should not predict those.
+/// 16-byte atomicCAS and atomicExch with the result used, ...): the caller
+/// should not predict those.
 std::optional<AtomicForm>
 atomicForm(std::string_view Function, unsigned WidthBytes, bool IsFloat,
+           AtomicResult Result,
            std::optional<int64_t> ConstantOperand = std::nullopt);
 
 /// How one access kind and width forms passes and what a pass costs.

@@ -49,8 +49,9 @@ bool oneAddress(const SymbolicRequest &Request) {
 }
 
 /// An Aggregatable atomic: as issued lane by lane, or combined into one
-/// lane's when the warp has one address the compiler proves uniform; a
-/// range when the warp has one address the compiler may not see.
+/// lane's when the warp has one address the compiler proves uniform (for
+/// AggregatableFullWarp, and all 32 lanes run it); a range when the warp has
+/// one address the compiler may not see, or may run it with fewer lanes.
 RequestResult analyzeAggregatable(const SymbolicRequest &Request,
                                   const AtomTable &Atoms,
                                   const BankRules &Rules) {
@@ -59,6 +60,21 @@ RequestResult analyzeAggregatable(const SymbolicRequest &Request,
   RequestResult Result = analyzeRequest(Issued, Atoms, Rules);
   if (!Result.executes() || !oneAddress(Request))
     return Result;
+  bool FullWarp = std::all_of(
+      Request.Lanes.begin(), Request.Lanes.end(),
+      [](Activity A) { return A == Activity::Active; });
+  if (Request.UniformAddress &&
+      Request.Atomic == AtomicForm::AggregatableFullWarp && !FullWarp) {
+    if (Result.MaxWavefronts > 1) {
+      Result.Status = Verdict::Range;
+      Result.MinWavefronts = 1;
+      addNames(Result.DependsOn,
+               {"whether all 32 lanes of the warp run it (a used atomicAdd "
+                "of a per-thread operand is combined only for a full warp; "
+                "with fewer lanes not measured)"});
+    }
+    return Result;
+  }
   if (Request.UniformAddress) {
     Result.Status = Verdict::Exact;
     Result.MinWavefronts = Result.MaxWavefronts = Result.Ideal = 1;
@@ -335,8 +351,7 @@ analyzeParametric(const SymbolicRequest &Request, AtomId A,
 
 RequestResult analyzeRequest(const SymbolicRequest &Request,
                              const AtomTable &Atoms, const BankRules &Rules) {
-  if (Request.Kind == AccessKind::Atomic &&
-      Request.Atomic == AtomicForm::Aggregatable)
+  if (Request.Kind == AccessKind::Atomic && combinable(Request.Atomic))
     return analyzeAggregatable(Request, Atoms, Rules);
   RequestResult Result;
   std::vector<unsigned> Sure, Possible;

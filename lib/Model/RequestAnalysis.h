@@ -45,8 +45,10 @@ struct SymbolicRequest {
   /// Names that decide the lanes marked Maybe.
   std::vector<std::string> ActivityDependencies;
   /// The compiler sees one address for the whole warp (built only from
-  /// values uniform by construction) and the atomic's result is unused: an
-  /// Aggregatable atomic is combined into one lane's.
+  /// values uniform by construction): an Aggregatable atomic is combined
+  /// into one lane's (atomicForm() already chose Native where the use of
+  /// the result prevents it), an AggregatableFullWarp one when all 32 lanes
+  /// run it.
   bool UniformAddress = false;
 };
 

@@ -24,7 +24,10 @@ inline void decodeKind(fuzz::ByteReader &In, unsigned Width, AccessKind &Kind,
   std::optional<int64_t> Constant;
   if (B & 0x40)
     Constant = (B & 0x80) ? 1 : 2;
-  auto F = atomicForm(Functions[(B >> 2) & 7], Width, B & 0x20, Constant);
+  AtomicResult Result =
+      In.byte() & 1 ? AtomicResult::Used : AtomicResult::Unused;
+  auto F = atomicForm(Functions[(B >> 2) & 7], Width, B & 0x20, Result,
+                      Constant);
   if (!F) {
     Kind = AccessKind::Load; // no measurement: the checks do not predict it
     return;

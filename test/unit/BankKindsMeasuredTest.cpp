@@ -174,7 +174,8 @@ TEST(BankKindsMeasured, EveryProbeAgreesWithTheH100) {
     bool BoundOnly = false;
     if (K.Kind == AccessKind::Atomic) {
       std::optional<AtomicForm> F =
-          atomicForm(K.Function, P.Width, K.IsFloat, K.Constant);
+          atomicForm(K.Function, P.Width, K.IsFloat, AtomicResult::Unused,
+                     K.Constant); // bank_kinds.cu discards every result
       // Not predicted: 64-bit min/max, a CAST.SPIN loop whose lanes skip
       // the compare-and-swap when their value would not change it; the
       // spin loop's count must bound what was measured.

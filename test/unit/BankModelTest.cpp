@@ -216,21 +216,71 @@ TEST(BankModel, AtomicLoops) {
 }
 
 TEST(BankModel, AtomicForms) {
-  EXPECT_EQ(atomicForm("atomicAdd", 4, false), AtomicForm::Aggregatable);
-  EXPECT_EQ(atomicForm("atomicAdd_block", 4, true), AtomicForm::SpinLoop);
-  EXPECT_EQ(atomicForm("atomicAdd", 8, false), AtomicForm::SpinLoop);
-  EXPECT_EQ(atomicForm("atomicAdd", 8, true), AtomicForm::SpinLoop);
-  EXPECT_EQ(atomicForm("atomicCAS", 2, false), AtomicForm::Cas16Loop);
-  EXPECT_EQ(atomicForm("atomicCAS", 16, false), AtomicForm::Cas);
-  EXPECT_EQ(atomicForm("atomicExch", 16, false), AtomicForm::Native);
-  EXPECT_EQ(atomicForm("atomicMax", 4, false), AtomicForm::Aggregatable);
-  EXPECT_EQ(atomicForm("atomicAnd", 4, false), AtomicForm::Aggregatable);
-  EXPECT_EQ(atomicForm("atomicInc", 4, false), AtomicForm::Native);
-  EXPECT_EQ(atomicForm("atomicAdd", 4, false, 1), AtomicForm::PopcInc);
-  EXPECT_EQ(atomicForm("atomicAdd", 4, false, 2), AtomicForm::Aggregatable);
-  EXPECT_EQ(atomicForm("atomicDec", 4, false), std::nullopt);
-  EXPECT_EQ(atomicForm("atomicMin", 8, false), std::nullopt);
-  EXPECT_EQ(atomicForm("atomicAdd", 2, true), std::nullopt);
+  constexpr AtomicResult Unused = AtomicResult::Unused;
+  EXPECT_EQ(atomicForm("atomicAdd", 4, false, Unused),
+            AtomicForm::Aggregatable);
+  EXPECT_EQ(atomicForm("atomicAdd_block", 4, true, Unused),
+            AtomicForm::SpinLoop);
+  EXPECT_EQ(atomicForm("atomicAdd", 8, false, Unused), AtomicForm::SpinLoop);
+  EXPECT_EQ(atomicForm("atomicAdd", 8, true, Unused), AtomicForm::SpinLoop);
+  EXPECT_EQ(atomicForm("atomicCAS", 2, false, Unused), AtomicForm::Cas16Loop);
+  EXPECT_EQ(atomicForm("atomicCAS", 16, false, Unused), AtomicForm::Cas);
+  EXPECT_EQ(atomicForm("atomicExch", 16, false, Unused), AtomicForm::Native);
+  EXPECT_EQ(atomicForm("atomicMax", 4, false, Unused),
+            AtomicForm::Aggregatable);
+  EXPECT_EQ(atomicForm("atomicAnd", 4, false, Unused),
+            AtomicForm::Aggregatable);
+  EXPECT_EQ(atomicForm("atomicInc", 4, false, Unused), AtomicForm::Native);
+  EXPECT_EQ(atomicForm("atomicAdd", 4, false, Unused, 1), AtomicForm::PopcInc);
+  EXPECT_EQ(atomicForm("atomicAdd", 4, false, Unused, 2),
+            AtomicForm::Aggregatable);
+  EXPECT_EQ(atomicForm("atomicDec", 4, false, Unused), std::nullopt);
+  EXPECT_EQ(atomicForm("atomicMin", 8, false, Unused), std::nullopt);
+  EXPECT_EQ(atomicForm("atomicAdd", 2, true, Unused), std::nullopt);
+}
+
+// The use of the result (cuda_samples/atomics/atomics.cu, measured in
+// cuda_samples/measurements/h100-atomics/summary.txt).
+TEST(BankModel, AtomicFormsDependOnTheUseOfTheResult) {
+  constexpr AtomicResult Unused = AtomicResult::Unused;
+  constexpr AtomicResult Used = AtomicResult::Used;
+  // atomicAdd(p, 1): ATOMS.POPC.INC unused, ATOMS.ADD used (issue 22),
+  // combined at a proven-uniform address either way.
+  EXPECT_EQ(atomicForm("atomicAdd", 4, false, Unused, 1), AtomicForm::PopcInc);
+  EXPECT_EQ(atomicForm("atomicAdd", 4, false, Used, 1),
+            AtomicForm::Aggregatable);
+  // Other constants and atomicSub(p, 1): combined, used or not.
+  EXPECT_EQ(atomicForm("atomicAdd", 4, false, Used, 2),
+            AtomicForm::Aggregatable);
+  EXPECT_EQ(atomicForm("atomicSub", 4, false, Unused, 1),
+            AtomicForm::Aggregatable);
+  EXPECT_EQ(atomicForm("atomicSub", 4, false, Used, 1),
+            AtomicForm::Aggregatable);
+  // A per-thread operand, used: combined only for a full warp.
+  EXPECT_EQ(atomicForm("atomicAdd", 4, false, Used),
+            AtomicForm::AggregatableFullWarp);
+  // Min/max/and/or/xor: combined only with the result unused.
+  for (const char *F :
+       {"atomicMin", "atomicMax", "atomicAnd", "atomicOr", "atomicXor"}) {
+    EXPECT_EQ(atomicForm(F, 4, false, Unused), AtomicForm::Aggregatable) << F;
+    EXPECT_EQ(atomicForm(F, 4, false, Used), AtomicForm::Native) << F;
+  }
+  // Never combined: the same form used or not (atomics.cu, atomics_wide.cu).
+  for (AtomicResult R : {Unused, Used}) {
+    EXPECT_EQ(atomicForm("atomicInc", 4, false, R), AtomicForm::Native);
+    EXPECT_EQ(atomicForm("atomicExch", 4, false, R), AtomicForm::Native);
+    EXPECT_EQ(atomicForm("atomicExch", 8, false, R), AtomicForm::Native);
+    EXPECT_EQ(atomicForm("atomicCAS", 4, false, R), AtomicForm::Cas);
+    EXPECT_EQ(atomicForm("atomicCAS", 8, false, R), AtomicForm::Cas);
+    EXPECT_EQ(atomicForm("atomicCAS", 2, false, R), AtomicForm::Cas16Loop);
+    EXPECT_EQ(atomicForm("atomicAdd", 4, true, R), AtomicForm::SpinLoop);
+    EXPECT_EQ(atomicForm("atomicAdd", 8, true, R), AtomicForm::SpinLoop);
+    EXPECT_EQ(atomicForm("atomicAdd", 8, false, R), AtomicForm::SpinLoop);
+  }
+  // Measured with the result unused only: not predicted when used.
+  EXPECT_EQ(atomicForm("atomicCAS", 16, false, Used), std::nullopt);
+  EXPECT_EQ(atomicForm("atomicExch", 16, false, Used), std::nullopt);
+  EXPECT_EQ(atomicForm("atomicAdd", 4, false, Used, -1), std::nullopt);
 }
 
 TEST(BankModel, FormatsLaneLists) {

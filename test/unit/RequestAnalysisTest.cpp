@@ -153,3 +153,46 @@ TEST(RequestAnalysis, MaybeLanesThatCannotConflictStayExact) {
   EXPECT_EQ(Res.Status, Verdict::Exact);
   EXPECT_EQ(Res.MaxWavefronts, 1u);
 }
+
+// A used atomicAdd of a per-thread operand at a proven-uniform address is
+// combined only when all 32 lanes run it (cuda_samples/atomics/atomics.cu
+// addvar_*_used_const0: 1); with lanes that may not run it, the compiler's
+// other path issues it lane by lane (not measured): a range.
+TEST(RequestAnalysis, FullWarpCombiningNeedsEveryLane) {
+  AtomTable Atoms;
+  SymbolicRequest R = request(4);
+  R.Kind = AccessKind::Atomic;
+  R.Atomic = AtomicForm::AggregatableFullWarp;
+  R.UniformAddress = true;
+  for (unsigned T = 0; T < WarpSize; ++T)
+    R.Addresses[T] = SymbolicInt::constant(0);
+  RequestResult Full = analyzeRequest(R, Atoms);
+  EXPECT_EQ(Full.Status, Verdict::Exact);
+  EXPECT_EQ(Full.MaxWavefronts, 1u);
+
+  R.Lanes[5] = Activity::Maybe;
+  RequestResult Maybe = analyzeRequest(R, Atoms);
+  EXPECT_EQ(Maybe.Status, Verdict::Range);
+  EXPECT_EQ(Maybe.MinWavefronts, 1u);
+  EXPECT_EQ(Maybe.MaxWavefronts, 32u);
+
+  R.Lanes[5] = Activity::Inactive;
+  RequestResult Partial = analyzeRequest(R, Atoms);
+  EXPECT_EQ(Partial.Status, Verdict::Range);
+  EXPECT_EQ(Partial.MaxWavefronts, 31u);
+
+  // Aggregatable (a constant operand, POPC of the active mask): 1 whatever
+  // lanes run it (add1_*_used_const0, add2_*_const0).
+  R.Atomic = AtomicForm::Aggregatable;
+  RequestResult Popc = analyzeRequest(R, Atoms);
+  EXPECT_EQ(Popc.Status, Verdict::Exact);
+  EXPECT_EQ(Popc.MaxWavefronts, 1u);
+
+  // Not proven uniform: a range from combined to lane by lane.
+  R.UniformAddress = false;
+  R.Atomic = AtomicForm::AggregatableFullWarp;
+  R.Lanes[5] = Activity::Active;
+  RequestResult Unproven = analyzeRequest(R, Atoms);
+  EXPECT_EQ(Unproven.Status, Verdict::Range);
+  EXPECT_EQ(Unproven.MaxWavefronts, 32u);
+}

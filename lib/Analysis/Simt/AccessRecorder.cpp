@@ -153,15 +153,16 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
                          : SymbolicInt::constant(0);
   // An atomic the compiler would combine across a warp at one address,
   // whose address it cannot prove warp-uniform: issued lane by lane.
-  bool IssuedPerLane = Op && Op->Form == AtomicForm::Aggregatable &&
-                       !Op->UniformAddress && provenDivergentAddress(LV);
+  bool Combinable = Op && Op->Form && combinable(*Op->Form);
+  bool IssuedPerLane =
+      Combinable && !Op->UniformAddress && provenDivergentAddress(LV);
   for (unsigned W = 0; W < Block.warps(); ++W) {
     SymbolicRequest R;
     R.WidthBytes = Width;
     R.Kind = Kind;
     if (Op && Op->Form)
       R.Atomic = IssuedPerLane ? AtomicForm::Native : *Op->Form;
-    R.UniformAddress = Op && Op->UniformAddress;
+    R.UniformAddress = Combinable && Op->UniformAddress;
     bool Any = false, Speculated = false;
     for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
       unsigned T = W * WarpSize + Lane;

@@ -731,10 +731,12 @@ void Engine::recordAsmAccesses(const GCCAsmStmt *S,
     AtomicOp Op;
     if (A.Kind == AccessKind::Atomic) {
       Op.Function = A.AtomicFunction.empty() ? A.Opcode : A.AtomicFunction;
+      Op.ResultUnused = A.ResultUnused;
       if (!A.AtomicFunction.empty())
         Op.Form = atomicForm(A.AtomicFunction, Width, A.AtomicFloat,
+                             A.ResultUnused ? AtomicResult::Unused
+                                            : AtomicResult::Used,
                              A.AtomicImmediate);
-      Op.ResultUnused = A.ResultUnused;
     }
     // Wider than one access (ld.shared.v4.f64): 16-byte parts.
     unsigned Chunk = std::min(Width, 16u);

@@ -286,10 +286,11 @@ public:
   struct AtomicOp {
     std::optional<AtomicForm> Form;
     std::string Function;
-    /// The old value it returns is discarded (the compiler may then combine
-    /// a warp's atomics at one address).
+    /// The old value it returns is discarded (it decides the Form:
+    /// atomicForm()).
     bool ResultUnused = false;
-    /// The compiler proves its address the same in every thread.
+    /// The compiler proves its address the same in every thread (an
+    /// Aggregatable Form is then combined per warp).
     bool UniformAddress = false;
   };
   /// Whether the compiler's divergence analysis proves E the same in every

@@ -296,18 +296,22 @@ Value Engine::evalAtomic(const CallExpr *E, StringRef Name) {
       if (auto C = Operands[0].L[firstLiveLane()].asConstant();
           C && isUniform(Operands[0].L))
         Constant = C;
-    AtomicOp Op;
-    Op.Function = Name.str();
-    Op.Form = atomicForm(Op.Function, unsigned(sizeOf(Elem)),
-                         Elem->isRealFloatingType(), Constant);
     // Per call site, not per execution: both walk the AST.
     auto [Known, New] = AtomicSiteFacts.try_emplace(E);
     if (New) {
       Known->second.first = resultUnused(E);
-      Known->second.second =
-          Known->second.first && provenUniform(E->getArg(0));
+      Known->second.second = provenUniform(E->getArg(0));
     }
+    AtomicOp Op;
+    Op.Function = Name.str();
     Op.ResultUnused = Known->second.first;
+    // The use of the result decides the form (atomicAdd(p, 1): POPC.INC
+    // unused, ATOMS.ADD used; REDUX combining only unused for min/max/...).
+    Op.Form = atomicForm(Op.Function, unsigned(sizeOf(Elem)),
+                         Elem->isRealFloatingType(),
+                         Op.ResultUnused ? AtomicResult::Unused
+                                         : AtomicResult::Used,
+                         Constant);
     Op.UniformAddress = Known->second.second;
     record(E, AccessKind::Atomic, Elem, LV, &Op);
   }

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Measures cuda_samples/atomics/atomics.cu and atomics_wide.cu on a GPU
+# machine (issue 22):
+#   env.txt      GPU, driver, nvcc and ncu versions, md5 of the sources
+#   run.log      build, each program's own result check, ncu's progress
+#   metrics.csv  raw `ncu --csv` per kernel: shared ld/st/atom instructions
+#                and wavefronts (one launch per kernel), "## program P"
+#                before each program's rows
+#   sass.txt     cuobjdump -sass of the programs, "## program P" before each
+#   forms.txt    per kernel, its ATOMS / REDUX / POPC / VOTE / MATCH SASS
+#                instructions (what the compiler made of the atomic)
+# Usage (repository root, on the GPU machine):
+#   cuda_samples/atomics/measure.sh OUTDIR
+set -uo pipefail
+Dir=$(cd "$(dirname "$0")" && pwd)
+Out=${1:-${OUT:-atomics-out}}
+Build=${BUILD:-/tmp/warpcheck-atomics-build}
+mkdir -p "$Out" "$Build"
+Log="$Out/run.log"
+: >"$Log"
+Programs="atomics atomics_wide"
+
+{
+  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
+  nvcc --version | tail -n 2
+  ncu --version | tail -n 1
+  for P in $Programs; do
+    echo "source: $(md5sum "$Dir/$P.cu" | cut -d' ' -f1) $P.cu"
+  done
+  echo "build: nvcc -arch=sm_90 -lineinfo -std=c++17 (default -O3)"
+} >"$Out/env.txt" 2>&1
+
+for P in $Programs; do
+  nvcc -arch=sm_90 -lineinfo -std=c++17 -o "$Build/$P" "$Dir/$P.cu" \
+    >"$Build/$P.build.log" 2>&1 &
+done
+wait
+: >"$Out/sass.txt"
+for P in $Programs; do
+  cat "$Build/$P.build.log" >>"$Log"
+  [ -x "$Build/$P" ] || { echo "$P: build failed" | tee -a "$Log"; exit 1; }
+  echo "## program $P" >>"$Out/sass.txt"
+  cuobjdump -sass "$Build/$P" >>"$Out/sass.txt" 2>>"$Log"
+done
+awk '/Function :/ {f = $3}
+     /\/\*[0-9a-f]+\*\// && /(ATOMS|REDUX|POPC|VOTE|MATCH|ATOM|RED)/ {
+       line = $0; sub(/^ *\/\*[0-9a-f]+\*\/ */, "", line); sub(/ *;.*$/, "", line)
+       print f ": " line }' "$Out/sass.txt" >"$Out/forms.txt"
+
+echo "== result check (no profiler)" >>"$Log"
+Status=0
+for P in $Programs; do
+  "$Build/$P" >>"$Log" 2>&1 || { echo "$P: RESULT CHECK FAILED" >>"$Log"; Status=1; }
+done
+
+Wanted="smsp__sass_inst_executed_op_shared_ld smsp__sass_inst_executed_op_shared_st
+smsp__sass_inst_executed_op_shared_atom l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld
+l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom"
+Known=$(ncu --query-metrics 2>/dev/null | awk '{print $1}')
+Metrics=""
+for M in $Wanted; do
+  if grep -qx "$M" <<<"$Known"; then Metrics="$Metrics,$M.sum"; else echo "metric not available: $M" >>"$Log"; fi
+done
+Metrics=${Metrics#,}
+echo "metrics: $Metrics" >>"$Log"
+: >"$Out/metrics.csv"
+for P in $Programs; do
+  T0=$(date +%s)
+  echo "## program $P" >>"$Out/metrics.csv"
+  ncu --csv --metrics "$Metrics" "$Build/$P" 2>>"$Log" | grep '^"' >>"$Out/metrics.csv"
+  echo "ncu $P: $(($(date +%s) - T0)) s" >>"$Log"
+done
+echo "$(grep -c op_shared_atom "$Out/metrics.csv") atom rows" >>"$Log"
+echo "done, status $Status" >>"$Log"
+exit $Status
