@@ -128,8 +128,9 @@ struct InterpreterLimits {
   uint64_t MaxTotalIterations = 1u << 14;
   /// Warp requests judged per kernel before the analysis stops.
   uint64_t MaxWarpRequests = 1u << 18;
-  /// Depth of inlined calls.
-  unsigned MaxCallDepth = 12;
+  /// Depth of inlined calls (CUB reaches 20: BlockRadixSort through its
+  /// ranking, block scan and warp scan).
+  unsigned MaxCallDepth = 24;
   /// Expressions nested inside one another (a 4,000-deep `?:` chain):
   /// deeper ones are not followed, their shared accesses reported unknown.
   unsigned MaxExpressionDepth = 256;

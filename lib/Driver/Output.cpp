@@ -46,8 +46,9 @@ std::string relativeToWorkingDirectory(const std::string &Path) {
 std::string accessKey(const AccessRecord &A) {
   return A.File + ":" + std::to_string(A.Line) + ":" +
          std::to_string(A.Column) + ":" + A.Kind + ":" + A.Kernel + ":" +
-         A.Block.str() + ":" + A.HeaderFile + ":" +
-         std::to_string(A.HeaderLine) + ":" + std::to_string(A.HeaderColumn);
+         A.Block.str() + ":" + A.Function + ":" + A.HeaderFile + ":" +
+         std::to_string(A.HeaderLine) + ":" + std::to_string(A.HeaderColumn) +
+         ":" + A.HeaderFunction;
 }
 
 std::pair<unsigned, unsigned> lineColumn(const std::string &Path,

@@ -31,7 +31,8 @@ std::pair<unsigned, unsigned> lineColumn(const std::string &Path,
 std::string relativeToWorkingDirectory(const std::string &Path);
 
 /// What identifies an access across the files of a run: a header's access
-/// seen from several files is one access.
+/// seen from several files is one access; instances of one template at the
+/// same place (in the user's function or in library code) stay apart.
 std::string accessKey(const AccessRecord &A);
 
 /// A finding's identity across edits that move it: the check, the message,
