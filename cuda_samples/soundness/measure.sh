@@ -18,7 +18,7 @@ Build=${BUILD:-/tmp/warpcheck-soundness-build}
 mkdir -p "$Build"
 Log="$Out/run.log"
 : > "$Log"
-Programs="soundness soundness_lanes soundness_access soundness_objects"
+Programs="soundness soundness_lanes soundness_access soundness_objects soundness_members"
 
 {
   echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"

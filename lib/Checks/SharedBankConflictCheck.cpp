@@ -309,6 +309,8 @@ void SharedBankConflictCheck::collectArrayRequests(
       continue;
     }
     ArrayRequests &A = Arrays[Site.Variable];
+    if (Site.HeaderSite && !A.Library)
+      A.Library = Site.HeaderFunction;
     if (!llvm::is_contained(A.Sites, Site.Site))
       A.Sites.push_back(Site.Site);
     if (!Seen.insert(Site.Variable).second)
@@ -509,6 +511,15 @@ void SharedBankConflictCheck::proposeLayout(const FunctionDecl *Kernel,
   Finding &F = Findings[*Requests.FirstFinding];
   SourceLocation DeclLoc = Array->getLocation();
   std::string Var = Array->getNameAsString();
+  if (Requests.Library) {
+    F.FixNotes.push_back(
+        {DeclLoc,
+         llvm::formatv("no layout fix offered: '{0}' is laid out and indexed "
+                       "by library code ('{1}'); another algorithm, type or "
+                       "number of items per thread changes its pattern",
+                       Var, displayName(Requests.Library, *Context))});
+    return;
+  }
   auto G = geometryOf(Array, *Context);
   // An extern array's size is what every launch in this file passes.
   bool Extern = false;

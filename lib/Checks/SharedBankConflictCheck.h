@@ -59,6 +59,9 @@ private:
     bool Complete = true;
     /// Analyzed over a family of assumed block shapes.
     bool ShapeUnknown = false;
+    /// Accessed by library code (a CUB primitive's TempStorage): the layout
+    /// is the library's, not one a fix can change.
+    const clang::FunctionDecl *Library = nullptr;
     /// The first warning about the array, which carries the fix.
     std::optional<size_t> FirstFinding;
   };

@@ -243,9 +243,12 @@ public:
   LValue lvalueOf(const Value &Ptr);
   Value pointerTo(const LValue &LV);
   void store(const LValue &LV, const Value &V, QualType T, const Expr *Site);
-  /// An access in library code through an address the engine lost: it may
-  /// be to __shared__ storage the library was handed, reported unknown.
-  void reportLostInLibrary(const Expr *Site, AccessKind Kind, QualType T);
+  /// An access through an address the engine lost, in library code or once
+  /// an object held a pointer to __shared__ storage: it may be to that
+  /// storage, reported unknown.
+  void reportLostAddress(const Expr *Site, AccessKind Kind, QualType T);
+  /// A pointer to __shared__ storage was stored in a per-thread object.
+  bool SharedHeldByObjects = false;
 
   /// Per-thread objects: aggregate locals, and scalars whose address
   /// was taken (promoted from Env when it happened).
@@ -421,6 +424,12 @@ public:
   /// and base initializers, then its body. False when it is not followed
   /// (no body, a virtual base, recursion, too deep).
   bool followConstructor(const LValue &Dst, const CXXConstructExpr *E);
+  void enterConstructor(const CXXConstructorDecl *Def,
+                        const CXXConstructExpr *E, const LValue &Dst);
+  /// Base, member and delegating initializers of Def on the object at Dst.
+  void runInitializers(const CXXConstructorDecl *Def, const LValue &Dst);
+  /// One member initialized: a reference stores the address it binds.
+  void initMember(const LValue &At, QualType T, const Expr *Init);
   /// A constructor the engine does not follow: the __shared__ storage it is
   /// given may be accessed there, reported unknown at the argument.
   void reportUnfollowedConstructor(const CXXConstructExpr *E,

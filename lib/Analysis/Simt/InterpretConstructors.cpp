@@ -23,7 +23,7 @@ static LValue offsetBy(LValue Base, int64_t Offset) {
 
 LValue Engine::fieldLValue(LValue Base, const FieldDecl *Field,
                            const Expr *Site) {
-  if (!Field || Field->isBitField() ||
+  if (!Field || Field->isBitField() || Field->getParent()->isInvalidDecl() ||
       (Base.K != LValue::Kind::Shared && Base.K != LValue::Kind::Memory &&
        Base.K != LValue::Kind::LocalObject))
     return LValue();
@@ -46,8 +46,8 @@ static const CXXConstructorDecl *followedDefinition(const Engine &En,
   if (!Ctor || !Ctor->hasBody(Body) || !Body || Body->isInvalidDecl())
     return nullptr;
   const auto *Def = dyn_cast<CXXConstructorDecl>(Body);
-  if (!Def || Def->isVariadic() || Def->getParent()->getNumVBases() ||
-      !En.followsLibraryCode(Def))
+  if (!Def || Def->isVariadic() || Def->getParent()->isInvalidDecl() ||
+      Def->getParent()->getNumVBases() || !En.followsLibraryCode(Def))
     return nullptr;
   for (const Frame &F : En.Frames)
     if (F.FD == Def)
@@ -55,11 +55,96 @@ static const CXXConstructorDecl *followedDefinition(const Engine &En,
   return Def;
 }
 
+/// The byte offset of the member an initializer names, through anonymous
+/// unions and structs; nullopt for a bit-field or a member of another class.
+static std::optional<int64_t> memberOffset(ASTContext &Ctx,
+                                           const CXXCtorInitializer *Init,
+                                           const CXXRecordDecl *Class) {
+  if (const IndirectFieldDecl *Indirect = Init->getIndirectMember()) {
+    const FieldDecl *Anon = Indirect->getAnonField();
+    if (!Anon || Anon->isBitField())
+      return std::nullopt;
+    return int64_t(Ctx.getFieldOffset(Indirect) / 8);
+  }
+  const FieldDecl *Field = Init->getMember();
+  if (!Field || Field->isBitField() || Field->getParent() != Class)
+    return std::nullopt;
+  return int64_t(Ctx.getFieldOffset(Field) / 8);
+}
+
+void Engine::initMember(const LValue &At, QualType T, const Expr *Init) {
+  if (T->isReferenceType()) {
+    store(At, pointerTo(evalLValue(Init)),
+          Ctx.getPointerType(T.getNonReferenceType()), Init);
+    return;
+  }
+  if (T->isRecordType() || T->isArrayType()) {
+    initAggregate(At, T, Init);
+    return;
+  }
+  Value V = isa<ImplicitValueInitExpr>(Init)
+                ? (T->isPointerType() ? unknown("a null pointer")
+                                      : intConstant(0))
+                : eval(Init);
+  if (V.K == Value::Kind::Int)
+    fitToType(V, T);
+  store(At, V, T, Init);
+}
+
+void Engine::runInitializers(const CXXConstructorDecl *Def, const LValue &Dst) {
+  const CXXRecordDecl *Class = Def->getParent();
+  const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(Class);
+  for (const CXXCtorInitializer *Init : Def->inits()) {
+    const Expr *Value = Init->getInit();
+    if (!Value || Stopped)
+      continue;
+    if (Init->isDelegatingInitializer()) {
+      initAggregate(Dst, Ctx.getRecordType(Class), Value);
+    } else if (Init->isBaseInitializer()) {
+      const CXXRecordDecl *Base = Init->getBaseClass()->getAsCXXRecordDecl();
+      if (Base && !Init->isBaseVirtual())
+        initAggregate(
+            offsetBy(Dst, Layout.getBaseClassOffset(Base).getQuantity()),
+            QualType(Init->getBaseClass(), 0), Value);
+    } else if (std::optional<int64_t> Offset =
+                   memberOffset(Ctx, Init, Class)) {
+      initMember(offsetBy(Dst, *Offset), Init->getAnyMember()->getType(),
+                 Value);
+    } else {
+      // A bit-field: evaluated for its accesses; the object's bytes there
+      // become unknown.
+      eval(Value);
+      havocObject(Dst.Var, "a bit-field set by a constructor");
+    }
+  }
+}
+
 bool Engine::followConstructor(const LValue &Dst, const CXXConstructExpr *E) {
   const CXXConstructorDecl *Def = followedDefinition(*this, E);
   if (!Def || Dst.K != LValue::Kind::LocalObject ||
       Frames.size() > Limits.MaxCallDepth)
     return false;
+  // An array of objects: each element constructed in turn.
+  if (const ConstantArrayType *Array =
+          Ctx.getAsConstantArrayType(E->getType())) {
+    uint64_t Count = Array->getSize().getZExtValue();
+    uint64_t Size = sizeOf(Array->getElementType());
+    if (Count > 64 || Size == 0 || !Ctx.getBaseElementType(Array)
+                                        ->isRecordType() ||
+        Ctx.getAsArrayType(Array->getElementType()))
+      return false;
+    for (uint64_t I = 0; I < Count; ++I)
+      enterConstructor(Def, E, offsetBy(Dst, int64_t(I * Size)));
+    return true;
+  }
+  if (E->getType()->isArrayType())
+    return false;
+  enterConstructor(Def, E, Dst);
+  return true;
+}
+
+void Engine::enterConstructor(const CXXConstructorDecl *Def,
+                              const CXXConstructExpr *E, const LValue &Dst) {
   Frame F;
   F.FD = Def;
   F.Entry = E;
@@ -73,53 +158,11 @@ bool Engine::followConstructor(const LValue &Dst, const CXXConstructExpr *E) {
   std::swap(SavedLoops, Loops);
   llvm::SaveAndRestore NotInInit(InLoopInit, false);
   Frames.push_back(std::move(F));
-  const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(Def->getParent());
-  for (const CXXCtorInitializer *Init : Def->inits()) {
-    const Expr *Value = Init->getInit();
-    if (!Value || Stopped)
-      continue;
-    if (Init->isDelegatingInitializer()) {
-      initAggregate(Dst, QualType(Def->getParent()->getTypeForDecl(), 0),
-                    Value);
-      continue;
-    }
-    if (Init->isBaseInitializer()) {
-      const CXXRecordDecl *Base = Init->getBaseClass()->getAsCXXRecordDecl();
-      if (!Base || Init->isBaseVirtual())
-        continue;
-      initAggregate(offsetBy(Dst, Layout.getBaseClassOffset(Base).getQuantity()),
-                    Init->getBaseClass()->getCanonicalTypeInternal(), Value);
-      continue;
-    }
-    const FieldDecl *Field = Init->getMember();
-    if (!Field || Field->isBitField() ||
-        Field->getParent() != Def->getParent()) {
-      eval(Value); // an anonymous union's member: its accesses still count
-      continue;
-    }
-    LValue At = offsetBy(
-        Dst, int64_t(Layout.getFieldOffset(Field->getFieldIndex()) / 8));
-    QualType T = Field->getType();
-    if (T->isReferenceType())
-      store(At, pointerTo(evalLValue(Value)),
-            Ctx.getPointerType(T.getNonReferenceType()), Value);
-    else if (T->isRecordType() || T->isArrayType())
-      initAggregate(At, T, Value);
-    else {
-      simt::Value V = isa<ImplicitValueInitExpr>(Value)
-                          ? (T->isPointerType() ? unknown("a null pointer")
-                                                : intConstant(0))
-                          : eval(Value);
-      if (V.K == simt::Value::Kind::Int)
-        fitToType(V, T);
-      store(At, V, T, Value);
-    }
-  }
+  runInitializers(Def, Dst);
   exec(Def->getBody());
   Frames.pop_back();
   std::swap(SavedLoops, Loops);
   M = Saved;
-  return true;
 }
 
 void Engine::reportUnfollowedConstructor(const CXXConstructExpr *E,

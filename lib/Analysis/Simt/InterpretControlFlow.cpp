@@ -477,7 +477,10 @@ void Engine::exec(const Stmt *S) {
       } else if (F.Result.K == V.K && V.K == Value::Kind::Unknown) {
         addDeps(F.Result.Deps, V.Deps);
       } else if (F.Result.K == V.K && F.Result.L.size() == V.L.size() &&
-                 (V.K != Value::Kind::Pointer || F.Result.Shared == V.Shared)) {
+                 (V.K != Value::Kind::Pointer ||
+                  (F.Result.Shared == V.Shared &&
+                   F.Result.LocalObject == V.LocalObject &&
+                   F.Result.Region == V.Region))) {
         for (unsigned T = 0; T < N; ++T)
           if (M.A[T] == Activity::Active && !M.Conditional)
             F.Result.L[T] = V.L[T];

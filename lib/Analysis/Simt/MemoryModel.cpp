@@ -112,7 +112,7 @@ Value Engine::load(const LValue &LV, QualType T, const Expr *Site) {
       recordLocal(Site, LV.Var, false, false, LV.CT, &LV.Offset);
     return loadObject(LV, T, Site);
   case LValue::Kind::None:
-    reportLostInLibrary(Site, AccessKind::Load, T);
+    reportLostAddress(Site, AccessKind::Load, T);
     break;
   }
   Value R = T->isIntegralOrEnumerationType()
@@ -158,7 +158,7 @@ void Engine::store(const LValue &LV, const Value &V, QualType T,
   case LValue::Kind::Memory:
     break;
   case LValue::Kind::None:
-    reportLostInLibrary(Site, AccessKind::Store, T);
+    reportLostAddress(Site, AccessKind::Store, T);
     // A write through a pointer the engine lost: it may land in any
     // per-thread object whose address was taken.
     havocExposed("a write through a pointer warpcheck does not follow (" +
@@ -170,17 +170,23 @@ void Engine::store(const LValue &LV, const Value &V, QualType T,
     noteEscape(V, Site);
 }
 
-void Engine::reportLostInLibrary(const Expr *Site, AccessKind Kind,
-                                 QualType T) {
-  // User code names its __shared__ storage; library code reaches it through
-  // the pointers and references it was handed, so an address lost there may
-  // be to shared memory: reported unknown at the user's call, never dropped.
-  if (!Site || !SM.isInSystemHeader(SM.getExpansionLoc(Site->getBeginLoc())) ||
-      !followsLibraryCode(frame().FD))
+void Engine::reportLostAddress(const Expr *Site, AccessKind Kind,
+                               QualType T) {
+  // Library code reaches __shared__ storage through the pointers and
+  // references it was handed, and so does user code once a pointer to it
+  // sits in an object: an address lost there may be to shared memory,
+  // reported unknown (at the user's call), never dropped.
+  if (!Site)
+    return;
+  bool InLibrary = SM.isInSystemHeader(SM.getExpansionLoc(Site->getBeginLoc()));
+  if (InLibrary ? !followsLibraryCode(frame().FD) : !SharedHeldByObjects)
     return;
   uint64_t Width = T.isNull() || T->isIncompleteType() ? 4 : sizeOf(T);
   recordUnknown(Site, Kind, nullptr, Width,
-                "an address in library code warpcheck does not follow");
+                InLibrary ? "an address in library code warpcheck does not "
+                            "follow"
+                          : "an address warpcheck does not follow, which may "
+                            "be one of the __shared__ pointers objects hold");
 }
 
 // ---- per-thread objects -----------------------------------------------------
@@ -235,6 +241,7 @@ void Engine::invalidateLane(ThreadObject &O, int64_t Off, uint64_t Size,
 
 void Engine::writeLane(ThreadObject &O, int64_t Off, uint64_t Size,
                        const Value &V, unsigned T, bool Join) {
+  SharedHeldByObjects |= V.K == Value::Kind::Pointer && V.Shared;
   ObjectCell *Cell = nullptr;
   auto It = O.Cells.find(Off);
   if (It != O.Cells.end())
@@ -552,6 +559,11 @@ void Engine::initAggregate(const LValue &Dst, QualType T, const Expr *Init) {
   }
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
     const CXXConstructorDecl *Ctor = Construct->getConstructor();
+    // A copy the user wrote may change what it copies: followed.
+    if (Construct->getNumArgs() == 1 && Ctor &&
+        Ctor->isCopyOrMoveConstructor() && Ctor->isUserProvided() &&
+        followConstructor(Dst, Construct))
+      return;
     if (Construct->getNumArgs() == 1 && Ctor &&
         Ctor->isCopyOrMoveConstructor()) {
       const Expr *Arg = Construct->getArg(0);
