@@ -227,9 +227,15 @@ std::optional<ShapeFamily> shapeFamily(const FunctionDecl *Kernel,
     if (Max < 1024 && (F.Shapes.empty() || F.Shapes.back().X != Max))
       F.Shapes.push_back({Max, 1, 1});
   } else {
-    for (Dim3 D : {Dim3{16, 16, 1}, Dim3{8, 8, 1}, Dim3{16, 8, 1},
-                   Dim3{32, 4, 1}, Dim3{32, 8, 1}, Dim3{32, 16, 1},
-                   Dim3{32, 32, 1}, Dim3{64, 4, 1}})
+    // Square tiles, and a warp per row (`dim3(32, nwarps)`, as ggml and
+    // most reductions launch), with as many rows as the launch bounds allow.
+    std::vector<Dim3> Candidates{{16, 16, 1}, {8, 8, 1},  {16, 8, 1},
+                                 {32, 2, 1},  {32, 4, 1}, {32, 8, 1},
+                                 {32, 16, 1}, {32, 32, 1}, {64, 4, 1}};
+    if (L.Threads % 32 == 0 && L.Threads / 32 > 1 &&
+        !llvm::is_contained(Candidates, Dim3{32, L.Threads / 32, 1}))
+      Candidates.push_back({32, L.Threads / 32, 1});
+    for (Dim3 D : Candidates)
       if (D.X <= L.Dim[0] && D.Y <= L.Dim[1] && D.threads() <= L.Threads)
         F.Shapes.push_back(D);
     if (F.Shapes.empty()) {

@@ -30,7 +30,7 @@
 namespace warpcheck {
 
 /// The most shapes of one family.
-constexpr size_t MaxFamilyShapes = 8;
+constexpr size_t MaxFamilyShapes = 10;
 
 struct ShapeFamily {
   /// Every shape analyzed, the representative first.
