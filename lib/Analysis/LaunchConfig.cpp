@@ -763,9 +763,8 @@ Guards guardsAt(const Stmt *Launch, const FunctionDecl *Function,
   return Out;
 }
 
-/// The warp size the CUDA runtime reports for every NVIDIA GPU (WarpSize in
-/// BankModel.h: every architecture from sm_50 to sm_90 has warps of 32).
-constexpr int64_t DeviceWarpSize = 32;
+/// The warp size the CUDA runtime reports for every NVIDIA GPU: the model's.
+constexpr int64_t DeviceWarpSize = WarpSize;
 
 /// Whether Call is `cudaDeviceGetAttribute(&Var, cudaDevAttrWarpSize, dev)`
 /// with Arg its first argument.

@@ -185,6 +185,8 @@ public:
 
   // ---- ValueBuilder.cpp ------------------------------------------------------
   Value intConstant(int64_t V);
+  /// A value-initialized scalar: 0, or a null pointer (followed nowhere).
+  Value zeroOf(QualType T);
   Value opaqueInt(const std::string &Dep);
   Value unknown(const std::string &Dep = "");
   /// The join of two values that point to different places (or are of
@@ -369,6 +371,12 @@ public:
   // ---- InterpretCallAndReturn.cpp --------------------------------------------
   Value evalCall(const CallExpr *E);
   Value inlineCall(const FunctionDecl *Callee, const CallExpr *E);
+  /// Runs Body in frame F, with a loop stack of its own and the mask
+  /// restored after it; Prologue and Epilogue run inside the frame before
+  /// and after the body. The frame's result.
+  Value runFrame(Frame F, const Stmt *Body,
+                 llvm::function_ref<void()> Prologue,
+                 llvm::function_ref<void()> Epilogue = nullptr);
   /// Binds Callee's parameters in F to Args (references to the arguments'
   /// addresses, aggregates copied), as a call does.
   void bindArguments(Frame &F, const FunctionDecl *Callee,

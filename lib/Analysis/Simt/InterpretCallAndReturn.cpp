@@ -389,25 +389,37 @@ Value Engine::inlineCall(const FunctionDecl *Callee, const CallExpr *E) {
                 llvm::ArrayRef<const Expr *>(E->getArgs(), E->getNumArgs())
                     .drop_front(FirstArg),
                 StaysACall);
+  Value Result = runFrame(std::move(F), Callee->getBody(), nullptr, [&] {
+    // A mutable lambda keeps what it wrote to its copies for the next call.
+    if (Closure && !Method->isConst())
+      for (auto &[V, Val] : LambdaCopies[Closure])
+        if (auto It = frame().Env.find(V); It != frame().Env.end())
+          Val = It->second;
+  });
+  if (!Callee->getReturnType()->isVoidType() &&
+      Result.K == Value::Kind::Unknown &&
+      Callee->getReturnType()->isIntegralOrEnumerationType())
+    return opaqueInt("result of '" + Callee->getNameAsString() + "'");
+  return Result;
+}
+
+Value Engine::runFrame(Frame F, const Stmt *Body,
+                       llvm::function_ref<void()> Prologue,
+                       llvm::function_ref<void()> Epilogue) {
   Mask Saved = M;
   std::vector<LoopState> SavedLoops;
   std::swap(SavedLoops, Loops);
   llvm::SaveAndRestore NotInInit(InLoopInit, false);
   Frames.push_back(std::move(F));
-  exec(Callee->getBody());
-  // A mutable lambda keeps what it wrote to its copies for the next call.
-  if (Closure && !Method->isConst())
-    for (auto &[V, Val] : LambdaCopies[Closure])
-      if (auto It = frame().Env.find(V); It != frame().Env.end())
-        Val = It->second;
+  if (Prologue)
+    Prologue();
+  exec(Body);
+  if (Epilogue)
+    Epilogue();
   Value Result = frame().HasResult ? frame().Result : Value();
   Frames.pop_back();
   std::swap(SavedLoops, Loops);
   M = Saved;
-  if (!Callee->getReturnType()->isVoidType() &&
-      Result.K == Value::Kind::Unknown &&
-      Callee->getReturnType()->isIntegralOrEnumerationType())
-    return opaqueInt("result of '" + Callee->getNameAsString() + "'");
   return Result;
 }
 

@@ -82,10 +82,7 @@ void Engine::initMember(const LValue &At, QualType T, const Expr *Init) {
     initAggregate(At, T, Init);
     return;
   }
-  Value V = isa<ImplicitValueInitExpr>(Init)
-                ? (T->isPointerType() ? unknown("a null pointer")
-                                      : intConstant(0))
-                : eval(Init);
+  Value V = isa<ImplicitValueInitExpr>(Init) ? zeroOf(T) : eval(Init);
   if (V.K == Value::Kind::Int)
     fitToType(V, T);
   store(At, V, T, Init);
@@ -153,16 +150,8 @@ void Engine::enterConstructor(const CXXConstructorDecl *Def,
   bindArguments(F, Def,
                 llvm::ArrayRef<const Expr *>(E->getArgs(), E->getNumArgs()),
                 Def->hasAttr<NoInlineAttr>());
-  Mask Saved = M;
-  std::vector<LoopState> SavedLoops;
-  std::swap(SavedLoops, Loops);
-  llvm::SaveAndRestore NotInInit(InLoopInit, false);
-  Frames.push_back(std::move(F));
-  runInitializers(Def, Dst);
-  exec(Def->getBody());
-  Frames.pop_back();
-  std::swap(SavedLoops, Loops);
-  M = Saved;
+  runFrame(std::move(F), Def->getBody(),
+           [&] { runInitializers(Def, Dst); });
 }
 
 void Engine::reportUnfollowedConstructor(const CXXConstructExpr *E,

@@ -515,11 +515,7 @@ void Engine::initObjectAt(const VarDecl *V, int64_t Off, QualType T,
     initAggregate(Dst, T, Init);
     return;
   }
-  Value Val;
-  if (isa<ImplicitValueInitExpr>(Init))
-    Val = T->isPointerType() ? unknown("a null pointer") : intConstant(0);
-  else
-    Val = eval(Init);
+  Value Val = isa<ImplicitValueInitExpr>(Init) ? zeroOf(T) : eval(Init);
   if (Val.K == Value::Kind::Int)
     fitToType(Val, T);
   ThreadObject &O = objectOf(V);

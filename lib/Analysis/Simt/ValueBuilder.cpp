@@ -20,6 +20,10 @@ Value Engine::intConstant(int64_t V) {
   return R;
 }
 
+Value Engine::zeroOf(QualType T) {
+  return T->isPointerType() ? unknown("a null pointer") : intConstant(0);
+}
+
 Value Engine::opaqueInt(const std::string &Dep) {
   Value R;
   R.K = Value::Kind::Int;
