@@ -7,7 +7,7 @@
 
 #include "BlockShape.h"
 #include "Driver.h"
-#include "LaunchConfig.h"
+#include "Launches/BlockShapePolicy.h"
 #include "LspServer.h"
 #include "ReportWriter.h"
 #include "SafeInput.h"

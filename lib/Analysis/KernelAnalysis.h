@@ -18,7 +18,7 @@
 
 #include "AccessSummary.h"
 #include "BlockShape.h"
-#include "KernelArguments.h"
+#include "Launches/LaunchedArgument.h"
 #include "LayoutSearch.h"
 #include "RejectedSharedObjects.h"
 #include "SymbolicInt.h"

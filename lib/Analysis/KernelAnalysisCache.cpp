@@ -2,8 +2,8 @@
 
 #include "KernelAnalysisCache.h"
 
-#include "LaunchConfig.h"
-#include "ShapeFamily.h"
+#include "Host/HostSyntax.h"
+#include "Launches/ShapeFamily.h"
 
 #include "clang/Basic/TargetInfo.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -33,13 +33,13 @@ std::atomic<uint64_t> TotalRuns{0}, TotalReuses{0};
 } // namespace
 
 std::shared_ptr<KernelAnalysisCache>
-KernelAnalysisCache::acquire(ASTContext &Ctx) {
+KernelAnalysisCache::acquire(ASTContext &Ctx, SiblingFiles *Siblings) {
   Registry &R = registry();
   std::lock_guard<std::mutex> Lock(R.Mutex);
   std::weak_ptr<KernelAnalysisCache> &Slot = R.Caches[&Ctx];
   std::shared_ptr<KernelAnalysisCache> Cache = Slot.lock();
   if (!Cache) {
-    Cache.reset(new KernelAnalysisCache(Ctx));
+    Cache.reset(new KernelAnalysisCache(Ctx, Siblings));
     Slot = Cache;
   }
   std::lock_guard<std::mutex> CacheLock(Cache->Mutex);
@@ -113,8 +113,8 @@ KernelAnalysisCache::get(const FunctionDecl *Kernel, Dim3 Block,
     Capture = std::max(Capture.value_or(0), *CaptureLimit);
   auto Result = std::make_shared<KernelAnalysis>(Ctx, Kernel, Block, Limits);
   if (!Launches)
-    Launches.emplace(Ctx);
-  Result->useLaunchedArguments(Launches->of(Kernel));
+    Launches = std::make_unique<LaunchIndex>(Ctx, Siblings);
+  Result->useLaunchedArguments(Launches->argumentsOf(Kernel));
   Result->useBankRules(*Rules.Rules);
   if (Capture)
     Result->captureRequests(*Capture);
@@ -150,6 +150,13 @@ void KernelAnalysisCache::finished(const FunctionDecl *Kernel) {
     return;
   for (auto It = Entries.begin(); It != Entries.end();)
     It = std::get<0>(It->first) == Kernel ? Entries.erase(It) : std::next(It);
+}
+
+const LaunchIndex &KernelAnalysisCache::launches() {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (!Launches)
+    Launches = std::make_unique<LaunchIndex>(Ctx, Siblings);
+  return *Launches;
 }
 
 uint64_t KernelAnalysisCache::totalRuns() { return TotalRuns; }

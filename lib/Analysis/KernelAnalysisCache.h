@@ -28,8 +28,8 @@
 
 #include "BankModel.h"
 #include "KernelAnalysis.h"
-#include "KernelArguments.h"
-#include "LaunchConfig.h"
+#include "Launches/BlockShapeChoice.h"
+#include "Launches/LaunchIndex.h"
 
 #include <map>
 #include <memory>
@@ -52,7 +52,12 @@ public:
   /// translation unit (while matching, before any check reads a result)
   /// and keeps the pointer until its onEndOfTranslationUnit; the cache dies
   /// with its last holder.
-  static std::shared_ptr<KernelAnalysisCache> acquire(clang::ASTContext &Ctx);
+  /// Siblings: the files next to this one, when the driver reads them.
+  static std::shared_ptr<KernelAnalysisCache>
+  acquire(clang::ASTContext &Ctx, SiblingFiles *Siblings = nullptr);
+
+  /// Every launch of the translation unit, walked on first use.
+  const LaunchIndex &launches();
 
   ~KernelAnalysisCache();
   KernelAnalysisCache(const KernelAnalysisCache &) = delete;
@@ -103,8 +108,9 @@ public:
   static uint64_t totalReuses();
 
 private:
-  explicit KernelAnalysisCache(clang::ASTContext &Ctx)
-      : Ctx(Ctx), Rules(chooseBankRules(targetGpuArch(Ctx))) {}
+  KernelAnalysisCache(clang::ASTContext &Ctx, SiblingFiles *Siblings)
+      : Ctx(Ctx), Siblings(Siblings),
+        Rules(chooseBankRules(targetGpuArch(Ctx))) {}
 
   /// A kernel, a block shape and the limits that change the result.
   using Key = std::tuple<const clang::FunctionDecl *, Dim3, unsigned, uint64_t,
@@ -123,10 +129,11 @@ private:
   };
 
   clang::ASTContext &Ctx;
+  SiblingFiles *Siblings;
   BankRulesChoice Rules;
   std::mutex Mutex;
-  /// Walked on the first run.
-  std::optional<TranslationUnitLaunches> Launches;
+  /// Walked on first use.
+  std::unique_ptr<LaunchIndex> Launches;
   std::map<Key, Entry> Entries;
   std::optional<size_t> CaptureWanted;
   unsigned Holders = 0;

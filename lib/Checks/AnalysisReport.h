@@ -113,8 +113,14 @@ struct TranslationUnitRecord {
   std::vector<std::string> ParseNotes;
 };
 
+class SiblingFiles;
+
 class AnalysisReport {
 public:
+  /// The files next to the analyzed ones, for launches made there
+  /// (CrossFile.h); null when none are read.
+  SiblingFiles *Siblings = nullptr;
+
   void addAccess(AccessRecord R) {
     std::lock_guard<std::mutex> Lock(Mutex);
     Accesses.push_back(std::move(R));

@@ -2,6 +2,7 @@
 
 #include "LocalMemoryArrayCheck.h"
 
+#include "Host/HostSyntax.h"
 #include "AnalysisReport.h"
 #include "KernelAnalysis.h"
 #include "LocalArrayAnalysis.h"
@@ -56,7 +57,9 @@ void LocalMemoryArrayCheck::registerMatchers(MatchFinder *Finder) {
 void LocalMemoryArrayCheck::check(const MatchFinder::MatchResult &Result) {
   Context = Result.Context;
   if (!Analyses)
-    Analyses = KernelAnalysisCache::acquire(*Context);
+    Analyses = KernelAnalysisCache::acquire(
+        *Context, reportFor(*TidyContext) ? reportFor(*TidyContext)->Siblings
+                                          : nullptr);
   if (const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel")) {
     if (Kernel->isDependentContext() ||
         Result.SourceManager->isInSystemHeader(Kernel->getLocation()))
@@ -68,8 +71,6 @@ void LocalMemoryArrayCheck::check(const MatchFinder::MatchResult &Result) {
 
 void LocalMemoryArrayCheck::onEndOfTranslationUnit() {
   TranslationUnitRecord TU;
-  if (Context)
-    Launches.collect(*Context);
   if (Context)
     for (const FunctionDecl *Kernel : Kernels) {
       for (std::string &Note : parseFailureNotes(Kernel, *Context))
@@ -87,7 +88,6 @@ void LocalMemoryArrayCheck::onEndOfTranslationUnit() {
   if (AnalysisReport *Report = reportFor(*TidyContext))
     Report->addTranslationUnit(TU);
   Kernels.clear();
-  Launches = LaunchSites();
   Context = nullptr;
 }
 
@@ -96,7 +96,7 @@ void LocalMemoryArrayCheck::analyzeKernel(const FunctionDecl *Kernel) {
   // shape the kernel is launched with stands for all.
   BlockShapeOptions NoOptions;
   Dim3 Block =
-      chooseBlockShapes(Kernel, Launches, NoOptions, *Context).front().Block;
+      chooseBlockShapes(Kernel, Analyses->launches(), NoOptions, *Context).front().Block;
   InterpreterLimits Limits;
   Limits.UnrollBudget = UnrollBudget;
   Limits.MaxLoopIterations = MaxLoopIterations;

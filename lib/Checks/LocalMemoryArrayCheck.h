@@ -12,7 +12,7 @@
 
 #include "AnalysisReport.h"
 #include "KernelAnalysisCache.h"
-#include "LaunchConfig.h"
+#include "Launches/BlockShapePolicy.h"
 #include "LocalArrayAnalysis.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
@@ -56,7 +56,6 @@ private:
   std::shared_ptr<KernelAnalysisCache> Analyses;
   /// In the order first matched, once each.
   llvm::SetVector<const clang::FunctionDecl *> Kernels;
-  LaunchSites Launches;
 };
 
 } // namespace warpcheck

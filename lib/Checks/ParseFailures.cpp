@@ -2,7 +2,8 @@
 
 #include "ParseFailures.h"
 
-#include "LaunchConfig.h"
+#include "Host/HostSyntax.h"
+#include "Launches/BlockShapePolicy.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"

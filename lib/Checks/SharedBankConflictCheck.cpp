@@ -2,6 +2,7 @@
 
 #include "SharedBankConflictCheck.h"
 
+#include "Host/HostSyntax.h"
 #include "AnalysisReport.h"
 #include "KernelAnalysis.h"
 #include "LayoutFix.h"
@@ -120,7 +121,9 @@ void SharedBankConflictCheck::startTranslationUnit(ASTContext &Ctx) {
   Context = &Ctx;
   if (Analyses)
     return;
-  Analyses = KernelAnalysisCache::acquire(Ctx);
+  AnalysisReport *Report = reportFor(*TidyContext);
+  Analyses =
+      KernelAnalysisCache::acquire(Ctx, Report ? Report->Siblings : nullptr);
   // Said before any check reads a result: every kernel runs once, with the
   // requests the layout search needs.
   if (FixStyle != "none")
@@ -191,8 +194,6 @@ void SharedBankConflictCheck::onEndOfTranslationUnit() {
     TU.Arch = Rules.Arch;
     TU.BankRulesArch = Rules.Rules->Arch;
     TU.BankRulesMeasured = Rules.Measured;
-    // Launches anywhere in the translation unit, host and device code.
-    Launches.collect(*Context);
     for (const FunctionDecl *Kernel : Kernels)
       checkKernel(Kernel, TU);
     for (const auto &[Spec, Var] : RejectedTemplates) {
@@ -218,7 +219,6 @@ void SharedBankConflictCheck::onEndOfTranslationUnit() {
   if (AnalysisReport *Report = reportFor(*TidyContext))
     Report->addTranslationUnit(TU);
   Kernels.clear();
-  Launches = LaunchSites();
   HasDeviceCode = false;
   DeviceRanges.clear();
   HostRanges.clear();
@@ -239,7 +239,7 @@ void SharedBankConflictCheck::checkKernel(const FunctionDecl *Kernel,
   std::vector<Finding> Findings;
   std::map<const VarDecl *, ArrayRequests> Arrays;
   for (const BlockShapeChoice &Shape :
-       chooseBlockShapes(Kernel, Launches, Shapes, *Context))
+       chooseBlockShapes(Kernel, Analyses->launches(), Shapes, *Context))
     analyzeKernel(Kernel, Shape, Findings, Arrays);
   if (FixStyle != "none")
     for (auto &[Array, Requests] : Arrays)
@@ -544,8 +544,8 @@ void SharedBankConflictCheck::proposeLayout(const FunctionDecl *Kernel,
     }
     std::optional<uint64_t> Bytes;
     bool Agree = IAT != nullptr;
-    for (const LaunchSites::DynamicShared &L :
-         Launches.dynamicSharedFor(Kernel)) {
+    for (const LaunchIndex::DynamicShared &L :
+         Analyses->launches().dynamicSharedFor(Kernel)) {
       if (!L.Bytes || (Bytes && *Bytes != *L.Bytes))
         Agree = false;
       else

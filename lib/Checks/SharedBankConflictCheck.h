@@ -14,7 +14,7 @@
 
 #include "AnalysisReport.h"
 #include "KernelAnalysisCache.h"
-#include "LaunchConfig.h"
+#include "Launches/BlockShapePolicy.h"
 #include "LayoutSearch.h"
 
 #include <map>
@@ -126,7 +126,6 @@ private:
                               const clang::VarDecl *>,
                     1>
       RejectedTemplates;
-  LaunchSites Launches;
   bool HasDeviceCode = false;
   std::vector<std::pair<unsigned, unsigned>> DeviceRanges, HostRanges;
 };

@@ -288,9 +288,11 @@ std::unique_ptr<FileAnalysis>
 analyzeOne(const DriverOptions &Options,
            const tooling::CompilationDatabase &Database,
            const std::string &File, const std::string *Contents,
-           const std::map<std::string, std::string> *Others) {
+           const std::map<std::string, std::string> *Others,
+           SiblingFiles *Siblings) {
   auto R = std::make_unique<FileAnalysis>();
   R->File = File;
+  R->Report.Siblings = Siblings;
   R->Context = std::make_unique<ClangTidyContext>(makeOptionsProvider(Options));
   // The GPU architecture may come from .warpcheck.yaml (warpcheck.Arch).
   ParseOptions Parse = Options.Parse;
@@ -409,7 +411,8 @@ namespace {
 std::unique_ptr<FileAnalysis>
 analyzeFile(const DriverOptions &Options,
             const tooling::CompilationDatabase &Database,
-            const std::string &File, const CompiledLocalMemory *Given) {
+            const std::string &File, const CompiledLocalMemory *Given,
+            SiblingFiles *Siblings) {
   llvm::SmallString<256> Abs(File);
   llvm::sys::fs::make_absolute(Abs);
   if (!llvm::sys::fs::exists(Abs)) {
@@ -431,7 +434,7 @@ analyzeFile(const DriverOptions &Options,
                                  File);
     return R;
   }
-  auto R = analyzeOne(Options, Database, File);
+  auto R = analyzeOne(Options, Database, File, nullptr, nullptr, Siblings);
 
   // nvcc flags without a clang meaning are dropped, and said once.
   auto Untranslated = Resolved.untranslatedCommands(std::string(Abs));
@@ -916,10 +919,9 @@ AnalyzedFiles analyzeFiles(const DriverOptions &Options,
                            const CompiledLocalMemory *Given,
                            llvm::raw_ostream &Err) {
   SafeCompilations Safe(Database);
-  // Launches in the files next to an input (CrossFileLaunches.h).
-  setSiblingParser(makeSiblingParser(Safe, Options.Parse));
-  auto ForgetSiblings =
-      llvm::make_scope_exit([] { setSiblingParser(nullptr); });
+  // Launches in the files next to an input (CrossFile.h), each file parsed
+  // once for the run.
+  SiblingFiles Siblings(makeSiblingParser(Safe, Options.Parse));
   AnalyzedFiles A;
   A.Results.resize(Files.size());
   A.Hashes.resize(Files.size());
@@ -950,7 +952,8 @@ AnalyzedFiles analyzeFiles(const DriverOptions &Options,
         A.Hashes[I] = llvm::xxh3_64bits((*Buf)->getBuffer());
       llvm::CrashRecoveryContext CRC;
       if (!CRC.RunSafely(
-              [&] { A.Results[I] = analyzeFile(Options, Safe, File, Given); })) {
+              [&] { A.Results[I] = analyzeFile(Options, Safe, File, Given, &Siblings);
+              })) {
         A.Results[I] = fileNotAnalyzed(
             File, llvm::formatv("{0}: error: warpcheck crashed while "
                                 "analyzing this file (an internal error; "

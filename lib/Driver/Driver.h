@@ -101,11 +101,13 @@ struct FileAnalysis {
 /// Parses and checks one file as it is on disk, or with the contents given
 /// (and other files, such as headers, with the contents in Others, by
 /// absolute path), and returns the findings and what the checks recorded.
+/// Siblings: the files next to it, read for launches made there.
 std::unique_ptr<FileAnalysis>
 analyzeOne(const DriverOptions &Options,
            const clang::tooling::CompilationDatabase &Database,
            const std::string &File, const std::string *Contents = nullptr,
-           const std::map<std::string, std::string> *Others = nullptr);
+           const std::map<std::string, std::string> *Others = nullptr,
+           SiblingFiles *Siblings = nullptr);
 
 } // namespace warpcheck
 

@@ -107,7 +107,8 @@ std::vector<std::string> check(const DriverOptions &Options,
   Again.VerifyPtx = false;
   Again.PtxFile = Again.PtxasLog = "";
   auto Proof =
-      analyzeOne(Again, Database, Before.File, &Code->Main, &Code->Others);
+      analyzeOne(Again, Database, Before.File, &Code->Main, &Code->Others,
+                 Before.Report.Siblings);
   // The same errors as before (host code clang rejects), wherever the edit
   // moved them.
   if (errorMessage(Proof->ErrorLine) != errorMessage(Before.ErrorLine))

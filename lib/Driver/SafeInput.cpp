@@ -3,7 +3,7 @@
 #include "SafeInput.h"
 
 #include "BlockShape.h"
-#include "LaunchConfig.h"
+#include "Launches/BlockShapePolicy.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyOptions.h"

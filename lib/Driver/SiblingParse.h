@@ -1,6 +1,6 @@
 //===--- SiblingParse.h - Parsing the files next to an input ----*- C++ -*-===//
 //
-// The parser CrossFileLaunches uses for the source files next to an input:
+// The parser CrossFile.h uses for the source files next to an input:
 // the input's own compile command (from the database, or the arguments
 // after `--`), translated as every input is, diagnostics dropped.
 //
@@ -8,7 +8,7 @@
 #ifndef WARPCHECK_DRIVER_SIBLINGPARSE_H
 #define WARPCHECK_DRIVER_SIBLINGPARSE_H
 
-#include "CrossFileLaunches.h"
+#include "Launches/CrossFile.h"
 #include "CudaToolchain.h"
 
 #include "clang/Tooling/CompilationDatabase.h"

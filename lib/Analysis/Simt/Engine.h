@@ -22,7 +22,7 @@
 #include "ActivityMask.h"
 #include "CudaBuiltins.h"
 #include "KernelAnalysis.h"
-#include "KernelArguments.h"
+#include "Launches/LaunchedArgument.h"
 #include "LayoutSearch.h"
 #include "Value.h"
 

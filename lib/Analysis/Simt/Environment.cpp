@@ -144,10 +144,8 @@ std::optional<int64_t> Engine::launchedValue(const VarDecl *V) {
   const auto *P = dyn_cast<ParmVarDecl>(V);
   if (!P || P->getDeclContext() != Kernel)
     return std::nullopt;
-  if (!LaunchedComputed) {
-    Launched = launchedArguments(Kernel, Ctx);
-    LaunchedComputed = true;
-  }
+  // Given by the launch index (KernelAnalysis::useLaunchedArguments); an
+  // engine run on its own knows no launch.
   unsigned I = P->getFunctionScopeIndex();
   if (I >= Launched.size() || !Launched[I].Value)
     return std::nullopt;

@@ -1,7 +1,8 @@
 //===--- ShapeFamily.cpp - The block shapes a kernel may run with ---------===//
 
-#include "ShapeFamily.h"
+#include "Launches/ShapeFamily.h"
 #include "CudaBuiltins.h"
+#include "Host/Mutation.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
@@ -42,20 +43,6 @@ void usedDimensions(const Stmt *S, std::set<const FunctionDecl *> &Seen,
   }
   for (const Stmt *Child : S->children())
     usedDimensions(Child, Seen, Highest);
-}
-
-/// Whether every use of VD in S reads it.
-bool onlyRead(const Stmt *S, const VarDecl *VD, const Stmt *Parent) {
-  if (!S)
-    return true;
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(S); Ref && Ref->getDecl() == VD) {
-    const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Parent);
-    return Cast && Cast->getCastKind() == CK_LValueToRValue;
-  }
-  for (const Stmt *Child : S->children())
-    if (!onlyRead(Child, VD, S))
-      return false;
-  return true;
 }
 
 /// Whether S may leave the kernel or jump: what follows it is then
@@ -141,7 +128,7 @@ void indexBounds(const FunctionDecl *Kernel, const ASTContext &Ctx,
     auto [It, New] = ThreadVars.emplace(VD, -1);
     if (New) {
       std::string M = builtinMember(VD->getInit(), "threadIdx");
-      if (!M.empty() && onlyRead(Body, VD, nullptr))
+      if (!M.empty() && !mayChange(VD, Body))
         It->second = M[0] - 'x';
     }
     return It->second;

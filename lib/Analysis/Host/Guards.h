@@ -1,0 +1,43 @@
+//===--- Guards.h - Values a condition forces at a launch -------*- C++ -*-===//
+//
+// `switch (threads) { case 256: k<<<g, threads>>>(...)` and
+// `if (n == 64) k<<<g, n>>>(...)` fix the value a variable has at the
+// launch: the labels of the enclosing cases, the constant of an enclosing
+// equality (its else branch: of an inequality). Only variables their
+// function never changes (Mutation.h) are kept, so the value at the launch
+// is the value wherever the block was built.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPCHECK_ANALYSIS_HOST_GUARDS_H
+#define WARPCHECK_ANALYSIS_HOST_GUARDS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace warpcheck {
+
+/// `case`s of a `switch (v)` the launch sits in, or the constant of an
+/// enclosing `if (v == C)` (else branch: `if (v != C)`). Only variables
+/// never written in their function (every use a plain read) are kept, so
+/// the value at the launch is the value wherever the block was built.
+struct GuardValues {
+  std::vector<int64_t> Values;
+  /// "'threads' is 512 in 'case 512' at f.cu:222".
+  std::string Via;
+};
+using Guards = std::map<const clang::VarDecl *, GuardValues>;
+
+/// Whether every use of VD in S reads it (no assignment, increment,
+
+/// The guards around Launch in the body of Function.
+Guards guardsAt(const clang::Stmt *Launch, const clang::FunctionDecl *Function,
+                const clang::ASTContext &Ctx);
+
+} // namespace warpcheck
+
+#endif

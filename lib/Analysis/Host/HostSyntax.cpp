@@ -1,0 +1,118 @@
+//===--- HostSyntax.cpp - Small facts about host expressions --------------===//
+
+#include "Host/HostSyntax.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace warpcheck {
+
+std::optional<int64_t> evaluateInt(const Expr *E, const ASTContext &Ctx) {
+  if (E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (!E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
+}
+
+bool isDim3(QualType T) {
+  const auto *RD = T->getAsCXXRecordDecl();
+  return RD && RD->getName() == "dim3";
+}
+
+std::string sourceText(const Expr *E, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = CharSourceRange::getTokenRange(
+      SM.getExpansionRange(E->getSourceRange()).getAsRange());
+  StringRef Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts());
+  if (Text.empty() || Text.size() > 40 || Text.contains('\n'))
+    return "";
+  return Text.str();
+}
+
+std::string notConstant(const Expr *E, const ASTContext &Ctx) {
+  std::string Text = sourceText(E, Ctx);
+  return Text.empty() ? "a value that is not a compile-time constant"
+                      : "'" + Text + "', which is not a compile-time constant";
+}
+
+std::string locationText(SourceLocation Loc, const SourceManager &SM) {
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+  if (P.isInvalid())
+    return "<unknown>";
+  return llvm::sys::path::filename(P.getFilename()).str() + ":" +
+         std::to_string(P.getLine());
+}
+
+std::string displayName(const FunctionDecl *FD, const ASTContext &Ctx) {
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  FD->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
+  return OS.str();
+}
+
+const FunctionDecl *enclosingFunction(const Decl *D) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *FD = dyn_cast<FunctionDecl>(DC))
+      return FD;
+  return nullptr;
+}
+
+void collectReturns(const Stmt *S, std::vector<const Expr *> &Out) {
+  if (!S || isa<LambdaExpr>(S))
+    return;
+  if (const auto *R = dyn_cast<ReturnStmt>(S)) {
+    Out.push_back(R->getRetValue());
+    return;
+  }
+  for (const Stmt *Child : S->children())
+    collectReturns(Child, Out);
+}
+
+const Expr *stripKernelExpr(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      if (UO->getOpcode() == UO_AddrOf || UO->getOpcode() == UO_Deref) {
+        E = UO->getSubExpr();
+        continue;
+      }
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = MT->getSubExpr();
+      continue;
+    }
+    return E;
+  }
+}
+
+bool contains(const Stmt *S, const Stmt *Target) {
+  if (!S)
+    return false;
+  if (S == Target)
+    return true;
+  for (const Stmt *Child : S->children())
+    if (contains(Child, Target))
+      return true;
+  return false;
+}
+
+bool pathTo(const Stmt *S, const Stmt *Target, std::vector<const Stmt *> &Path) {
+  if (!S)
+    return false;
+  Path.push_back(S);
+  if (S == Target)
+    return true;
+  for (const Stmt *Child : S->children())
+    if (pathTo(Child, Target, Path))
+      return true;
+  Path.pop_back();
+  return false;
+}
+
+} // namespace warpcheck

@@ -1,0 +1,64 @@
+//===--- HostSyntax.h - Small facts about host expressions ------*- C++ -*-===//
+//
+// What the host-side analyses read off an expression without following any
+// value: its constant value, its text and location for a message, whether a
+// type is dim3, the function that holds a declaration and what it returns.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPCHECK_ANALYSIS_HOST_HOSTSYNTAX_H
+#define WARPCHECK_ANALYSIS_HOST_HOSTSYNTAX_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warpcheck {
+
+/// E's value when it is an integer constant expression.
+std::optional<int64_t> evaluateInt(const clang::Expr *E,
+                                   const clang::ASTContext &Ctx);
+
+/// Whether T is CUDA's dim3.
+bool isDim3(clang::QualType T);
+
+/// E's source text when short (40 characters, one line), else empty.
+std::string sourceText(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+/// "'n', which is not a compile-time constant", or a phrase without the text.
+std::string notConstant(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+/// "main.cu:88" for Loc.
+std::string locationText(clang::SourceLocation Loc,
+                         const clang::SourceManager &SM);
+
+/// A function's name as diagnostics show it, with template arguments:
+/// "parallel_transpose<int, 32>".
+std::string displayName(const clang::FunctionDecl *FD,
+                        const clang::ASTContext &Ctx);
+
+/// The function whose body holds declaration D, or null.
+const clang::FunctionDecl *enclosingFunction(const clang::Decl *D);
+
+/// Every `return E;` of a function body, outside nested lambdas (null for
+/// a `return;`).
+void collectReturns(const clang::Stmt *S, std::vector<const clang::Expr *> &Out);
+
+/// Strips parentheses, casts (`(void*)k`), `&k` and `*p` around a kernel.
+const clang::Expr *stripKernelExpr(const clang::Expr *E);
+
+/// Whether Target is S or inside it.
+bool contains(const clang::Stmt *S, const clang::Stmt *Target);
+
+/// The path from S down to Target (S first, Target last); false (Path
+/// unchanged) when Target is not in S.
+bool pathTo(const clang::Stmt *S, const clang::Stmt *Target,
+            std::vector<const clang::Stmt *> &Path);
+
+} // namespace warpcheck
+
+#endif

@@ -1,0 +1,322 @@
+//===--- HostValue.cpp - The values host code gives an expression ---------===//
+//
+// The integer half of the evaluator, the frames that tie parameters to the
+// call being followed, and the ways through calls and returns. Block shapes
+// and tables are in HostDims.cpp, kernels in KernelCallees.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Host/HostValue.h"
+#include "Host/DeviceWarpSize.h"
+#include "Host/HostArithmetic.h"
+#include "Host/HostSyntax.h"
+#include "Host/HostValueInternal.h"
+#include "Host/LocalDim3.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/Support/SaveAndRestore.h"
+
+using namespace clang;
+
+namespace warpcheck {
+
+std::string joinVia(const std::string &A, const std::string &B) {
+  if (A.empty())
+    return B;
+  if (B.empty())
+    return A;
+  return A + ", " + B;
+}
+
+std::string crossFileKey(const FunctionDecl *FD, const ASTContext &Ctx) {
+  return displayName(FD, Ctx) + "/" + std::to_string(FD->getNumParams());
+}
+
+std::optional<HostEvaluator::Ints>
+HostEvaluator::ints(const Expr *E, const FunctionDecl *In, std::string &WhyNot,
+                    const Guards *Guards) {
+  llvm::SaveAndRestore<const warpcheck::Guards *> G(Active, Guards);
+  FrameScope F(*this, {In});
+  return intsAt(E, 0, WhyNot);
+}
+
+std::optional<int64_t> HostEvaluator::singleValue(const Expr *E,
+                                                  const FunctionDecl *In) {
+  if (!In)
+    return std::nullopt;
+  llvm::SaveAndRestore<bool> C(Chains, true);
+  llvm::SaveAndRestore<const Guards *> G(Active, nullptr);
+  FrameScope F(*this, {In});
+  unsigned Budget = MaxChains;
+  std::optional<int64_t> Common;
+  if (!valuesAlongChains(E, Current, Budget, Common))
+    return std::nullopt;
+  return Common;
+}
+
+bool HostEvaluator::valuesAlongChains(const Expr *E, int First,
+                                      unsigned &Budget,
+                                      std::optional<int64_t> &Common) {
+  if (Budget == 0)
+    return false;
+  --Budget;
+  Unbound = nullptr;
+  std::string Why;
+  {
+    llvm::SaveAndRestore<int> At(Current, First);
+    if (auto V = intsAt(E, 0, Why)) {
+      if (V->size() != 1 || (Common && *Common != V->front().Value))
+        return false;
+      Common = V->front().Value;
+      return true;
+    }
+  }
+  // The outermost function's parameter is needed: try each of its calls.
+  int Outer = int(Frames.size()) - 1;
+  const FunctionDecl *F = Frames[Outer].Function;
+  if (!Unbound || !F || Unbound->getCanonicalDecl() != F->getCanonicalDecl() ||
+      Outer - First + 1 >= int(MaxChainLength) || Calls.addressTaken(F) ||
+      F->hasAttr<CUDAGlobalAttr>() || F->isMain())
+    return false;
+  if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->isVirtual())
+    return false;
+  const auto &Sites = Calls.callsOf(F);
+  if (Sites.empty())
+    return false;
+  for (const CallGraph::Site &S : Sites) {
+    if (!S.Caller)
+      return false;
+    Frames[Outer].Site = S.Call;
+    Frames[Outer].Caller = Outer + 1;
+    Frames.push_back({S.Caller});
+    bool Ok = valuesAlongChains(E, First, Budget, Common);
+    Frames.pop_back();
+    Frames[Outer].Site = nullptr;
+    Frames[Outer].Caller = -1;
+    if (!Ok)
+      return false;
+  }
+  return true;
+}
+
+std::optional<HostEvaluator::Ints>
+HostEvaluator::intsAt(const Expr *E, unsigned Depth, std::string &WhyNot) {
+  if (!E || Depth > MaxDepth || E->containsErrors()) {
+    WhyNot = "the block size cannot be followed";
+    return std::nullopt;
+  }
+  if (auto V = evaluateInt(E, Ctx))
+    return Ints{{*V, ""}};
+  const Expr *S = E->IgnoreParens();
+  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(S))
+    return intsAt(Default->getExpr(), Depth + 1, WhyNot);
+  // The device's warp size, read from the runtime: 32.
+  std::string Via;
+  if (auto WarpSize = deviceWarpSize(S, Ctx, Via))
+    return Ints{{*WarpSize, Via}};
+  if (const auto *Cast = dyn_cast<CastExpr>(S))
+    return castValues(Cast, Depth, WhyNot);
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+    return variableValues(Ref, Depth, WhyNot);
+  if (const auto *Call = dyn_cast<CallExpr>(S);
+      Call && !isa<CUDAKernelCallExpr>(Call) &&
+      S->getType()->isIntegralOrEnumerationType())
+    return throughReturns<int64_t>(
+        Call, Depth, WhyNot, [this](const Expr *A, unsigned D, std::string &W) {
+          return intsAt(A, D, W);
+        });
+  if (const auto *Cond = dyn_cast<ConditionalOperator>(S))
+    return conditionalValues(Cond, Depth, WhyNot);
+  if (isa<BinaryOperator, UnaryOperator>(S))
+    return operatorValues(S, Depth, WhyNot);
+  WhyNot = "the block size is " + notConstant(E, Ctx);
+  return std::nullopt;
+}
+
+std::optional<HostEvaluator::Ints>
+HostEvaluator::castValues(const CastExpr *Cast, unsigned Depth,
+                          std::string &WhyNot) {
+  auto Values = intsAt(Cast->getSubExpr(), Depth + 1, WhyNot);
+  if (!Values)
+    return std::nullopt;
+  CastKind K = Cast->getCastKind();
+  if (K != CK_IntegralCast && K != CK_IntegralToBoolean) {
+    if (K == CK_LValueToRValue || K == CK_NoOp || isa<ImplicitCastExpr>(Cast))
+      return Values;
+    WhyNot = "the block size is " + notConstant(Cast, Ctx);
+    return std::nullopt;
+  }
+  Ints Out;
+  for (auto &V : *Values) {
+    auto C = convertTo(V.Value, Cast->getType(), Ctx);
+    if (!C) {
+      WhyNot = "the block size is " + notConstant(Cast, Ctx);
+      return std::nullopt;
+    }
+    addUnique(Out, Traced<int64_t>{*C, V.Via});
+  }
+  return Out;
+}
+
+std::optional<HostEvaluator::Ints>
+HostEvaluator::operatorValues(const Expr *E, unsigned Depth,
+                              std::string &WhyNot) {
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    auto V = intsAt(U->getSubExpr(), Depth + 1, WhyNot);
+    if (!V)
+      return std::nullopt;
+    Ints Out;
+    for (auto &A : *V) {
+      auto R = applyUnary(A.Value, U->getOpcode(), U->getType(), Ctx);
+      if (!R) {
+        WhyNot = "the block size is " + notConstant(E, Ctx);
+        return std::nullopt;
+      }
+      addUnique(Out, Traced<int64_t>{*R, A.Via});
+    }
+    return Out;
+  }
+  const auto *BO = cast<BinaryOperator>(E);
+  if (BO->isAssignmentOp() || BO->isCommaOp()) {
+    WhyNot = "the block size is " + notConstant(E, Ctx);
+    return std::nullopt;
+  }
+  auto L = intsAt(BO->getLHS(), Depth + 1, WhyNot);
+  auto R = L ? intsAt(BO->getRHS(), Depth + 1, WhyNot) : std::nullopt;
+  if (!R)
+    return std::nullopt;
+  Ints Out;
+  for (auto &A : *L)
+    for (auto &B : *R) {
+      auto V = applyBinary(A.Value, B.Value, BO->getOpcode(),
+                           BO->getLHS()->getType(), Ctx);
+      if (!V) {
+        WhyNot = "the block size is " + notConstant(E, Ctx) +
+                 " (C++ gives it no value: an overflow, a division by zero "
+                 "or a shift past the width)";
+        return std::nullopt;
+      }
+      addUnique(Out, Traced<int64_t>{*V, joinVia(A.Via, B.Via)});
+    }
+  if (Out.size() > MaxValues) {
+    WhyNot = "the block size takes more than " + std::to_string(MaxValues) +
+             " values";
+    return std::nullopt;
+  }
+  return Out;
+}
+
+std::optional<HostEvaluator::Ints>
+HostEvaluator::conditionalValues(const ConditionalOperator *Cond,
+                                 unsigned Depth, std::string &WhyNot) {
+  // A condition the values decide takes its one side; else either.
+  std::string Ignored;
+  if (auto C = intsAt(Cond->getCond(), Depth + 1, Ignored)) {
+    bool AllTrue = true, AllFalse = true;
+    for (auto &V : *C)
+      (V.Value ? AllFalse : AllTrue) = false;
+    if (AllTrue || AllFalse)
+      return intsAt(AllTrue ? Cond->getTrueExpr() : Cond->getFalseExpr(),
+                    Depth + 1, WhyNot);
+  }
+  auto T = intsAt(Cond->getTrueExpr(), Depth + 1, WhyNot);
+  auto F = T ? intsAt(Cond->getFalseExpr(), Depth + 1, WhyNot) : std::nullopt;
+  if (!F)
+    return std::nullopt;
+  for (auto &V : *F)
+    addUnique(*T, V);
+  return T;
+}
+
+std::optional<HostEvaluator::Ints>
+HostEvaluator::variableValues(const DeclRefExpr *Ref, unsigned Depth,
+                              std::string &WhyNot) {
+  const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+  if (VD && Active)
+    if (auto It = Active->find(VD); It != Active->end()) {
+      if (It->second.Values.empty()) {
+        WhyNot = "the conditions around the launch contradict each other";
+        return std::nullopt;
+      }
+      Ints Out;
+      for (int64_t V : It->second.Values)
+        Out.push_back({V, It->second.Via});
+      return Out;
+    }
+  auto Self = [this](const Expr *A, unsigned D, std::string &W) {
+    return intsAt(A, D, W);
+  };
+  if (const auto *Param = dyn_cast_or_null<ParmVarDecl>(VD)) {
+    auto Values = parameterValues<int64_t>(Param, Depth, WhyNot, Self);
+    if (!Values)
+      return std::nullopt;
+    // The argument converted to the parameter's type, as the call does.
+    Ints Out;
+    for (auto &V : *Values)
+      if (auto C = convertTo(V.Value, Param->getType(), Ctx))
+        addUnique(Out, Traced<int64_t>{*C, V.Via});
+    if (Out.size() != Values->size() &&
+        Param->getType()->isIntegralOrEnumerationType()) {
+      WhyNot = "'" + Param->getNameAsString() + "' cannot be followed";
+      return std::nullopt;
+    }
+    return Out;
+  }
+  // A local integer initialized once and not changed on the way.
+  if (VD && VD->hasLocalStorage() && VD->getInit() &&
+      !VD->getType().isVolatileQualified() &&
+      VD->getType()->isIntegralOrEnumerationType()) {
+    std::string Why;
+    if (!LocalDim3(VD, Ref, Ctx).valueAtUse(Dim3{}, Why)) {
+      WhyNot = "the block size '" + VD->getNameAsString() +
+               "' may be changed before the launch";
+      return std::nullopt;
+    }
+    if (auto Init = intsAt(VD->getInit(), Depth + 1, Why))
+      return Init;
+  }
+  WhyNot = "the block size is " + notConstant(Ref, Ctx);
+  return std::nullopt;
+}
+
+const Expr *HostEvaluator::boundArgument(const ParmVarDecl *Param,
+                                         int &CallerFrame,
+                                         const CallExpr *&BindingSite,
+                                         std::string &WhyNot) {
+  const auto *F = dyn_cast<FunctionDecl>(Param->getDeclContext());
+  if (!F)
+    return nullptr;
+  for (int K = Current; K >= 0; K = Frames[K].Caller) {
+    const FunctionDecl *G = Frames[K].Function;
+    if (!G || G->getCanonicalDecl() != F->getCanonicalDecl())
+      continue;
+    const CallExpr *Site = Frames[K].Site;
+    if (!Site) {
+      if (Chains) {
+        Unbound = F;
+        WhyNot = "'" + Param->getNameAsString() + "' is a parameter";
+      }
+      return nullptr;
+    }
+    unsigned I = Param->getFunctionScopeIndex();
+    if (isa<CXXOperatorCallExpr>(Site) && isa<CXXMethodDecl>(F))
+      ++I;
+    if (I >= Site->getNumArgs()) {
+      WhyNot = "'" + Param->getNameAsString() + "' is not passed at the call";
+      return nullptr;
+    }
+    const Expr *Arg = Site->getArg(I);
+    if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Arg))
+      Arg = Default->getExpr();
+    CallerFrame = Frames[K].Caller;
+    BindingSite = Site;
+    return Arg;
+  }
+  if (Chains)
+    WhyNot = "'" + Param->getNameAsString() + "' cannot be followed";
+  return nullptr;
+}
+
+} // namespace warpcheck

@@ -1,0 +1,206 @@
+//===--- HostValue.h - The values host code gives an expression -*- C++ -*-===//
+//
+// The one host-side evaluator: the values an integer, a dim3 or a kernel
+// expression can have, following host code as a reader would. Constants,
+// locals initialized once and not changed on the way (LocalDim3.h),
+// parameters through every call of their function in the translation unit
+// (and in the files next to it, CrossFile.h), helpers through their
+// `return`s, tables of shapes, the conditions around a launch (Guards.h)
+// and the runtime's warp size (DeviceWarpSize.h). Arithmetic is C++'s
+// (HostArithmetic.h): what C++ leaves undefined gives no value.
+//
+// A call's arguments stay tied to the call: a parameter is read at the call
+// being followed, so `f(4, 32)` and `f(2, 16)` give `Cols / Rows` the values
+// of each call, never a mix. A function whose address is taken may be
+// called with anything: its parameters give no value.
+//
+// Each value carries how it was found ("'bs' from the call at main.cu:20"),
+// for the note that says where a block shape came from.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPCHECK_ANALYSIS_HOST_HOSTVALUE_H
+#define WARPCHECK_ANALYSIS_HOST_HOSTVALUE_H
+
+#include "BlockShape.h"
+#include "Host/CallGraph.h"
+#include "Host/Guards.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warpcheck {
+
+/// The most values one expression may stand for.
+constexpr size_t MaxValues = 8;
+
+/// A value and how it was found when not written where it is used: "'bs'
+/// is 128 at the call at main.cu:20".
+template <typename T> struct Traced {
+  T Value;
+  std::string Via;
+};
+
+/// "A, B", or whichever is not empty.
+std::string joinVia(const std::string &A, const std::string &B);
+
+template <typename T>
+void addUnique(std::vector<Traced<T>> &Out, Traced<T> V) {
+  for (const auto &O : Out)
+    if (O.Value == V.Value)
+      return;
+  Out.push_back(std::move(V));
+}
+
+/// One call, in another file, of a function this file defines, with the
+/// values of its integer and dim3 arguments (CrossFile.h reads them).
+struct ExternalCall {
+  /// "main.cpp:88".
+  std::string Location;
+  /// Per parameter: its values with how they were found, or nullopt (then
+  /// WhyNot[I] says why); integer parameters in Ints, dim3 ones in Dims.
+  std::vector<std::optional<std::vector<std::pair<int64_t, std::string>>>> Ints;
+  std::vector<std::optional<std::vector<std::pair<Dim3, std::string>>>> Dims;
+  std::vector<std::string> WhyNot;
+};
+
+/// The calls made in other files of the function named by a crossFileKey;
+/// empty when none.
+using ExternalCallsOf =
+    std::function<std::vector<const ExternalCall *>(const std::string &Key)>;
+
+/// A function's name across files: its name with template arguments and
+/// its number of parameters ("launchScan/3").
+std::string crossFileKey(const clang::FunctionDecl *FD,
+                         const clang::ASTContext &Ctx);
+
+class HostEvaluator {
+public:
+  using Ints = std::vector<Traced<int64_t>>;
+  using Dims = std::vector<Traced<Dim3>>;
+  using Kernels = std::vector<const clang::FunctionDecl *>;
+
+  /// Calls: the translation unit's; External: calls from other files.
+  HostEvaluator(const clang::ASTContext &Ctx, const CallGraph &Calls,
+                ExternalCallsOf External = nullptr)
+      : Ctx(Ctx), Calls(Calls), External(std::move(External)) {}
+
+  /// The values E, written in function In (null: at file scope), can have.
+  /// Active: the values variables have there (Guards.h), or null.
+  std::optional<Ints> ints(const clang::Expr *E, const clang::FunctionDecl *In,
+                           std::string &WhyNot, const Guards *Active = nullptr);
+  /// The block shapes a dim3 (or integer) expression can have.
+  std::optional<Dims> dims(const clang::Expr *E, const clang::FunctionDecl *In,
+                           std::string &WhyNot, const Guards *Active = nullptr);
+  /// The kernels an expression (a kernel, a pointer, a table) can name.
+  std::optional<Kernels> kernels(const clang::Expr *E,
+                                 const clang::FunctionDecl *In,
+                                 std::string &WhyNot);
+  /// The blockDim the launch configuration at E (`&config`) has at Launch.
+  std::optional<Dims> configBlock(const clang::Expr *E,
+                                  const clang::Expr *Launch,
+                                  const clang::FunctionDecl *In,
+                                  std::string &WhyNot,
+                                  const Guards *Active = nullptr);
+  /// The one value E has in function In over every chain of calls reaching
+  /// In (each call followed on its own), or nullopt when it has none or
+  /// several.
+  std::optional<int64_t> singleValue(const clang::Expr *E,
+                                     const clang::FunctionDecl *In);
+
+private:
+  /// A function whose body is being evaluated, and the call it was reached
+  /// through (null: any of its calls).
+  struct Frame {
+    const clang::FunctionDecl *Function;
+    const clang::CallExpr *Site = nullptr;
+    /// The frame that makes Site.
+    int Caller = -1;
+  };
+  class FrameScope;
+
+  std::optional<Ints> intsAt(const clang::Expr *E, unsigned Depth,
+                             std::string &WhyNot);
+  std::optional<Ints> castValues(const clang::CastExpr *Cast, unsigned Depth,
+                                 std::string &WhyNot);
+  std::optional<Ints> operatorValues(const clang::Expr *E, unsigned Depth,
+                                     std::string &WhyNot);
+  std::optional<Ints> variableValues(const clang::DeclRefExpr *Ref,
+                                     unsigned Depth, std::string &WhyNot);
+  std::optional<Ints> conditionalValues(const clang::ConditionalOperator *Cond,
+                                        unsigned Depth, std::string &WhyNot);
+  std::optional<Dims> dimsAt(const clang::Expr *E, unsigned Depth,
+                             std::string &WhyNot);
+  std::optional<Dims> combineMembers(llvm::ArrayRef<const clang::Expr *> Args,
+                                     unsigned Depth, std::string &WhyNot);
+  std::optional<Dims> dim3Variable(const clang::DeclRefExpr *Ref,
+                                   const clang::VarDecl *VD, unsigned Depth,
+                                   std::string &WhyNot);
+  std::optional<Dims> tableElement(const clang::ArraySubscriptExpr *Sub,
+                                   unsigned Depth, std::string &WhyNot);
+  std::optional<Dims> dimension(const clang::Expr *E, unsigned Depth,
+                                std::string &WhyNot);
+  std::optional<Kernels> kernelsAt(const clang::Expr *E, unsigned Depth,
+                                   std::string &WhyNot);
+  std::optional<Kernels> kernelVariable(const clang::VarDecl *VD,
+                                        unsigned Depth, std::string &WhyNot);
+  const clang::Expr *lastConfigBlock(const clang::VarDecl *VD,
+                                     const clang::FieldDecl *Field,
+                                     const clang::Expr *Launch,
+                                     std::string &WhyNot);
+
+  /// The values Evaluate gives Param: its argument at the call being
+  /// followed when a frame binds it, else at every call (throughCalls).
+  template <typename T, typename F>
+  std::optional<std::vector<Traced<T>>>
+  parameterValues(const clang::ParmVarDecl *Param, unsigned Depth,
+                  std::string &WhyNot, F Evaluate);
+  /// The argument Param takes at the call of the frame that binds it, or
+  /// null when no frame does (WhyNot says why when that is final).
+  const clang::Expr *boundArgument(const clang::ParmVarDecl *Param,
+                                   int &CallerFrame,
+                                   const clang::CallExpr *&Site,
+                                   std::string &WhyNot);
+  /// The values Evaluate gives the argument passed for Param at every call
+  /// of its function.
+  template <typename T, typename F>
+  std::optional<std::vector<Traced<T>>>
+  throughCalls(const clang::ParmVarDecl *Param, unsigned Depth,
+               std::string &WhyNot, F Evaluate);
+  /// The same at the calls in other files; nullopt (WhyNot unchanged) when
+  /// none calls Function.
+  template <typename T>
+  std::optional<std::vector<Traced<T>>>
+  throughExternalCalls(const clang::FunctionDecl *Function,
+                       const clang::ParmVarDecl *Param, std::string &WhyNot);
+  /// The values every `return` of the function called by Call gives, its
+  /// parameters bound to Call's arguments.
+  template <typename T, typename F>
+  std::optional<std::vector<Traced<T>>>
+  throughReturns(const clang::CallExpr *Call, unsigned Depth,
+                 std::string &WhyNot, F Evaluate);
+  /// singleValue along the chain of frames, every call of the outermost
+  /// function tried in turn when E needs its parameters.
+  bool valuesAlongChains(const clang::Expr *E, int First, unsigned &Budget,
+                         std::optional<int64_t> &Common);
+
+  const clang::ASTContext &Ctx;
+  const CallGraph &Calls;
+  ExternalCallsOf External;
+  const Guards *Active = nullptr;
+  std::vector<Frame> Frames;
+  int Current = -1;
+  /// For singleValue: a parameter of the outermost frame's function is
+  /// needed (set instead of following its calls).
+  bool Chains = false;
+  const clang::FunctionDecl *Unbound = nullptr;
+};
+
+} // namespace warpcheck
+
+#endif

@@ -1,0 +1,236 @@
+//===--- HostValueInternal.h - The evaluator's ways through calls -*- C++ -*-===//
+//
+// Private to HostValue.cpp, HostDims.cpp and KernelCallees.cpp: the frames
+// and the templates that follow a value through parameters and returns, for
+// integers, block shapes and kernels alike.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPCHECK_ANALYSIS_HOST_HOSTVALUEINTERNAL_H
+#define WARPCHECK_ANALYSIS_HOST_HOSTVALUEINTERNAL_H
+
+#include "Host/HostSyntax.h"
+#include "Host/HostValue.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/SaveAndRestore.h"
+
+#include <type_traits>
+
+namespace warpcheck {
+
+/// How deep one evaluation follows expressions, calls and returns.
+constexpr unsigned MaxDepth = 12;
+/// singleValue: the longest chain of calls, and the most chains tried.
+constexpr unsigned MaxChainLength = 4;
+constexpr unsigned MaxChains = 64;
+
+/// Evaluates in a new frame for the life of the scope.
+class HostEvaluator::FrameScope {
+public:
+  FrameScope(HostEvaluator &H, Frame F) : H(H), Saved(H.Current) {
+    H.Frames.push_back(F);
+    H.Current = int(H.Frames.size()) - 1;
+  }
+  ~FrameScope() {
+    H.Frames.pop_back();
+    H.Current = Saved;
+  }
+  FrameScope(const FrameScope &) = delete;
+  FrameScope &operator=(const FrameScope &) = delete;
+
+private:
+  HostEvaluator &H;
+  int Saved;
+};
+
+template <typename T, typename F>
+std::optional<std::vector<Traced<T>>>
+HostEvaluator::parameterValues(const clang::ParmVarDecl *Param, unsigned Depth,
+                               std::string &WhyNot, F Evaluate) {
+  int CallerFrame = -1;
+  const clang::CallExpr *Site = nullptr;
+  std::string Why;
+  const clang::Expr *Arg = boundArgument(Param, CallerFrame, Site, Why);
+  if (!Arg) {
+    if (!Why.empty()) {
+      WhyNot = Why;
+      return std::nullopt;
+    }
+    return throughCalls<T>(Param, Depth, WhyNot, Evaluate);
+  }
+  std::optional<std::vector<Traced<T>>> Values;
+  {
+    llvm::SaveAndRestore<int> At(Current, CallerFrame);
+    Values = Evaluate(Arg, Depth + 1, WhyNot);
+  }
+  if (!Values)
+    return std::nullopt;
+  std::string At = locationText(Site->getBeginLoc(), Ctx.getSourceManager());
+  std::vector<Traced<T>> Out;
+  for (auto &V : *Values)
+    addUnique(Out, Traced<T>{V.Value,
+                             joinVia("'" + Param->getNameAsString() +
+                                         "' from the call at " + At,
+                                     V.Via)});
+  return Out;
+}
+
+template <typename T, typename F>
+std::optional<std::vector<Traced<T>>>
+HostEvaluator::throughCalls(const clang::ParmVarDecl *Param, unsigned Depth,
+                            std::string &WhyNot, F Evaluate) {
+  const auto *Function = llvm::dyn_cast<clang::FunctionDecl>(Param->getDeclContext());
+  std::string Name = "'" + Param->getNameAsString() + "'";
+  if (!Function) {
+    WhyNot = "the block is the parameter " + Name;
+    return std::nullopt;
+  }
+  std::string FName = displayName(Function, Ctx);
+  if (Calls.addressTaken(Function)) {
+    WhyNot = Name + " is a parameter of '" + FName +
+             "', whose address is taken: it may be called with anything";
+    return std::nullopt;
+  }
+  const auto &Sites = Calls.callsOf(Function);
+  if (Sites.empty()) {
+    WhyNot = Name + " is a parameter of '" + FName +
+             "', which is not called in this file";
+    if (Function->isExternallyVisible())
+      return throughExternalCalls<T>(Function, Param, WhyNot);
+    return std::nullopt;
+  }
+  std::vector<Traced<T>> Out;
+  unsigned Index = Param->getFunctionScopeIndex();
+  for (const CallGraph::Site &Site : Sites) {
+    const clang::CallExpr *Call = Site.Call;
+    unsigned ArgIndex = Index;
+    if (llvm::isa<clang::CXXOperatorCallExpr>(Call) &&
+        llvm::isa<clang::CXXMethodDecl>(Function))
+      ++ArgIndex;
+    if (ArgIndex >= Call->getNumArgs()) {
+      WhyNot = Name + " is not passed at the call of '" + FName + "'";
+      return std::nullopt;
+    }
+    const clang::Expr *Arg = Call->getArg(ArgIndex);
+    if (const auto *Default = llvm::dyn_cast<clang::CXXDefaultArgExpr>(Arg))
+      Arg = Default->getExpr();
+    std::string Why;
+    std::optional<std::vector<Traced<T>>> Values;
+    {
+      // The caller's own parameters: any of its calls.
+      FrameScope InCaller(*this, {Site.Caller});
+      Values = Evaluate(Arg, Depth + 1, Why);
+    }
+    std::string At = locationText(Call->getBeginLoc(), Ctx.getSourceManager());
+    if (!Values) {
+      WhyNot = Name + " of '" + FName + "' at the call at " + At + ": " + Why;
+      return std::nullopt;
+    }
+    for (auto &V : *Values)
+      addUnique(Out, Traced<T>{V.Value, joinVia(Name + " from the call at " + At,
+                                                V.Via)});
+    if (Out.size() > MaxValues) {
+      WhyNot = Name + " of '" + FName + "' takes more than " +
+               std::to_string(MaxValues) + " values";
+      return std::nullopt;
+    }
+  }
+  return Out;
+}
+
+template <typename T>
+std::optional<std::vector<Traced<T>>>
+HostEvaluator::throughExternalCalls(const clang::FunctionDecl *Function,
+                                    const clang::ParmVarDecl *Param,
+                                    std::string &WhyNot) {
+  if (!External)
+    return std::nullopt;
+  std::string Name = "'" + Param->getNameAsString() + "'";
+  std::string FName = displayName(Function, Ctx);
+  unsigned Index = Param->getFunctionScopeIndex();
+  std::vector<Traced<T>> Out;
+  bool Called = false;
+  for (const ExternalCall *Call : External(crossFileKey(Function, Ctx))) {
+    Called = true;
+    std::optional<std::vector<std::pair<T, std::string>>> Values;
+    if constexpr (std::is_same_v<T, int64_t>) {
+      if (Index < Call->Ints.size())
+        Values = Call->Ints[Index];
+    } else if constexpr (std::is_same_v<T, Dim3>) {
+      if (Index < Call->Dims.size())
+        Values = Call->Dims[Index];
+    } else {
+      return std::nullopt; // kernels are not followed across files
+    }
+    if (!Values) {
+      WhyNot = Name + " of '" + FName + "' at the call at " + Call->Location +
+               ": " +
+               (Index < Call->WhyNot.size() && !Call->WhyNot[Index].empty()
+                    ? Call->WhyNot[Index]
+                    : "it cannot be followed");
+      return std::nullopt;
+    }
+    for (auto &[V, Via] : *Values)
+      addUnique(Out, Traced<T>{V, joinVia(Name + " from the call at " +
+                                              Call->Location + " through '" +
+                                              FName + "'",
+                                          Via)});
+    if (Out.size() > MaxValues) {
+      WhyNot = Name + " of '" + FName + "' takes more than " +
+               std::to_string(MaxValues) + " values";
+      return std::nullopt;
+    }
+  }
+  if (!Called)
+    return std::nullopt;
+  return Out;
+}
+
+template <typename T, typename F>
+std::optional<std::vector<Traced<T>>>
+HostEvaluator::throughReturns(const clang::CallExpr *Call, unsigned Depth,
+                              std::string &WhyNot, F Evaluate) {
+  const clang::FunctionDecl *Callee = Call->getDirectCallee();
+  const clang::FunctionDecl *Definition = nullptr;
+  const auto *Method = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(Callee);
+  if (!Callee || !Callee->hasBody(Definition) ||
+      (Method && !Method->isStatic())) {
+    WhyNot = "the block argument is " + notConstant(Call, Ctx);
+    return std::nullopt;
+  }
+  std::vector<const clang::Expr *> Returns;
+  collectReturns(Definition->getBody(), Returns);
+  std::string FName = displayName(Callee, Ctx);
+  if (Returns.empty()) {
+    WhyNot = "'" + FName + "' returns nothing that can be followed";
+    return std::nullopt;
+  }
+  std::vector<Traced<T>> Out;
+  std::string At = locationText(Call->getBeginLoc(), Ctx.getSourceManager());
+  // The callee's parameters are this call's arguments.
+  FrameScope InCallee(*this, {Definition, Call, Current});
+  for (const clang::Expr *R : Returns) {
+    std::string Why;
+    auto Values = R ? Evaluate(R, Depth + 1, Why) : std::nullopt;
+    if (!Values) {
+      WhyNot = "'" + FName + "' called at " + At + " returns " +
+               (Why.empty() ? "nothing" : Why);
+      return std::nullopt;
+    }
+    for (auto &V : *Values)
+      addUnique(Out, Traced<T>{V.Value,
+                               joinVia("returned by '" + FName + "'", V.Via)});
+  }
+  if (Out.size() > MaxValues) {
+    WhyNot = "'" + FName + "' returns more than " + std::to_string(MaxValues) +
+             " values";
+    return std::nullopt;
+  }
+  return Out;
+}
+
+} // namespace warpcheck
+
+#endif

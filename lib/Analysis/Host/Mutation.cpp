@@ -1,0 +1,231 @@
+//===--- Mutation.cpp - Whether code may change a variable ----------------===//
+
+#include "Host/Mutation.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace warpcheck {
+namespace {
+
+/// Whether a NoOp cast to a const type: a const reference or pointer is
+/// taken, through which nothing is written.
+bool addsConst(const Stmt *S) {
+  const auto *Cast = dyn_cast<ImplicitCastExpr>(S);
+  return Cast && Cast->getCastKind() == CK_NoOp &&
+         Cast->getType().isConstQualified();
+}
+
+/// Walks S keeping the parents of each node (outermost first).
+template <typename Visit>
+void walkWithParents(const Stmt *S, std::vector<const Stmt *> &Parents,
+                     Visit &&V) {
+  if (!S)
+    return;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+    V(Ref, Parents);
+  Parents.push_back(S);
+  for (const Stmt *Child : S->children())
+    walkWithParents(Child, Parents, V);
+  Parents.pop_back();
+}
+
+} // namespace
+
+VariableUse classifyUse(const DeclRefExpr *Ref,
+                        llvm::ArrayRef<const Stmt *> Parents) {
+  VariableUse Use{Ref, UseKind::Read, Ref, nullptr};
+  const Expr *Current = Ref;
+  for (size_t I = Parents.size(); I > 0; --I) {
+    const Stmt *P = Parents[I - 1];
+    // Parentheses and element access keep naming (part of) the variable.
+    if (isa<ParenExpr>(P)) {
+      Current = cast<Expr>(P);
+      continue;
+    }
+    if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(P)) {
+      if (Sub->getBase()->IgnoreParenImpCasts() !=
+          Current->IgnoreParenImpCasts())
+        return Use; // the variable is the index: read
+      Current = Sub;
+      Use.At = Sub;
+      continue;
+    }
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(P)) {
+      switch (Cast->getCastKind()) {
+      case CK_LValueToRValue:
+        return Use;
+      case CK_ArrayToPointerDecay:
+        // Subscripted: the element is the variable's; else the address escapes.
+        if (I >= 2 && isa<ArraySubscriptExpr>(Parents[I - 2])) {
+          Current = Cast;
+          continue;
+        }
+        Use.Kind = UseKind::AddressTaken;
+        Use.At = Cast;
+        return Use;
+      case CK_NoOp:
+        if (addsConst(Cast))
+          return Use;
+        Current = Cast;
+        continue;
+      case CK_FunctionToPointerDecay:
+        return Use;
+      default:
+        Use.Kind = UseKind::MayChange;
+        return Use;
+      }
+    }
+    if (isa<UnaryExprOrTypeTraitExpr>(P)) // sizeof(v): not evaluated
+      return Use;
+    if (const auto *Member = dyn_cast<MemberExpr>(P)) {
+      if (Member->isArrow()) // v->m: v is read (a pointer)
+        return Use;
+      if (const auto *Method = dyn_cast<CXXMethodDecl>(Member->getMemberDecl())) {
+        if (!Method->isConst() && !Method->isStatic()) {
+          Use.Kind = UseKind::MayChange;
+          Use.At = Member;
+        }
+        return Use;
+      }
+      if (!Use.Member)
+        Use.Member = Member->getMemberDecl();
+      Current = Member;
+      Use.At = Member;
+      continue;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+      if (BO->isAssignmentOp() &&
+          BO->getLHS()->IgnoreParens() == Current->IgnoreParens()) {
+        Use.Kind = UseKind::Assigned;
+        Use.At = BO;
+        return Use;
+      }
+      if (BO->getOpcode() == BO_Comma && BO->getRHS() == Current) {
+        Current = BO;
+        continue;
+      }
+      if (BO->getOpcode() == BO_Comma) // discarded
+        return Use;
+      Use.Kind = UseKind::MayChange; // `v.*pm = ...` and the like
+      return Use;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
+      if (UO->isIncrementDecrementOp()) {
+        Use.Kind = UseKind::Assigned;
+        Use.At = UO;
+        return Use;
+      }
+      if (UO->getOpcode() == UO_AddrOf) {
+        Use.Kind = UseKind::AddressTaken;
+        Use.At = UO;
+        return Use;
+      }
+      if (UO->getOpcode() == UO_Deref) // *v: v is read (a pointer)
+        return Use;
+      Use.Kind = UseKind::MayChange;
+      return Use;
+    }
+    if (const auto *Construct = dyn_cast<CXXConstructExpr>(P)) {
+      // A copy through a const reference (dim3's implicit copy constructor).
+      const CXXConstructorDecl *C = Construct->getConstructor();
+      if (C->isCopyOrMoveConstructor() && C->getNumParams() >= 1 &&
+          C->getParamDecl(0)->getType().getNonReferenceType().isConstQualified())
+        return Use;
+      Use.Kind = UseKind::MayChange;
+      return Use;
+    }
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(P)) {
+      if (Op->isAssignmentOp() && Op->getNumArgs() == 2 &&
+          Op->getArg(0)->IgnoreParens() == Current->IgnoreParens()) {
+        Use.Kind = UseKind::Assigned;
+        Use.At = Op;
+        return Use;
+      }
+    }
+    Use.Kind = UseKind::MayChange;
+    if (isa<Expr>(P))
+      Use.At = cast<Expr>(P);
+    return Use;
+  }
+  return Use;
+}
+
+std::vector<VariableUse> changingUses(const VarDecl *VD, const Stmt *S) {
+  std::vector<VariableUse> Out;
+  std::vector<const Stmt *> Parents;
+  walkWithParents(S, Parents,
+                  [&](const DeclRefExpr *Ref, llvm::ArrayRef<const Stmt *> P) {
+                    if (Ref->getDecl() != VD)
+                      return;
+                    VariableUse Use = classifyUse(Ref, P);
+                    if (Use.Kind != UseKind::Read)
+                      Out.push_back(Use);
+                  });
+  return Out;
+}
+
+bool mayChange(const VarDecl *VD, const Stmt *S, ASTContext *Ctx,
+               const Stmt *Except) {
+  if (!S)
+    return false;
+  bool Unsettled = false;
+  std::vector<const Stmt *> Parents;
+  bool Changed = false;
+  walkWithParents(S, Parents,
+                  [&](const DeclRefExpr *Ref, llvm::ArrayRef<const Stmt *> P) {
+                    if (Changed || Ref->getDecl() != VD)
+                      return;
+                    if (Except && llvm::is_contained(P, Except))
+                      return;
+                    VariableUse Use = classifyUse(Ref, P);
+                    if (Use.Kind == UseKind::MayChange && Ctx && !Except)
+                      Unsettled = true;
+                    else if (Use.Kind != UseKind::Read)
+                      Changed = true;
+                  });
+  if (Changed || !Unsettled)
+    return Changed;
+  // Calls and methods: clang's analysis follows the parameter types.
+  return ExprMutationAnalyzer(*S, *Ctx).isMutated(VD);
+}
+
+bool onlyElementsRead(const VarDecl *VD, const Stmt *S) {
+  bool Ok = true;
+  std::vector<const Stmt *> Parents;
+  walkWithParents(S, Parents,
+                  [&](const DeclRefExpr *Ref, llvm::ArrayRef<const Stmt *> P) {
+                    if (!Ok || Ref->getDecl() != VD)
+                      return;
+                    // The array itself must be subscripted, then read.
+                    const auto *Decay = P.empty()
+                                            ? nullptr
+                                            : dyn_cast<ImplicitCastExpr>(P.back());
+                    if (!Decay || Decay->getCastKind() != CK_ArrayToPointerDecay ||
+                        P.size() < 2 || !isa<ArraySubscriptExpr>(P[P.size() - 2]))
+                      Ok = false;
+                    else
+                      Ok = classifyUse(Ref, P).Kind == UseKind::Read;
+                  });
+  return Ok;
+}
+
+std::vector<const VarDecl *> changedVariables(const Stmt *S) {
+  std::vector<const VarDecl *> Out;
+  std::vector<const Stmt *> Parents;
+  walkWithParents(S, Parents,
+                  [&](const DeclRefExpr *Ref, llvm::ArrayRef<const Stmt *> P) {
+                    const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+                    if (!VD || llvm::is_contained(Out, VD))
+                      return;
+                    if (classifyUse(Ref, P).Kind != UseKind::Read)
+                      Out.push_back(VD);
+                  });
+  return Out;
+}
+
+} // namespace warpcheck

@@ -1,0 +1,76 @@
+//===--- Mutation.h - Whether code may change a variable --------*- C++ -*-===//
+//
+// The one answer to "may this code change that variable?", for host and
+// device code alike. Every use of the variable is classified by where it
+// sits (its parents): a read (loaded, a const reference or copy taken, a
+// const method called, sizeof), an assignment or increment, its address
+// taken, or anything else, which may change it (a non-const reference
+// bound, a by-reference argument, a non-const method). What is not a read
+// counts as a change: the answer errs on the side of "changed".
+//
+// With an ASTContext, a use the syntax cannot settle (a call argument, a
+// method call, an address handed on) is settled by clang's
+// ExprMutationAnalyzer, which follows references and pointers to const.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPCHECK_ANALYSIS_HOST_MUTATION_H
+#define WARPCHECK_ANALYSIS_HOST_MUTATION_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/ArrayRef.h"
+
+#include <vector>
+
+namespace warpcheck {
+
+/// How one use of a variable treats it.
+enum class UseKind {
+  Read,
+  /// `v = e`, `v += e`, `++v`, or the same on a member or element of v.
+  Assigned,
+  /// `&v` (or of a member or element).
+  AddressTaken,
+  /// Anything else that is not a read: a non-const reference bound to it,
+  /// an argument passed by reference, a non-const method called.
+  MayChange,
+};
+
+/// One use of a variable.
+struct VariableUse {
+  const clang::DeclRefExpr *Ref = nullptr;
+  UseKind Kind = UseKind::Read;
+  /// The expression that changes it: the assignment or increment, the `&`,
+  /// or the outermost expression of the variable (`v.x`, `v[i]`) otherwise.
+  const clang::Expr *At = nullptr;
+  /// The member named on the way (`x` of `b.x = 4`), when one is.
+  const clang::ValueDecl *Member = nullptr;
+};
+
+/// Classifies the use Ref given its parents, outermost first (Parents.back()
+/// is Ref's parent).
+VariableUse classifyUse(const clang::DeclRefExpr *Ref,
+                        llvm::ArrayRef<const clang::Stmt *> Parents);
+
+/// Every use of VD in S that is not a read, in source order.
+std::vector<VariableUse> changingUses(const clang::VarDecl *VD,
+                                      const clang::Stmt *S);
+
+/// Whether S may change VD (no use of VD in S outside Except is anything
+/// but a read). With Ctx, uses the syntax cannot settle are asked of
+/// ExprMutationAnalyzer.
+bool mayChange(const clang::VarDecl *VD, const clang::Stmt *S,
+               clang::ASTContext *Ctx = nullptr,
+               const clang::Stmt *Except = nullptr);
+
+/// Whether every use of the array VD in S reads an element (`T[i]`,
+/// `T[i].x`, a copy of `T[i]`): no element is changed and neither the array
+/// nor an element has its address or a non-const reference taken.
+bool onlyElementsRead(const clang::VarDecl *VD, const clang::Stmt *S);
+
+/// The variables S may change, each once, in order of their first change.
+std::vector<const clang::VarDecl *> changedVariables(const clang::Stmt *S);
+
+} // namespace warpcheck
+
+#endif

@@ -1,0 +1,72 @@
+//===--- CrossFile.h - Launches in the files next to one --------*- C++ -*-===//
+//
+// A kernel in a .cu is often launched from host code in a .cpp next to it,
+// through a wrapper in the .cu whose block parameter the .cpp passes
+// (`launch_cudaProcess(grid, dim3(16, 16), ...)`). When a kernel's shape is
+// not decided in its own file, the source files in the same directory are
+// parsed as the driver parses its inputs (the same compile command), each
+// once per run, and what they say is used: the constant shapes of the
+// kernels they launch, and the constant arguments of their calls to
+// functions they do not define. The driver passes a SiblingFiles in
+// (AnalysisReport.h); without one (the clang-tidy plugin), no other file is
+// read.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPCHECK_ANALYSIS_LAUNCHES_CROSSFILE_H
+#define WARPCHECK_ANALYSIS_LAUNCHES_CROSSFILE_H
+
+#include "Host/HostValue.h"
+#include "Launches/BlockShapeChoice.h"
+
+#include "clang/AST/ASTContext.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace warpcheck {
+
+/// Parses File the way the driver parses its inputs and calls Visit with
+/// its AST (errors allowed); false when it could not be parsed.
+using SiblingParser = std::function<bool(
+    const std::string &File, llvm::function_ref<void(clang::ASTContext &)>)>;
+
+/// What one sibling file says about launches.
+struct SiblingFacts {
+  /// Kernels it launches with constant shapes, by crossFileKey.
+  std::map<std::string, std::vector<BlockShapeChoice>> Launched;
+  /// Calls of functions it does not define, by crossFileKey of the callee.
+  std::map<std::string, std::vector<ExternalCall>> Calls;
+};
+
+/// What the translation unit of Ctx says for the files next to it.
+SiblingFacts siblingFactsOf(const clang::ASTContext &Ctx);
+
+/// The files next to the analyzed ones, each parsed at most once per run
+/// (thread-safe: files analyzed with -j share it).
+class SiblingFiles {
+public:
+  explicit SiblingFiles(SiblingParser Parser) : Parser(std::move(Parser)) {}
+
+  /// The facts of every sibling of File (.cpp, .cu, .cc, .cxx files in its
+  /// directory, at most 8 of at most 512 KiB each, File excluded).
+  std::vector<std::shared_ptr<const SiblingFacts>>
+  factsNextTo(const std::string &File);
+
+private:
+  struct Entry {
+    std::once_flag Once;
+    std::shared_ptr<const SiblingFacts> Facts; // null: not parsed
+  };
+  SiblingParser Parser;
+  std::mutex Mutex;
+  std::map<std::string, std::shared_ptr<Entry>> Files;
+};
+
+} // namespace warpcheck
+
+#endif

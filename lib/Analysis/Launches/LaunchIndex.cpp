@@ -1,0 +1,235 @@
+//===--- LaunchIndex.cpp - Every launch of one translation unit -----------===//
+
+#include "Launches/LaunchIndex.h"
+#include "Host/Guards.h"
+#include "Host/HostSyntax.h"
+#include "Launches/CrossFile.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+
+#include <atomic>
+
+using namespace clang;
+
+namespace warpcheck {
+namespace {
+
+std::atomic<unsigned> Walks{0};
+
+/// The parts of one launch: the kernel, the block (or the launch
+/// configuration holding it) and the dynamic shared-memory size.
+struct LaunchParts {
+  const Expr *Kernel = nullptr, *Block = nullptr, *Shared = nullptr,
+             *Config = nullptr;
+  bool HasShared = false;
+  /// The runtime call's name; empty for `<<<>>>`.
+  std::string Via;
+};
+
+std::optional<LaunchParts> partsOf(const CallExpr *Call) {
+  LaunchParts P;
+  if (const auto *Launch = dyn_cast<CUDAKernelCallExpr>(Call)) {
+    const CallExpr *Config = Launch->getConfig();
+    if (!Config || Config->getNumArgs() < 2)
+      return std::nullopt;
+    P.Kernel = Launch->getCallee();
+    P.Block = Config->getArg(1);
+    P.HasShared = true;
+    if (Config->getNumArgs() >= 3 && !isa<CXXDefaultArgExpr>(Config->getArg(2)))
+      P.Shared = Config->getArg(2);
+    return P;
+  }
+  StringRef Name = Call->getDirectCallee()->getName();
+  P.Via = Name.str();
+  if (Name == "cudaLaunchKernelEx" || Name == "cudaLaunchKernelExC") {
+    if (Call->getNumArgs() < 2)
+      return std::nullopt;
+    P.Config = Call->getArg(0);
+    P.Kernel = Call->getArg(1);
+    return P;
+  }
+  if (Call->getNumArgs() < 3)
+    return std::nullopt;
+  P.Kernel = Call->getArg(0);
+  P.Block = Call->getArg(2);
+  P.HasShared = true;
+  if (Call->getNumArgs() >= 5 && !isa<CXXDefaultArgExpr>(Call->getArg(4)))
+    P.Shared = Call->getArg(4);
+  return P;
+}
+
+/// The constant dynamic shared-memory size: a constant, or a variable
+/// initialized with one (as block shapes are).
+std::optional<uint64_t> sharedBytes(const Expr *Arg, const ASTContext &Ctx) {
+  auto V = evaluateInt(Arg, Ctx);
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+      if (!V && VD->getInit() && VD->getType()->isIntegerType())
+        V = evaluateInt(VD->getInit(), Ctx);
+  if (V && *V >= 0)
+    return uint64_t(*V);
+  return std::nullopt;
+}
+
+} // namespace
+
+LaunchIndex::LaunchIndex(const ASTContext &Ctx, SiblingFiles *Files)
+    : Ctx(Ctx), Files(Files), Calls(Ctx),
+      Eval(Ctx, Calls, [this](const std::string &Key) {
+        return externalCalls(Key);
+      }) {
+  ++Walks;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+    MainFile = Main->getName().str();
+  for (const CallGraph::Site &Launch : Calls.launches())
+    addLaunch(Launch);
+}
+
+unsigned LaunchIndex::walks() { return Walks; }
+
+void LaunchIndex::addLaunch(const CallGraph::Site &Launch) {
+  const CallExpr *Call = Launch.Call;
+  std::optional<LaunchParts> P = partsOf(Call);
+  if (!P)
+    return;
+  std::string WhyNot;
+  auto Kernels = Eval.kernels(P->Kernel, Launch.Caller, WhyNot);
+  if (!Kernels)
+    return; // no kernel to give a shape to
+  // `switch (threads) { case 256: k<<<g, threads>>>` fixes `threads`.
+  Guards AtLaunch = guardsAt(Call, Launch.Caller, Ctx);
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Location = locationText(Call->getBeginLoc(), SM);
+  std::string What = P->Via.empty() ? "launch" : P->Via;
+  auto Blocks =
+      P->Config
+          ? Eval.configBlock(P->Config, Call, Launch.Caller, WhyNot, &AtLaunch)
+          : Eval.dims(P->Block, Launch.Caller, WhyNot, &AtLaunch);
+  if (Blocks)
+    for (const auto &B : *Blocks) {
+      const Dim3 &D = B.Value;
+      if (D.X == 0 || D.Y == 0 || D.Z == 0 || uint64_t(D.X) * D.Y * D.Z > 1024) {
+        WhyNot = "a block of " + D.str() + " threads is not valid";
+        Blocks.reset();
+        break;
+      }
+    }
+  for (const FunctionDecl *Kernel : *Kernels) {
+    if (P->HasShared)
+      Dynamic[Kernel].push_back(
+          {P->Shared, P->Shared ? sharedBytes(P->Shared, Ctx) : std::nullopt});
+    if (isa<CUDAKernelCallExpr>(Call))
+      addArguments(Call, Kernel, Launch.Caller);
+    if (!Blocks) {
+      // Not a launch as far as block shapes go: it gives none.
+      Unresolved[Kernel].push_back({Location, WhyNot});
+      continue;
+    }
+    auto &List = Shapes[Kernel];
+    for (const auto &B : *Blocks) {
+      bool Seen = false;
+      for (const auto &S : List)
+        Seen |= S.Block == B.Value;
+      if (Seen || List.size() >= MaxValues)
+        continue;
+      std::string Description = "from " + What + " at " + Location;
+      if (!B.Via.empty())
+        Description += ", " + B.Via;
+      List.push_back({B.Value, "launch", Description});
+    }
+  }
+}
+
+void LaunchIndex::addArguments(const CallExpr *Call, const FunctionDecl *Kernel,
+                               const FunctionDecl *Caller) {
+  Arguments &A = Launched[Kernel];
+  unsigned N = Kernel->getNumParams();
+  A.Values.resize(N);
+  A.Varies.resize(N);
+  if (A.Values.empty() || A.Values.front().Launches == 0) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Call->getBeginLoc()));
+    if (P.isValid())
+      for (LaunchedArgument &V : A.Values)
+        V.FirstLaunch = llvm::formatv(
+            "{0}:{1}", llvm::sys::path::filename(P.getFilename()), P.getLine());
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  // The runtime's and libraries' own launches pass their parameters on.
+  bool InSystemHeader =
+      SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc()));
+  for (unsigned I = 0; I < N; ++I) {
+    LaunchedArgument &V = A.Values[I];
+    ++V.Launches;
+    if (A.Varies[I])
+      continue;
+    std::optional<int64_t> Value;
+    if (I < Call->getNumArgs() && Caller && !InSystemHeader)
+      Value = Eval.singleValue(Call->getArg(I), Caller);
+    if (!Value || (V.Value && *V.Value != *Value)) {
+      A.Varies[I] = true;
+      V.Value.reset();
+    } else {
+      V.Value = Value;
+    }
+  }
+}
+
+std::vector<LaunchedArgument>
+LaunchIndex::argumentsOf(const FunctionDecl *Kernel) const {
+  auto It = Launched.find(Kernel->getCanonicalDecl());
+  if (It == Launched.end())
+    return std::vector<LaunchedArgument>(Kernel->getNumParams());
+  std::vector<LaunchedArgument> Out = It->second.Values;
+  // Called through a pointer: with anything.
+  if (Calls.addressTaken(Kernel))
+    for (LaunchedArgument &A : Out)
+      A.Value.reset();
+  return Out;
+}
+
+const std::vector<BlockShapeChoice> &
+LaunchIndex::shapesFor(const FunctionDecl *Kernel) const {
+  static const std::vector<BlockShapeChoice> None;
+  auto It = Shapes.find(Kernel->getCanonicalDecl());
+  return It == Shapes.end() ? None : It->second;
+}
+
+const std::vector<LaunchIndex::DynamicShared> &
+LaunchIndex::dynamicSharedFor(const FunctionDecl *Kernel) const {
+  static const std::vector<DynamicShared> None;
+  auto It = Dynamic.find(Kernel->getCanonicalDecl());
+  return It == Dynamic.end() ? None : It->second;
+}
+
+const std::vector<LaunchIndex::UnresolvedLaunch> &
+LaunchIndex::unresolvedLaunches(const FunctionDecl *Kernel) const {
+  static const std::vector<UnresolvedLaunch> None;
+  auto It = Unresolved.find(Kernel->getCanonicalDecl());
+  return It == Unresolved.end() ? None : It->second;
+}
+
+const std::vector<std::shared_ptr<const SiblingFacts>> &
+LaunchIndex::siblings() const {
+  if (!Siblings)
+    Siblings = MainFile.empty() || !Files
+                   ? std::vector<std::shared_ptr<const SiblingFacts>>()
+                   : Files->factsNextTo(MainFile);
+  return *Siblings;
+}
+
+std::vector<const ExternalCall *>
+LaunchIndex::externalCalls(const std::string &Key) {
+  std::vector<const ExternalCall *> Out;
+  for (const auto &Facts : siblings())
+    if (auto It = Facts->Calls.find(Key); It != Facts->Calls.end())
+      for (const ExternalCall &C : It->second)
+        Out.push_back(&C);
+  return Out;
+}
+
+} // namespace warpcheck

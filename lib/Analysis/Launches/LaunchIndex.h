@@ -1,0 +1,116 @@
+//===--- LaunchIndex.h - Every launch of one translation unit ---*- C++ -*-===//
+//
+// One walk of a translation unit finds every kernel launch: `k<<<g, b>>>`
+// in host and device code, cudaLaunchKernel, cudaLaunchCooperativeKernel
+// and cudaLaunchKernelEx(C). For each, the host evaluator (HostValue.h)
+// resolves the kernels it can name (directly, through pointers, tables and
+// parameters), the block shapes it can have, its dynamic shared-memory size
+// and the values of the kernel's integer arguments. A launch whose shape
+// cannot be resolved gives no shape and says why.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPCHECK_ANALYSIS_LAUNCHES_LAUNCHINDEX_H
+#define WARPCHECK_ANALYSIS_LAUNCHES_LAUNCHINDEX_H
+
+#include "Host/CallGraph.h"
+#include "Host/HostValue.h"
+#include "Launches/BlockShapeChoice.h"
+#include "Launches/LaunchedArgument.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warpcheck {
+
+struct SiblingFacts;
+class SiblingFiles;
+
+class LaunchIndex {
+public:
+  /// Walks Ctx's translation unit. Siblings, when given, reads what the
+  /// files next to it say (CrossFile.h), on first need.
+  explicit LaunchIndex(const clang::ASTContext &Ctx,
+                       SiblingFiles *Siblings = nullptr);
+  LaunchIndex(const LaunchIndex &) = delete;
+  LaunchIndex &operator=(const LaunchIndex &) = delete;
+
+  /// The distinct shapes launched for Kernel, with their first launch.
+  const std::vector<BlockShapeChoice> &
+  shapesFor(const clang::FunctionDecl *Kernel) const;
+
+  /// A launch whose block shape is not known: it gives no shape.
+  struct UnresolvedLaunch {
+    /// "main.cu:88".
+    std::string Location;
+    /// "'b.x' is assigned 'n', which is not a compile-time constant".
+    std::string Reason;
+  };
+  /// Launches of Kernel whose shape is not a constant, in source order.
+  const std::vector<UnresolvedLaunch> &
+  unresolvedLaunches(const clang::FunctionDecl *Kernel) const;
+
+  /// One launch's dynamic shared-memory argument (the third in <<<>>>).
+  struct DynamicShared {
+    const clang::Expr *Arg = nullptr; // null when the launch passes none
+    std::optional<uint64_t> Bytes;    // when it is a constant
+  };
+  /// Every launch of Kernel with its dynamic shared-memory size: an extern
+  /// __shared__ array's size comes from here.
+  const std::vector<DynamicShared> &
+  dynamicSharedFor(const clang::FunctionDecl *Kernel) const;
+
+  /// The launched value of each parameter of Kernel (indexed by parameter;
+  /// nothing fixed when never launched, or when its address is taken).
+  std::vector<LaunchedArgument>
+  argumentsOf(const clang::FunctionDecl *Kernel) const;
+
+  /// What the files next to this one say, read on first use.
+  const std::vector<std::shared_ptr<const SiblingFacts>> &siblings() const;
+
+  /// Every launched kernel with its shapes.
+  const std::map<const clang::FunctionDecl *, std::vector<BlockShapeChoice>> &
+  launchedShapes() const {
+    return Shapes;
+  }
+  const CallGraph &calls() const { return Calls; }
+  HostEvaluator &evaluator() { return Eval; }
+
+  /// Translation units walked by this process (a debug counter: one walk
+  /// per translation unit analyzed, plus one per sibling file read).
+  static unsigned walks();
+
+private:
+  void addLaunch(const CallGraph::Site &Launch);
+  void addArguments(const clang::CallExpr *Call,
+                    const clang::FunctionDecl *Kernel,
+                    const clang::FunctionDecl *Caller);
+  std::vector<const ExternalCall *> externalCalls(const std::string &Key);
+
+  const clang::ASTContext &Ctx;
+  std::string MainFile;
+  SiblingFiles *Files;
+  mutable std::optional<std::vector<std::shared_ptr<const SiblingFacts>>>
+      Siblings;
+  CallGraph Calls;
+  HostEvaluator Eval;
+  std::map<const clang::FunctionDecl *, std::vector<DynamicShared>> Dynamic;
+  std::map<const clang::FunctionDecl *, std::vector<BlockShapeChoice>> Shapes;
+  std::map<const clang::FunctionDecl *, std::vector<UnresolvedLaunch>>
+      Unresolved;
+  /// Per kernel: the arguments, and which vary between launches.
+  struct Arguments {
+    std::vector<LaunchedArgument> Values;
+    std::vector<bool> Varies;
+  };
+  std::map<const clang::FunctionDecl *, Arguments> Launched;
+};
+
+} // namespace warpcheck
+
+#endif

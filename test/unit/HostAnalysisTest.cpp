@@ -1,0 +1,302 @@
+//===--- HostAnalysisTest.cpp - Unit tests of the host-side analyses ------===//
+//
+// Each test parses a small host source (C++, a dim3 of its own) and asks
+// the host analyses a question: whether code may change a variable
+// (Mutation.h), which values an expression can have (HostValue.h), what a
+// launch index finds (LaunchIndex.h). Values are read at calls of
+// `use(...)`, whose argument is the expression asked about.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Host/CallGraph.h"
+#include "Host/HostValue.h"
+#include "Host/Mutation.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+#include "gtest/gtest.h"
+
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace clang;
+using namespace warpcheck;
+
+namespace {
+
+const char *Prelude = R"cpp(
+struct dim3 {
+  unsigned x, y, z;
+  constexpr dim3(unsigned x = 1, unsigned y = 1, unsigned z = 1)
+      : x(x), y(y), z(z) {}
+};
+void use(long long);
+void use3(dim3);
+)cpp";
+
+/// A parsed source and the `use(...)` calls in it, in source order.
+class Parsed {
+public:
+  explicit Parsed(const std::string &Code) {
+    AST = tooling::buildASTFromCodeWithArgs(std::string(Prelude) + Code,
+                                            {"-std=c++17"}, "host.cpp");
+    EXPECT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred())
+        << "the source does not parse";
+    if (!AST)
+      return;
+    struct Finder : RecursiveASTVisitor<Finder> {
+      Parsed &P;
+      const FunctionDecl *In = nullptr;
+      explicit Finder(Parsed &P) : P(P) {}
+      bool TraverseFunctionDecl(FunctionDecl *F) {
+        const FunctionDecl *Saved = In;
+        In = F;
+        bool R = RecursiveASTVisitor::TraverseFunctionDecl(F);
+        In = Saved;
+        return R;
+      }
+      bool VisitCallExpr(CallExpr *C) {
+        if (const FunctionDecl *F = C->getDirectCallee())
+          if ((F->getName() == "use" || F->getName() == "use3") &&
+              C->getNumArgs() == 1)
+            P.Uses.push_back({C->getArg(0), In});
+        return true;
+      }
+      bool VisitVarDecl(VarDecl *V) {
+        P.Vars[V->getNameAsString()] = V;
+        return true;
+      }
+      bool VisitFunctionDecl(FunctionDecl *F) {
+        if (F->hasBody())
+          P.Functions[F->getNameAsString()] = F;
+        return true;
+      }
+    } F(*this);
+    F.TraverseDecl(AST->getASTContext().getTranslationUnitDecl());
+    Calls = std::make_unique<CallGraph>(AST->getASTContext());
+  }
+
+  ASTContext &ctx() { return AST->getASTContext(); }
+  const VarDecl *var(const std::string &Name) { return Vars.at(Name); }
+  const Stmt *body(const std::string &Name) {
+    return Functions.at(Name)->getBody();
+  }
+  /// The values of the I-th `use(...)` argument, sorted; empty when none.
+  std::vector<int64_t> values(size_t I) {
+    HostEvaluator Eval(ctx(), *Calls);
+    std::string Why;
+    auto V = Eval.ints(Uses.at(I).first, Uses.at(I).second, Why);
+    std::set<int64_t> Out;
+    if (V)
+      for (auto &T : *V)
+        Out.insert(T.Value);
+    return {Out.begin(), Out.end()};
+  }
+  std::optional<int64_t> single(size_t I) {
+    HostEvaluator Eval(ctx(), *Calls);
+    return Eval.singleValue(Uses.at(I).first, Uses.at(I).second);
+  }
+  std::vector<Dim3> shapes(size_t I) {
+    HostEvaluator Eval(ctx(), *Calls);
+    std::string Why;
+    std::vector<Dim3> Out;
+    if (auto V = Eval.dims(Uses.at(I).first, Uses.at(I).second, Why))
+      for (auto &T : *V)
+        Out.push_back(T.Value);
+    return Out;
+  }
+
+private:
+  std::unique_ptr<ASTUnit> AST;
+  std::unique_ptr<CallGraph> Calls;
+  std::vector<std::pair<const Expr *, const FunctionDecl *>> Uses;
+  std::map<std::string, const VarDecl *> Vars;
+  std::map<std::string, const FunctionDecl *> Functions;
+};
+
+// --- Mutation.h: one answer to "may this code change that variable?" ---
+
+TEST(Mutation, ReadsAreNotChanges) {
+  Parsed P(R"cpp(
+    int f(const int &);
+    int g(int);
+    void h() {
+      int v = 1;
+      int a = v + (v) * 2;
+      const int &r = v;
+      int s = sizeof(v);
+      a += f(v) + g(v) + r + s;
+    }
+  )cpp");
+  EXPECT_FALSE(mayChange(P.var("v"), P.body("h")));
+  EXPECT_FALSE(mayChange(P.var("v"), P.body("h"), &P.ctx()));
+  EXPECT_TRUE(changingUses(P.var("v"), P.body("h")).empty());
+}
+
+TEST(Mutation, AssignmentsIncrementsAndParentheses) {
+  Parsed P(R"cpp(
+    void a() { int va = 1; (va) = 2; }
+    void b() { int vb = 1; vb += 2; }
+    void c() { int vc = 1; ++vc; }
+    void d() { int vd = 1; (vd)--; }
+  )cpp");
+  for (std::string F : {"a", "b", "c", "d"}) {
+    auto Uses = changingUses(P.var("v" + F), P.body(F));
+    ASSERT_EQ(Uses.size(), 1u) << F;
+    EXPECT_EQ(Uses.front().Kind, UseKind::Assigned) << F;
+  }
+}
+
+TEST(Mutation, ByReferenceArgumentAndNonConstReference) {
+  Parsed P(R"cpp(
+    void set(int &out);
+    void byRef() { int v1 = 1; set(v1); }
+    void bound() { int v2 = 1; int &r = v2; r = 3; }
+    void address() { int v3 = 1; int *p = &v3; *p = 2; }
+  )cpp");
+  EXPECT_TRUE(mayChange(P.var("v1"), P.body("byRef")));
+  EXPECT_TRUE(mayChange(P.var("v1"), P.body("byRef"), &P.ctx()));
+  EXPECT_TRUE(mayChange(P.var("v2"), P.body("bound")));
+  auto Uses = changingUses(P.var("v3"), P.body("address"));
+  ASSERT_EQ(Uses.size(), 1u);
+  EXPECT_EQ(Uses.front().Kind, UseKind::AddressTaken);
+}
+
+TEST(Mutation, AddressTakenCountsAsAChange) {
+  Parsed P(R"cpp(
+    int peek(const int *p);
+    void f() { int v = 1; int r = peek(&v); (void)r; }
+  )cpp");
+  // The syntax sees the address taken: a change, whatever the pointee.
+  EXPECT_TRUE(mayChange(P.var("v"), P.body("f")));
+  EXPECT_EQ(changingUses(P.var("v"), P.body("f")).front().Kind,
+            UseKind::AddressTaken);
+}
+
+TEST(Mutation, ElementsAndMembers) {
+  Parsed P(R"cpp(
+    void read() { dim3 t[2] = {dim3(1), dim3(2)}; dim3 c = t[1]; unsigned x = t[0].x; (void)c; (void)x; }
+    void write() { dim3 w[2] = {dim3(1), dim3(2)}; w[1].y = 4; }
+    void member() { dim3 b(32); b.y = 4; }
+  )cpp");
+  EXPECT_TRUE(onlyElementsRead(P.var("t"), P.body("read")));
+  EXPECT_FALSE(onlyElementsRead(P.var("w"), P.body("write")));
+  auto Uses = changingUses(P.var("b"), P.body("member"));
+  ASSERT_EQ(Uses.size(), 1u);
+  EXPECT_EQ(Uses.front().Kind, UseKind::Assigned);
+  ASSERT_TRUE(Uses.front().Member);
+  EXPECT_EQ(Uses.front().Member->getName(), "y");
+}
+
+TEST(Mutation, ChangedVariablesOfALoop) {
+  Parsed P(R"cpp(
+    void set(int &out);
+    void f(int n) {
+      int i = 0, k = 0, s = 0, r = 0;
+      for (i = 0; i < n; ++i) { s += i; set(r); k = k; }
+    }
+  )cpp");
+  std::vector<std::string> Names;
+  for (const VarDecl *V : changedVariables(P.body("f")))
+    Names.push_back(V->getNameAsString());
+  EXPECT_EQ(Names, (std::vector<std::string>{"i", "s", "r", "k"}));
+}
+
+// --- HostValue.h: one evaluator, C++ arithmetic, traced sets ---
+
+TEST(HostValue, CxxArithmeticGivesNoValueForOverflow) {
+  Parsed P(R"cpp(
+    void f() {
+      int big = 2147483647;
+      unsigned u = 4294967295u;
+      int k = 3;
+      use(big + k);        // signed overflow: no value
+      use(u + 2u);         // unsigned wraps: 1
+      use((unsigned char)(k * 100)); // converted: 44
+      use(k << 40);        // shift past the width: no value
+      use(k / (k - 3));    // division by zero: no value
+      use(-k % 2);         // -1
+    }
+  )cpp");
+  EXPECT_TRUE(P.values(0).empty());
+  EXPECT_EQ(P.values(1), std::vector<int64_t>{1});
+  EXPECT_EQ(P.values(2), std::vector<int64_t>{44});
+  EXPECT_TRUE(P.values(3).empty());
+  EXPECT_TRUE(P.values(4).empty());
+  EXPECT_EQ(P.values(5), std::vector<int64_t>{-1});
+}
+
+TEST(HostValue, ParametersThroughEveryCall) {
+  Parsed P(R"cpp(
+    static void launch(int cols, int rows) { use(cols / rows); use(cols); }
+    int main() { launch(32, 4); launch(16, 2); launch(64, 8); }
+  )cpp");
+  // singleValue follows each call on its own: 8 at every call. ints()
+  // follows each parameter through every call: a sound superset.
+  EXPECT_EQ(P.single(0), std::optional<int64_t>(8));
+  EXPECT_EQ(P.values(0), (std::vector<int64_t>{2, 4, 8, 16, 32}));
+  EXPECT_EQ(P.values(1), (std::vector<int64_t>{16, 32, 64}));
+  EXPECT_EQ(P.single(1), std::nullopt);
+}
+
+TEST(HostValue, ReturnsBindTheirCall) {
+  Parsed P(R"cpp(
+    static int twice(int a) { return a * 2; }
+    int main() { use(twice(16)); int other = twice(100); (void)other; }
+  )cpp");
+  EXPECT_EQ(P.values(0), std::vector<int64_t>{32});
+}
+
+TEST(HostValue, AddressTakenFunctionGivesNothing) {
+  Parsed P(R"cpp(
+    static void launch(int n) { use(n); }
+    void (*hook)(int) = launch;
+    int main() { launch(64); }
+  )cpp");
+  EXPECT_TRUE(P.values(0).empty());
+  EXPECT_EQ(P.single(0), std::nullopt);
+}
+
+TEST(HostValue, LocalsChangedOnTheWayGiveNothing) {
+  Parsed P(R"cpp(
+    void set(int &out);
+    void f(int c) {
+      int n = 64;
+      use(n);
+      int m = 64;
+      set(m);
+      use(m);
+      int q = c ? 32 : 64;
+      use(q);
+    }
+    int main() { f(1); }
+  )cpp");
+  EXPECT_EQ(P.values(0), std::vector<int64_t>{64});
+  EXPECT_TRUE(P.values(1).empty());
+  // The condition is 1 at the only call: one side.
+  EXPECT_EQ(P.values(2), std::vector<int64_t>{32});
+}
+
+TEST(HostValue, Dim3BuiltMemberByMember) {
+  Parsed P(R"cpp(
+    void f() {
+      dim3 b(32);
+      b.y = 4;
+      b.x *= 2;
+      use3(b);
+      dim3 c(8);
+      for (int i = 0; i < 2; ++i) c.y += 1;
+      use3(c);
+    }
+  )cpp");
+  auto B = P.shapes(0);
+  ASSERT_EQ(B.size(), 1u);
+  EXPECT_EQ(B.front(), (Dim3{64, 4, 1}));
+  EXPECT_TRUE(P.shapes(1).empty());
+}
+
+} // namespace
