@@ -8,6 +8,7 @@
 #   fixes_run.log      build and run output
 # Usage (repository root): cuda_samples/verify_fixes.sh OUTDIR
 set -uo pipefail
+. "$(dirname "$0")/../scripts/ncu-common.sh"
 Out=${1:-${OUT:-fixes-out}}
 mkdir -p "$Out"
 Bin=/tmp/warpcheck-fixes
@@ -16,7 +17,7 @@ Log="$Out/fixes_run.log"
 : > "$Log"
 : > "$Out/fixes_metrics.csv"
 Samples="bank_vec64 bank_vec128 bank_rules shared_tile transpose algorithms"
-Metrics=smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum,smsp__sass_inst_executed_op_shared_atom.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum,gpu__time_duration.sum
+Metrics=$(ncu_sum $NCU_SHARED $NCU_TIME)
 Status=0
 for Variant in original auto pad; do
   Dir=cuda_samples
@@ -28,8 +29,7 @@ for Variant in original auto pad; do
     fi
     echo "== $Variant $S" >>"$Log"
     "$Exe" >>"$Log" 2>&1 || { echo "$Variant $S: RESULT CHECK FAILED" >>"$Log"; Status=1; }
-    echo "## $Variant $S" >>"$Out/fixes_metrics.csv"
-    ncu --csv --metrics "$Metrics" "$Exe" 2>>"$Log" | grep '^"' >>"$Out/fixes_metrics.csv"
+    ncu_rows "$Out/fixes_metrics.csv" "$Log" "## $Variant $S" --metrics "$Metrics" "$Exe"
   done
 done
 echo "done, status $Status" >>"$Log"

@@ -13,6 +13,7 @@
 #   cuda_samples/atomics/measure.sh OUTDIR
 set -uo pipefail
 Dir=$(cd "$(dirname "$0")" && pwd)
+. "$Dir/../../scripts/ncu-common.sh"
 Out=${1:-${OUT:-atomics-out}}
 Build=${BUILD:-/tmp/warpcheck-atomics-build}
 mkdir -p "$Out" "$Build"
@@ -21,10 +22,7 @@ Log="$Out/run.log"
 Programs="atomics atomics_wide"
 
 {
-  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
-  nvcc --version | tail -n 2
-  ncu --version | tail -n 1
+  ncu_env
   for P in $Programs; do
     echo "source: $(md5sum "$Dir/$P.cu" | cut -d' ' -f1) $P.cu"
   done
@@ -54,21 +52,11 @@ for P in $Programs; do
   "$Build/$P" >>"$Log" 2>&1 || { echo "$P: RESULT CHECK FAILED" >>"$Log"; Status=1; }
 done
 
-Wanted="smsp__sass_inst_executed_op_shared_ld smsp__sass_inst_executed_op_shared_st
-smsp__sass_inst_executed_op_shared_atom l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld
-l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom"
-Known=$(ncu --query-metrics 2>/dev/null | awk '{print $1}')
-Metrics=""
-for M in $Wanted; do
-  if grep -qx "$M" <<<"$Known"; then Metrics="$Metrics,$M.sum"; else echo "metric not available: $M" >>"$Log"; fi
-done
-Metrics=${Metrics#,}
-echo "metrics: $Metrics" >>"$Log"
+Metrics=$(ncu_metrics "$Log" $NCU_SHARED)
 : >"$Out/metrics.csv"
 for P in $Programs; do
   T0=$(date +%s)
-  echo "## program $P" >>"$Out/metrics.csv"
-  ncu --csv --metrics "$Metrics" "$Build/$P" 2>>"$Log" | grep '^"' >>"$Out/metrics.csv"
+  ncu_rows "$Out/metrics.csv" "$Log" "## program $P" --metrics "$Metrics" "$Build/$P"
   echo "ncu $P: $(($(date +%s) - T0)) s" >>"$Log"
 done
 echo "$(grep -c op_shared_atom "$Out/metrics.csv") atom rows" >>"$Log"
