@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Measures cuda_samples/atomics/atomics.cu and atomics_wide.cu on a GPU
-# machine (issue 22):
+# machine (issue 22), generated first into BUILD/src by cuda_samples/
+# generate.py (a note in run.log when they differ from atomics.sha256):
 #   env.txt      GPU, driver, nvcc and ncu versions, md5 of the sources
 #   run.log      build, each program's own result check, ncu's progress
 #   metrics.csv  raw `ncu --csv` per kernel: shared ld/st/atom instructions
@@ -20,17 +21,22 @@ mkdir -p "$Out" "$Build"
 Log="$Out/run.log"
 : >"$Log"
 Programs="atomics atomics_wide"
+# The sources, generated; their "../sample_check.cuh" is found through
+# -I "$Dir".
+Src="$Build/src"
+python3 "$Dir/../generate.py" --unchecked atomics "$Src" >>"$Log" 2>&1 ||
+  { echo "generate.py failed" | tee -a "$Log"; exit 1; }
 
 {
   ncu_env
   for P in $Programs; do
-    echo "source: $(md5sum "$Dir/$P.cu" | cut -d' ' -f1) $P.cu"
+    echo "source: $(md5sum "$Src/$P.cu" | cut -d' ' -f1) $P.cu"
   done
   echo "build: nvcc -arch=sm_90 -lineinfo -std=c++17 (default -O3)"
 } >"$Out/env.txt" 2>&1
 
 for P in $Programs; do
-  nvcc -arch=sm_90 -lineinfo -std=c++17 -o "$Build/$P" "$Dir/$P.cu" \
+  nvcc -arch=sm_90 -lineinfo -std=c++17 -I"$Dir" -o "$Build/$P" "$Src/$P.cu" \
     >"$Build/$P.build.log" 2>&1 &
 done
 wait
