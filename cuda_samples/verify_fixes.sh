@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # On a GPU machine: builds the samples as written and with warpcheck's fixes
-# applied (cuda_samples/fixed/{auto,pad}, made by make_fixed.sh), runs every
+# applied (the patches cuda_samples/fixed/{auto,pad}/*.patch, made by
+# make_fixed.sh, applied into /tmp/warpcheck-fixes/fixed), runs every
 # program (each checks its own results, so a fix that changed a result
 # fails here), and profiles all three with Nsight Compute: shared-memory
 # wavefronts and requests per kernel, and kernel time.
@@ -17,11 +18,13 @@ Log="$Out/fixes_run.log"
 : > "$Log"
 : > "$Out/fixes_metrics.csv"
 Samples="bank_vec64 bank_vec128 bank_rules shared_tile transpose algorithms"
+cuda_samples/make_fixed.sh --apply "$Bin/fixed" >>"$Log" 2>&1 ||
+  { echo "the fixed samples could not be made" | tee -a "$Log"; exit 1; }
 Metrics=$(ncu_sum $NCU_SHARED $NCU_TIME)
 Status=0
 for Variant in original auto pad; do
   Dir=cuda_samples
-  [ "$Variant" = original ] || Dir=cuda_samples/fixed/$Variant
+  [ "$Variant" = original ] || Dir=$Bin/fixed/$Variant
   for S in $Samples; do
     Exe="$Bin/$Variant-$S"
     if ! nvcc -arch=sm_90 -lineinfo -std=c++17 -I"$Dir" -o "$Exe" "$Dir/$S.cu" >>"$Log" 2>&1; then
