@@ -20,6 +20,9 @@ tagged `unknown` (its address is data). Without --truth every tag says
 they say.
 
 Usage: gen_atomics.py [--truth DIR] > atomics.cu
+The file is not committed: cuda_samples/generate.py atomics DIR writes it
+(with --truth cuda_samples/measurements/h100-atomics) and checks it against
+atomics.sha256.
 """
 import argparse
 import csv

@@ -10,6 +10,7 @@ only ATOMS (loops excepted: CAS16 and CAST.SPIN), host-checked, tags from
 --truth DIR.
 
 Usage: gen_atomics_wide.py [--truth DIR] > atomics_wide.cu
+Not committed: cuda_samples/generate.py atomics DIR writes it.
 """
 import argparse
 import os

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Measures cuda_samples/atomics/atomics.cu and atomics_wide.cu on a GPU
-# machine (issue 22):
+# machine (issue 22), generated first into BUILD/src by cuda_samples/
+# generate.py (a note in run.log when they differ from atomics.sha256):
 #   env.txt      GPU, driver, nvcc and ncu versions, md5 of the sources
 #   run.log      build, each program's own result check, ncu's progress
 #   metrics.csv  raw `ncu --csv` per kernel: shared ld/st/atom instructions
@@ -13,26 +14,29 @@
 #   cuda_samples/atomics/measure.sh OUTDIR
 set -uo pipefail
 Dir=$(cd "$(dirname "$0")" && pwd)
+. "$Dir/../../scripts/ncu-common.sh"
 Out=${1:-${OUT:-atomics-out}}
 Build=${BUILD:-/tmp/warpcheck-atomics-build}
 mkdir -p "$Out" "$Build"
 Log="$Out/run.log"
 : >"$Log"
 Programs="atomics atomics_wide"
+# The sources, generated; their "../sample_check.cuh" is found through
+# -I "$Dir".
+Src="$Build/src"
+python3 "$Dir/../generate.py" --unchecked atomics "$Src" >>"$Log" 2>&1 ||
+  { echo "generate.py failed" | tee -a "$Log"; exit 1; }
 
 {
-  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
-  nvcc --version | tail -n 2
-  ncu --version | tail -n 1
+  ncu_env
   for P in $Programs; do
-    echo "source: $(md5sum "$Dir/$P.cu" | cut -d' ' -f1) $P.cu"
+    echo "source: $(md5sum "$Src/$P.cu" | cut -d' ' -f1) $P.cu"
   done
   echo "build: nvcc -arch=sm_90 -lineinfo -std=c++17 (default -O3)"
 } >"$Out/env.txt" 2>&1
 
 for P in $Programs; do
-  nvcc -arch=sm_90 -lineinfo -std=c++17 -o "$Build/$P" "$Dir/$P.cu" \
+  nvcc -arch=sm_90 -lineinfo -std=c++17 -I"$Dir" -o "$Build/$P" "$Src/$P.cu" \
     >"$Build/$P.build.log" 2>&1 &
 done
 wait
@@ -54,21 +58,11 @@ for P in $Programs; do
   "$Build/$P" >>"$Log" 2>&1 || { echo "$P: RESULT CHECK FAILED" >>"$Log"; Status=1; }
 done
 
-Wanted="smsp__sass_inst_executed_op_shared_ld smsp__sass_inst_executed_op_shared_st
-smsp__sass_inst_executed_op_shared_atom l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld
-l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom"
-Known=$(ncu --query-metrics 2>/dev/null | awk '{print $1}')
-Metrics=""
-for M in $Wanted; do
-  if grep -qx "$M" <<<"$Known"; then Metrics="$Metrics,$M.sum"; else echo "metric not available: $M" >>"$Log"; fi
-done
-Metrics=${Metrics#,}
-echo "metrics: $Metrics" >>"$Log"
+Metrics=$(ncu_metrics "$Log" $NCU_SHARED)
 : >"$Out/metrics.csv"
 for P in $Programs; do
   T0=$(date +%s)
-  echo "## program $P" >>"$Out/metrics.csv"
-  ncu --csv --metrics "$Metrics" "$Build/$P" 2>>"$Log" | grep '^"' >>"$Out/metrics.csv"
+  ncu_rows "$Out/metrics.csv" "$Log" "## program $P" --metrics "$Metrics" "$Build/$P"
   echo "ncu $P: $(($(date +%s) - T0)) s" >>"$Log"
 done
 echo "$(grep -c op_shared_atom "$Out/metrics.csv") atom rows" >>"$Log"

@@ -17,6 +17,7 @@ First=${2:-0}
 End=${3:-1000000}
 Deadline=${4:-500}
 Dir=$(cd "$(dirname "$0")" && pwd)
+. "$Dir/../../scripts/ncu-common.sh"
 Patterns=${PATTERNS:-$Dir/bank_kinds_patterns.txt}
 Build=${BUILD:-/tmp/bank-kinds-build}
 mkdir -p "$Out" "$Build"
@@ -24,10 +25,7 @@ Log="$Out/run.log"
 : >"$Log"
 
 {
-  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
-  nvcc --version | tail -n 2
-  ncu --version | tail -n 1
+  ncu_env
   echo "patterns: $(md5sum "$Patterns" | cut -d' ' -f1) $(basename "$Patterns")"
 } >"$Out/env.txt" 2>&1
 
@@ -42,16 +40,7 @@ awk '/Function :/ {f = $3} /(LDS|STS|ATOMS|LD\.|ST\.|ATOM\.)/ {
 echo "== result check (no profiler)" >>"$Log"
 "$Build/bank_kinds" "$Patterns" "$First" "$End" >>"$Log" 2>&1 || echo "RESULT CHECK FAILED" >>"$Log"
 
-Wanted="smsp__sass_inst_executed_op_shared_ld smsp__sass_inst_executed_op_shared_st
-smsp__sass_inst_executed_op_shared_atom l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld
-l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom"
-Known=$(ncu --query-metrics 2>/dev/null | awk '{print $1}')
-Metrics=""
-for M in $Wanted; do
-  if grep -qx "$M" <<<"$Known"; then Metrics="$Metrics,$M.sum"; else echo "metric not available: $M" >>"$Log"; fi
-done
-Metrics=${Metrics#,}
-echo "metrics: $Metrics" >>"$Log"
+Metrics=$(ncu_metrics "$Log" $NCU_SHARED)
 
 # Probe ids are consecutive in the file, in launch order.
 Last=$(awk '!/^#/ {n = $1} END {print n + 1}' "$Patterns")
@@ -71,12 +60,10 @@ while [ "$Lo" -lt "$End" ]; do
     break
   fi
   T0=$(date +%s)
-  echo "## chunk $Lo $Hi" >>"$Out/metrics.csv"
-  timeout "$Left" ncu --csv --page raw --metrics "$Metrics" --cache-control none \
-    --clock-control none "$Build/bank_kinds" "$Patterns" "$Lo" "$Hi" \
-    >"$Build/chunk.csv" 2>>"$Log"
+  ncu_rows "$Out/metrics.csv" "$Log" "## chunk $Lo $Hi" --timeout "$Left" \
+    --page raw --metrics "$Metrics" --cache-control none --clock-control none \
+    "$Build/bank_kinds" "$Patterns" "$Lo" "$Hi"
   Rc=$?
-  grep '^"' "$Build/chunk.csv" >>"$Out/metrics.csv"
   echo "chunk $Lo..$Hi: ncu rc $Rc, $(($(date +%s) - T0)) s" >>"$Log"
   [ "$Rc" -ne 0 ] && Status=4
   Lo=$Hi

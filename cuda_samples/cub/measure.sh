@@ -23,6 +23,7 @@
 # 420) is skipped and logged, so what was measured still comes back.
 set -uo pipefail
 Dir=$(cd "$(dirname "$0")" && pwd)
+. "$Dir/../../scripts/ncu-common.sh"
 Out=${1:-${OUT:-cub-out}}
 mkdir -p "$Out"
 Out=$(cd "$Out" && pwd)
@@ -35,10 +36,7 @@ Programs="exchange collectives"
 Flags="-arch=sm_90 -lineinfo -std=c++17"
 
 {
-  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
-  nvcc --version | tail -n 2
-  ncu --version | tail -n 1
+  ncu_env
   echo "nvcc_flags: $Flags"
   echo "cub: $(grep -h '#define CUB_VERSION ' "$(dirname "$(command -v nvcc)")"/../include/cccl/cub/version.cuh "$(dirname "$(command -v nvcc)")"/../include/cub/version.cuh 2>/dev/null | head -n 1)"
   (cd "$Dir" && md5sum *.cu *.cuh ../realistic/realistic.cuh ../sample_check.cuh)
@@ -54,17 +52,7 @@ for P in $Programs; do
 done
 echo "built at ${SECONDS}s" >>"$Log"
 
-# Keep only the metrics this ncu knows (an unknown name aborts ncu).
-Wanted="smsp__sass_inst_executed_op_shared_ld smsp__sass_inst_executed_op_shared_st
-smsp__sass_inst_executed_op_shared_atom l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld
-l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom"
-Known=$(ncu --query-metrics 2>/dev/null | awk '{print $1}')
-Metrics=""
-for M in $Wanted; do
-  if grep -qx "$M" <<<"$Known"; then Metrics="$Metrics,$M.sum"; else echo "metric not available: $M" >>"$Log"; fi
-done
-Metrics=${Metrics#,}
-echo "metrics: $Metrics" >>"$Log"
+Metrics=$(ncu_metrics "$Log" $NCU_SHARED)
 
 : > "$Out/metrics.csv"
 : > "$Build/source_cuda_sass.csv"
@@ -75,8 +63,7 @@ Status=0
 for P in $Programs; do
   echo "== $P" >>"$Log"
   "$Build/$P" >>"$Log" 2>&1 || { echo "$P: FAILED its result check" >>"$Log"; Status=1; }
-  echo "## program $P" >>"$Out/metrics.csv"
-  ncu --csv --metrics "$Metrics" "$Build/$P" 2>>"$Log" | grep '^"' >>"$Out/metrics.csv"
+  ncu_rows "$Out/metrics.csv" "$Log" "## program $P" --metrics "$Metrics" "$Build/$P"
   echo "## program $P" >>"$Build/sass.txt"
   cuobjdump -sass "$Build/$P" >>"$Build/sass.txt" 2>>"$Log"
   # The line table with the inlined-at chain, from the cubin itself.
@@ -100,14 +87,11 @@ for P in $Programs; do
     continue
   fi
   Rep="$Build/$P-source"
-  if timeout "$Left" ncu --section SourceCounters --import-source yes -f -o "$Rep" \
-      "$Build/$P" >>"$Log" 2>&1; then
+  if ncu_source_counters "$Log" "$Rep" --timeout "$Left" "$Build/$P"; then
     echo "## program $P" >>"$Build/source_cuda_sass.csv"
-    ncu -i "$Rep.ncu-rep" --page source --csv --print-source cuda,sass \
-      >>"$Build/source_cuda_sass.csv" 2>>"$Log"
+    ncu_source_csv "$Rep" cuda,sass >>"$Build/source_cuda_sass.csv" 2>>"$Log"
     echo "## program $P" >>"$Build/source_sass.csv"
-    ncu -i "$Rep.ncu-rep" --page source --csv --print-source sass \
-      >>"$Build/source_sass.csv" 2>>"$Log"
+    ncu_source_csv "$Rep" sass >>"$Build/source_sass.csv" 2>>"$Log"
     echo "$P: SourceCounters done at ${SECONDS}s" >>"$Log"
   else
     echo "$P: SourceCounters failed or timed out at ${SECONDS}s" >>"$Log"

@@ -13,6 +13,7 @@
 # OUTDIR/log.txt.
 set -uo pipefail
 Here=$(cd "$(dirname "$0")" && pwd)
+. "$Here/../../scripts/ncu-common.sh"
 Out=$1
 Budget=${2:-540}
 Start=$(date +%s)
@@ -39,14 +40,11 @@ done
 echo "built in $(( $(date +%s) - Start )) s"
 ncu --query-metrics > query.txt 2>&1
 Names=$(awk '{print $1}' query.txt)
-pick() { for M in "$@"; do grep -qx "$M" <<<"$Names" && printf '%s.sum,' "$M"; done; }
-Metrics=$(pick smsp__sass_inst_executed_op_shared_ld smsp__sass_inst_executed_op_shared_st \
-  smsp__sass_inst_executed_op_ldsm smsp__sass_inst_executed_op_stsm \
-  smsp__sass_inst_executed_op_generic_ld smsp__sass_inst_executed_op_generic_st \
-  l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st \
-  l1tex__data_pipe_lsu_wavefronts_mem_shared)
-Metrics=${Metrics%,}
-[ -n "$Metrics" ] || Metrics=smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
+Metrics=$(NCU_KNOWN=$Names ncu_metrics /dev/null $NCU_INST_SHARED_LD $NCU_INST_SHARED_ST \
+  ${NCU_INST_OP}ldsm ${NCU_INST_OP}stsm ${NCU_INST_OP}generic_ld ${NCU_INST_OP}generic_st \
+  $NCU_WAVES_SHARED_LD $NCU_WAVES_SHARED_ST $NCU_WAVES_SHARED)
+[ -n "$Metrics" ] || Metrics=$(ncu_sum $NCU_INST_SHARED_LD $NCU_INST_SHARED_ST \
+  $NCU_WAVES_SHARED_LD $NCU_WAVES_SHARED_ST)
 Extra=$(grep -E '^(smsp|l1tex)__[a-z_]*(ldgsts|shared_atom|op_atom|mem_shared_cmd|ublkcp|tma|bulk)[a-z_]*$' <<<"$Names" | head -24 | sed 's/$/.sum/' | paste -sd,)
 echo "metrics: $Metrics"; echo "memcpy extra metrics: $Extra"
 for P in $(cut -d' ' -f1 order.txt); do

@@ -10,6 +10,7 @@
 # is the line's position), OUTDIR/sass.txt, OUTDIR/query.txt, OUTDIR/log.txt.
 set -uo pipefail
 Here=$(cd "$(dirname "$0")" && pwd)
+. "$Here/../../scripts/ncu-common.sh"
 Prog=$1
 Out=$2
 case $Prog in
@@ -26,14 +27,13 @@ cuobjdump -sass "$Work/$Prog" |
   grep -E "Function :|LDS|STS|$Sass" > "$Out/sass.txt"
 ncu --query-metrics > "$Out/query.txt" 2>&1
 Names=$(awk '{print $1}' "$Out/query.txt")
-Base="smsp__sass_inst_executed_op_shared_ld smsp__sass_inst_executed_op_shared_st
-smsp__sass_inst_executed_op_$Op l1tex__data_pipe_lsu_wavefronts_mem_shared
-l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st
-l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st"
-Metrics=""
-for M in $Base; do grep -qx "$M" <<<"$Names" && Metrics="$Metrics,$M.sum"; done
+Base="$NCU_INST_SHARED_LD $NCU_INST_SHARED_ST
+$NCU_INST_OP$Op $NCU_WAVES_SHARED
+$NCU_WAVES_SHARED_LD $NCU_WAVES_SHARED_ST
+$NCU_CONFLICTS_SHARED_LD $NCU_CONFLICTS_SHARED_ST"
+Metrics=$(NCU_KNOWN=$Names ncu_metrics /dev/null $Base)
 Extra=$(grep -E "^(smsp|l1tex)__[a-z_]*${Op}[a-z_]*\$" <<<"$Names" | grep -v -x -F "$Base" | sed 's/$/.sum/' | paste -sd,)
-Metrics="${Metrics#,}${Extra:+,$Extra}"
+Metrics="$Metrics${Extra:+,$Extra}"
 echo "metrics: $Metrics"
 ncu --metrics "$Metrics" --csv --print-units base --log-file "$Out/raw.csv" \
   "$Work/$Prog" > "$Out/manifest.txt"

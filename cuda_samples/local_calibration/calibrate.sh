@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Compiles the local-memory calibration corpus (gen_corpus.py) with nvcc and
+# Compiles the local-memory calibration corpus (gen_corpus.py, generated
+# into a temporary folder by ../generate.py: a note when it differs from
+# corpus.sha256, the corpus the committed results are of) with nvcc and
 # records, per configuration, what the compiler did with every kernel:
 #   <config>/corpus_NN.depots.txt  the PTX .entry and __local_depot lines
 #                                  (all --ptx-file needs)
@@ -16,16 +18,17 @@ set -euo pipefail
 cd "$(dirname "$0")"
 Nvcc=${NVCC:-nvcc}
 Cuobjdump=${CUOBJDUMP:-cuobjdump}
-python3 gen_corpus.py corpus
 Tmp=$(mktemp -d)
-trap 'rm -rf "$Tmp"' EXIT
+Corpus=$(mktemp -d)
+trap 'rm -rf "$Tmp" "$Corpus"' EXIT
+python3 ../generate.py --unchecked local_calibration "$Corpus"
 configs=("$@")
 [ ${#configs[@]} -eq 0 ] && configs=(sm_90 sm_80 sm_90_G)
 for config in "${configs[@]}"; do
   case $config in
-    sm_90) flags=(-arch=sm_90); files=(corpus/corpus_*.cu) ;;
-    sm_80) flags=(-arch=sm_80); files=(corpus/corpus_*.cu) ;;
-    sm_90_G) flags=(-arch=sm_90 -G); files=(corpus/corpus_0[56].cu) ;;
+    sm_90) flags=(-arch=sm_90); files=("$Corpus"/corpus_*.cu) ;;
+    sm_80) flags=(-arch=sm_80); files=("$Corpus"/corpus_*.cu) ;;
+    sm_90_G) flags=(-arch=sm_90 -G); files=("$Corpus"/corpus_0[56].cu) ;;
     *) echo "unknown configuration $config" >&2; exit 1 ;;
   esac
   mkdir -p "results/$config"

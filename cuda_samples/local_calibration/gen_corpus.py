@@ -13,6 +13,8 @@ calibrate.sh (ptxas, cuobjdump) and are also launched by measure.sh on the
 GPU, so each one reads `in`, `idx` and the scalar parameters and writes
 out[global thread id] only; every index stays in bounds.
 Usage: gen_corpus.py OUTDIR
+The corpus is not committed: cuda_samples/generate.py local_calibration
+OUTDIR writes it and checks it against corpus.sha256.
 """
 import os
 import sys

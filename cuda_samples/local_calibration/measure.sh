@@ -15,6 +15,7 @@
 # are named in run.log, and what was measured stays.
 set -uo pipefail
 Dir=$(cd "$(dirname "$0")" && pwd)
+. "$Dir/../../scripts/ncu-common.sh"
 Out=${1:-${OUT:-local-out}}
 Budget=${2:-240}
 Start=$SECONDS
@@ -23,17 +24,14 @@ Build=${BUILD:-/tmp/warpcheck-local-build}
 mkdir -p "$Build"
 Log="$Out/run.log"
 : > "$Log"
-# The sources: gen_corpus.py's output (the committed corpus/ is the same).
+# The sources: the corpus cuda_samples/generate.py writes (a note in run.log
+# when it differs from corpus.sha256, the corpus last measured).
 Src="$Build/src"
-python3 "$Dir/gen_corpus.py" "$Src" 2>>"$Log" || Src="$Dir/corpus"
+python3 "$Dir/../generate.py" --unchecked local_calibration "$Src" >>"$Log" 2>&1 ||
+  { echo "generate.py failed" | tee -a "$Log"; exit 1; }
 Programs=$(cd "$Src" && ls host_*.cu | sed 's/\.cu$//')
 
-{
-  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
-  nvcc --version | tail -n 2
-  ncu --version | tail -n 1
-} > "$Out/env.txt" 2>&1
+ncu_env > "$Out/env.txt" 2>&1
 
 Jobs=$(nproc)
 for P in $Programs; do
@@ -44,15 +42,7 @@ done
 wait
 echo "built in $((SECONDS - Start)) s" >>"$Log"
 
-Wanted="l1tex__t_sectors_pipe_lsu_mem_local_op_ld l1tex__t_sectors_pipe_lsu_mem_local_op_st
-smsp__sass_inst_executed_op_local_ld smsp__sass_inst_executed_op_local_st"
-Known=$(ncu --query-metrics 2>/dev/null | awk '{print $1}')
-Metrics=""
-for M in $Wanted; do
-  if grep -qx "$M" <<<"$Known"; then Metrics="$Metrics,$M.sum"; else echo "metric not available: $M" >>"$Log"; fi
-done
-Metrics=${Metrics#,}
-echo "metrics: $Metrics" >>"$Log"
+Metrics=$(ncu_metrics "$Log" $NCU_LOCAL)
 
 : > "$Out/metrics.csv"
 printf 'kernel\tldl\tstl\n' > "$Out/sass.tsv"
@@ -64,8 +54,8 @@ for P in $Programs; do
   if [ "$Left" -le 5 ]; then echo "$P: not profiled, out of time" >>"$Log"; Status=1; continue; fi
   echo "== $P" >>"$Log"
   "$Build/$P" >>"$Log" 2>&1 || { echo "$P: FAILED" >>"$Log"; Status=1; }
-  echo "## program $P" >>"$Out/metrics.csv"
-  timeout "$Left" ncu --csv --clock-control none --metrics "$Metrics" "$Build/$P" 2>>"$Log" | grep '^"' >>"$Out/metrics.csv"
+  ncu_rows "$Out/metrics.csv" "$Log" "## program $P" --timeout "$Left" \
+    --clock-control none --metrics "$Metrics" "$Build/$P"
   cuobjdump -sass "$Build/$P" | awk '
       /Function :/ { name = $3; ld[name] = 0; st[name] = 0; order[++n] = name }
       /[^A-Z]LDL[. ]/ { ld[name]++ }

@@ -18,6 +18,7 @@
 # is skipped and logged, so what was measured still comes back.
 set -uo pipefail
 Dir=$(cd "$(dirname "$0")" && pwd)
+. "$Dir/../../scripts/ncu-common.sh"
 Out=${1:-${OUT:-realistic-out}}
 mkdir -p "$Out"
 Build=${BUILD:-/tmp/warpcheck-realistic-build}
@@ -36,10 +37,7 @@ argsOf() { case $1 in blocks_data) echo 128 ;; runtime_block) echo 512 ;; esac; 
 Flags="-arch=sm_90 -lineinfo -std=c++17"
 
 {
-  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
-  nvcc --version | tail -n 2
-  ncu --version | tail -n 1
+  ncu_env
   echo "nvcc_flags: $Flags"
   (cd "$Dir" && md5sum *.cu *.cuh)
 } > "$Out/env.txt" 2>&1
@@ -54,17 +52,7 @@ for P in $Programs; do
 done
 echo "built at ${SECONDS}s" >>"$Log"
 
-# Keep only the metrics this ncu knows (an unknown name aborts ncu).
-Wanted="smsp__sass_inst_executed_op_shared_ld smsp__sass_inst_executed_op_shared_st
-smsp__sass_inst_executed_op_shared_atom l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld
-l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom"
-Known=$(ncu --query-metrics 2>/dev/null | awk '{print $1}')
-Metrics=""
-for M in $Wanted; do
-  if grep -qx "$M" <<<"$Known"; then Metrics="$Metrics,$M.sum"; else echo "metric not available: $M" >>"$Log"; fi
-done
-Metrics=${Metrics#,}
-echo "metrics: $Metrics" >>"$Log"
+Metrics=$(ncu_metrics "$Log" $NCU_SHARED)
 
 : > "$Out/metrics.csv"
 : > "$Out/source_sass.csv"
@@ -73,8 +61,7 @@ Status=0
 for P in $Programs; do
   echo "== $P" >>"$Log"
   "$Build/$P" $(argsOf $P) >>"$Log" 2>&1 || { echo "$P: FAILED its result check" >>"$Log"; Status=1; }
-  echo "## program $P" >>"$Out/metrics.csv"
-  ncu --csv --metrics "$Metrics" "$Build/$P" $(argsOf $P) 2>>"$Log" | grep '^"' >>"$Out/metrics.csv"
+  ncu_rows "$Out/metrics.csv" "$Log" "## program $P" --metrics "$Metrics" "$Build/$P" $(argsOf $P)
   echo "## program $P" >>"$Out/sass.txt"
   cuobjdump -sass "$Build/$P" >>"$Out/sass.txt" 2>>"$Log"
   echo "$P: run, metrics and sass done at ${SECONDS}s" >>"$Log"
@@ -88,11 +75,9 @@ for P in $Programs; do
     continue
   fi
   Rep="$Build/$P-source"
-  if timeout "$Left" ncu --section SourceCounters --import-source yes -f -o "$Rep" \
-      "$Build/$P" $(argsOf $P) >>"$Log" 2>&1; then
+  if ncu_source_counters "$Log" "$Rep" --timeout "$Left" "$Build/$P" $(argsOf $P); then
     echo "## program $P" >>"$Out/source_sass.csv"
-    ncu -i "$Rep.ncu-rep" --page source --csv --print-source cuda,sass \
-      >>"$Out/source_sass.csv" 2>>"$Log"
+    ncu_source_csv "$Rep" cuda,sass >>"$Out/source_sass.csv" 2>>"$Log"
     echo "$P: SourceCounters done at ${SECONDS}s" >>"$Log"
   else
     echo "$P: SourceCounters failed or timed out at ${SECONDS}s" >>"$Log"

@@ -12,6 +12,7 @@
 #   cuda_samples/soundness/measure.sh OUTDIR
 set -uo pipefail
 Dir=$(cd "$(dirname "$0")" && pwd)
+. "$Dir/../../scripts/ncu-common.sh"
 Out=${1:-${OUT:-soundness-out}}
 mkdir -p "$Out"
 Build=${BUILD:-/tmp/warpcheck-soundness-build}
@@ -20,12 +21,7 @@ Log="$Out/run.log"
 : > "$Log"
 Programs="soundness soundness_lanes soundness_access soundness_objects soundness_members"
 
-{
-  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
-  nvcc --version | tail -n 2
-  ncu --version | tail -n 1
-} > "$Out/env.txt" 2>&1
+ncu_env > "$Out/env.txt" 2>&1
 
 for P in $Programs; do
   nvcc -arch=sm_90 -lineinfo -std=c++17 -o "$Build/$P" "$Dir/$P.cu" \
@@ -37,17 +33,7 @@ for P in $Programs; do
   [ -x "$Build/$P" ] || { echo "$P: build failed" | tee -a "$Log"; exit 1; }
 done
 
-# Keep only the metrics this ncu knows (an unknown name aborts ncu).
-Wanted="smsp__sass_inst_executed_op_shared_ld smsp__sass_inst_executed_op_shared_st
-smsp__sass_inst_executed_op_shared_atom l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld
-l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom"
-Known=$(ncu --query-metrics 2>/dev/null | awk '{print $1}')
-Metrics=""
-for M in $Wanted; do
-  if grep -qx "$M" <<<"$Known"; then Metrics="$Metrics,$M.sum"; else echo "metric not available: $M" >>"$Log"; fi
-done
-Metrics=${Metrics#,}
-echo "metrics: $Metrics" >>"$Log"
+Metrics=$(ncu_metrics "$Log" $NCU_SHARED)
 
 : > "$Out/metrics.csv"
 : > "$Out/sass.txt"
@@ -55,8 +41,7 @@ Status=0
 for P in $Programs; do
   echo "== $P" >>"$Log"
   "$Build/$P" >>"$Log" 2>&1 || { echo "$P: FAILED its result check" >>"$Log"; Status=1; }
-  echo "## program $P" >>"$Out/metrics.csv"
-  ncu --csv --metrics "$Metrics" "$Build/$P" 2>>"$Log" | grep '^"' >>"$Out/metrics.csv"
+  ncu_rows "$Out/metrics.csv" "$Log" "## program $P" --metrics "$Metrics" "$Build/$P"
   echo "## program $P" >>"$Out/sass.txt"
   cuobjdump -sass "$Build/$P" >>"$Out/sass.txt" 2>>"$Log"
 done

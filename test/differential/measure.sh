@@ -21,6 +21,7 @@ Start=$(date +%s)
 Out=${1:-${OUT:-differential-out}}
 Deadline=${2:-480}
 Dir=$(cd "$(dirname "$0")" && pwd)
+. "$Dir/../../scripts/ncu-common.sh"
 Seed=${SEED:-12}
 Count=${COUNT:-3200}
 Programs=${PROGRAMS:-8}
@@ -38,10 +39,7 @@ if [ -z "$Src" ]; then
 fi
 Version=$(sed -n 's/^GENERATOR_VERSION = "\(.*\)"/\1/p' "$Dir/gen.py")
 {
-  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  echo "gpu: $(nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader)"
-  echo "nvcc: $(nvcc --version | tail -n 2 | tr '\n' ' ')"
-  echo "ncu: $(ncu --version | tail -n 1)"
+  ncu_env --labelled
   echo "generator_version: $Version"
   echo "seed: $Seed"
   echo "count: $Count"
@@ -89,16 +87,7 @@ echo "checked: $(since)" >>"$Log"
 ) 2>>"$Log" &
 SassPid=$!
 
-Wanted="smsp__sass_inst_executed_op_shared_ld smsp__sass_inst_executed_op_shared_st
-smsp__sass_inst_executed_op_shared_atom l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld
-l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom"
-Known=$(ncu --query-metrics 2>/dev/null | awk '{print $1}')
-Metrics=""
-for M in $Wanted; do
-  if grep -qx "$M" <<<"$Known"; then Metrics="$Metrics,$M.sum"; else echo "metric not available: $M" >>"$Log"; fi
-done
-Metrics=${Metrics#,}
-echo "metrics: $Metrics" >>"$Log"
+Metrics=$(ncu_metrics "$Log" $NCU_SHARED)
 
 # Chunks of ids, every program per chunk, so that a deadline leaves a
 # uniform subset (ids below some bound) measured.
@@ -116,12 +105,11 @@ while [ "$Lo" -lt "$Count" ]; do
       continue
     fi
     T0=$(date +%s)
-    echo "## program $N ids $Lo $Hi" >>"$Out/metrics.csv"
-    timeout "$Left" ncu --csv --page raw --metrics "$Metrics" --cache-control none \
-      --clock-control none "$Build/diff_$N" "$Lo" "$Hi" >"$Build/chunk.csv" 2>>"$Log"
+    ncu_rows "$Out/metrics.csv" "$Log" "## program $N ids $Lo $Hi" --timeout "$Left" \
+      --page raw --metrics "$Metrics" --cache-control none --clock-control none \
+      "$Build/diff_$N" "$Lo" "$Hi"
     Rc=$?
-    grep '^"' "$Build/chunk.csv" >>"$Out/metrics.csv"
-    echo "program $N ids $Lo..$Hi: ncu rc $Rc, $(($(date +%s) - T0)) s, $(grep -c '^"[0-9]' "$Build/chunk.csv") launches" >>"$Log"
+    echo "program $N ids $Lo..$Hi: ncu rc $Rc, $(($(date +%s) - T0)) s, $NCU_RESULTS launches" >>"$Log"
     [ "$Rc" -ne 0 ] && Status=4
   done
   Lo=$Hi

@@ -21,9 +21,16 @@ the probe's device function, extern/cast shared arrays, the second block;
 plainer element type of the same width; in the index tree, a node replaced
 by one of its operands or by a constant, flows and shuffles removed.
 
+The repro includes gen.py's helpers as "common.cuh" (written beside it
+when missing: gen.py's COMMON, the header its programs include as
+diff_common.cuh). --inline prints a repro with the helpers in place of the
+include and its CHECK line numbers moved to match, self-contained (for
+test/lit).
+
 Usage:
   minimize.py --warpcheck build/bin/warpcheck --kernel 1814 \\
       --measurements cuda_samples/measurements/h100-differential [--out FILE]
+  minimize.py --inline test/differential/repros/k1814.cu > FILE
 """
 import argparse
 import json
@@ -39,10 +46,15 @@ import gen  # noqa: E402
 import compare  # noqa: E402
 
 
-def standalone(spec, header_comment=""):
-    """A self-contained .cu with the kernel and one launch; (text, probe line)."""
+COMMON_INCLUDE = '#include "common.cuh"\n'
+CHECK_LINE = re.compile(r'^(// CHECK(?:-NEXT)?: "line": )(\d+)(,)$')
+
+
+def standalone(spec, header_comment="", include=False):
+    """A .cu with the kernel and one launch, self-contained or including
+    common.cuh (gen.COMMON); (text, probe line)."""
     globs, src, launch = gen.render_kernel(spec)
-    common = gen.COMMON.replace("#pragma once\n", "")
+    common = COMMON_INCLUDE if include else gen.COMMON.replace("#pragma once\n", "")
     launch = launch.replace("(in, done, sink,", "(nullptr, nullptr, nullptr,")
     text = (header_comment + common + "\n" + (globs + "\n\n" if globs else "") + src +
             "\nint main() { " + launch + " }\n")
@@ -247,7 +259,15 @@ def write_repro(warpcheck, spec, path, truth, wf, ins, why):
             f"// The CHECK lines state the truth: the test passes once warpcheck\n"
             f"// answers exact with it (move it to test/lit/checkers/warpcheck-shared-bank-conflict then).\n"
             f"// RUN: %warpcheck --format=json %s -- | FileCheck %s\n")
-    text, line = standalone(spec, head)
+    common = os.path.join(os.path.dirname(path), "common.cuh")
+    if not os.path.exists(common):
+        with open(common, "w") as f:
+            f.write(gen.COMMON)
+    elif open(common).read() != gen.COMMON:
+        sys.exit(f"{common} is not gen.py {gen.GENERATOR_VERSION}'s COMMON "
+                 "(the repros beside it need it as it is): write this repro "
+                 "into another folder (--out)")
+    text, line = standalone(spec, head, include=True)
     kind = spec.op
     # The probe is the only access of its kind in the kernel (gen.py).
     text += (f"\n// CHECK: \"kind\": \"{kind}\",\n"
@@ -259,6 +279,25 @@ def write_repro(warpcheck, spec, path, truth, wf, ins, why):
         f.write(text)
 
 
+def inline(path):
+    """The repro at path with common.cuh's text in place of its include
+    and its CHECK lines' line numbers moved to match."""
+    text = open(path).read()
+    if text.count(COMMON_INCLUDE) != 1:
+        sys.exit(f"{path}: no {COMMON_INCLUDE.strip()} line")
+    at = text[:text.index(COMMON_INCLUDE)].count("\n") + 1
+    with open(os.path.join(os.path.dirname(path), "common.cuh")) as f:
+        common = f.read().replace("#pragma once\n", "")
+    shift = common.count("\n") - 1
+    out = []
+    for line in text.replace(COMMON_INCLUDE, common).split("\n"):
+        m = CHECK_LINE.match(line)
+        if m and int(m.group(2)) > at:
+            line = f"{m.group(1)}{int(m.group(2)) + shift}{m.group(3)}"
+        out.append(line)
+    return "\n".join(out)
+
+
 SEED = 12
 
 
@@ -266,14 +305,21 @@ def main():
     global SEED
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("--warpcheck", required=True)
-    ap.add_argument("--kernel", type=int, required=True, help="kernel id")
+    ap.add_argument("--inline", metavar="REPRO",
+                    help="print REPRO self-contained (no other option)")
+    ap.add_argument("--warpcheck")
+    ap.add_argument("--kernel", type=int, help="kernel id")
     ap.add_argument("--seed", type=int)
     ap.add_argument("--truth", choices=("oracle", "measured"), default="measured")
     ap.add_argument("--measurements", help="folder with env.txt and metrics.csv.gz")
     ap.add_argument("--out", help="repro file (default test/differential/repros/kNNNN.cu)")
     ap.add_argument("--why", default="", help="the disagreement, for the header")
     a = ap.parse_args()
+    if a.inline:
+        sys.stdout.write(inline(a.inline))
+        return 0
+    if a.warpcheck is None or a.kernel is None:
+        ap.error("--warpcheck and --kernel are required")
     seed = a.seed
     measured = None
     if a.truth == "measured":

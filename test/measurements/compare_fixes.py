@@ -4,7 +4,7 @@
 Reads cuda_samples/measurements/h100-fixes/fixes_metrics.csv (written by
 cuda_samples/verify_fixes.sh: the samples as written and with the fixes of
 cuda_samples/fixed/{auto,pad} applied), and warpcheck's predictions for the
-fixed copies. For every kernel a fix changed, prints the measured wavefronts
+fixed copies (--fixed: the folder `cuda_samples/make_fixed.sh --apply` made). For every kernel a fix changed, prints the measured wavefronts
 per request before and after, the predicted value after, and the kernel
 time. Exits 1 when a fixed kernel's measurement differs from the prediction
 (beyond the tolerance and the compiler's merged accesses).
@@ -61,6 +61,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--warpcheck", required=True)
     parser.add_argument("--samples", required=True)
+    parser.add_argument("--fixed", required=True,
+                        help="the fixed samples, FIXED/{auto,pad} "
+                        "(cuda_samples/make_fixed.sh --apply FIXED)")
     parser.add_argument("--metrics", required=True)
     parser.add_argument("--tolerance", type=float, default=0.06)
     args = parser.parse_args()
@@ -69,7 +72,7 @@ def main():
     for variant in ("auto", "pad"):
         before = predictions(args.warpcheck, args.samples)
         after = predictions(args.warpcheck,
-                            os.path.join(args.samples, "fixed", variant))
+                            os.path.join(args.fixed, variant))
         rows = []
         for (kernel, op), p in sorted(after.items()):
             b = before.get((kernel, op))

@@ -140,12 +140,27 @@ def main():
     ap.add_argument("--warpcheck", required=True)
     ap.add_argument("--calibration", required=True,
                     help="cuda_samples/local_calibration")
+    ap.add_argument("--corpus",
+                    help="the corpus the results are of (cuda_samples/"
+                    "generate.py local_calibration DIR); without it, it is "
+                    "generated and checked into a temporary folder")
     ap.add_argument("--min-agreement", type=float, default=97.0)
     ap.add_argument("--configs", default=",".join(CONFIGS))
     ap.add_argument("--table", help="write the per-kernel table here (TSV)")
     ap.add_argument("--h100", help="measure.sh's output (sm_90 kernels)")
     args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        if not args.corpus:
+            args.corpus = os.path.join(tmp, "corpus")
+            generate = os.path.join(os.path.dirname(os.path.abspath(
+                args.calibration)), "generate.py")
+            if subprocess.run([sys.executable, generate, "local_calibration",
+                               args.corpus]).returncode:
+                return 1
+        return compare(args)
 
+
+def compare(args):
     explained = {}
     epath = os.path.join(args.calibration, "EXPLAINED.tsv")
     if os.path.exists(epath):
@@ -172,7 +187,7 @@ def main():
             if not name.endswith(".ptxas.txt"):
                 continue
             base = name[:-len(".ptxas.txt")]
-            source = os.path.join(args.calibration, "corpus", base + ".cu")
+            source = os.path.join(args.corpus, base + ".cu")
             frames = read_frames(os.path.join(results, name))
             depots = read_depots(os.path.join(results, base + ".depots.txt"))
             sass = read_sass(os.path.join(results, base + ".sass.tsv"))

@@ -147,6 +147,10 @@ def main():
                         help="fail where a probe tagged exact is not exact")
     parser.add_argument("--report", help="read warpcheck's JSON report from "
                         "this file instead of running it")
+    parser.add_argument("--include-dir", action="append", default=[],
+                        help="another -I for warpcheck (a suite generated "
+                        "outside the source tree: the folder its includes "
+                        "are relative to)")
     args = parser.parse_args()
 
     sources = sorted(glob.glob(os.path.join(args.suite, "*.cu")))
@@ -162,7 +166,9 @@ def main():
     else:
         report = run_warpcheck(args.warpcheck, sources,
                                ["-I" + os.path.dirname(
-                                   os.path.abspath(args.suite))])
+                                   os.path.abspath(args.suite))] +
+                               ["-I" + os.path.abspath(d)
+                                for d in args.include_dir])
     hardware, _ = read_measurements(
         os.path.join(args.measurements, "metrics.csv"))
     sass = read_sass(os.path.join(args.measurements, "sass.txt"))
