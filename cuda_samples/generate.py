@@ -49,11 +49,20 @@ CORPORA = {
 }
 
 
-def generate(name, out):
-    """Writes the corpus NAME into OUT (emptied first)."""
+def generate(name, out, pinned):
+    """Writes the corpus NAME into OUT, after removing the corpus files a
+    previous run left there. A folder holding anything else (a source
+    folder given by mistake) is refused, never emptied."""
     if os.path.isdir(out):
-        shutil.rmtree(out)
-    os.makedirs(out)
+        foreign = sorted(f for f in os.listdir(out) if f not in pinned)
+        if foreign:
+            sys.exit(f"{out} holds files that are not part of the {name} "
+                     f"corpus ({', '.join(foreign[:3])}"
+                     f"{', ...' if len(foreign) > 3 else ''}): not "
+                     f"touched; give a new or empty folder")
+        for f in os.listdir(out):
+            os.remove(os.path.join(out, f))
+    os.makedirs(out, exist_ok=True)
     if name == "local_calibration":
         run([os.path.join(HERE, "local_calibration", "gen_corpus.py"), out],
             subprocess.DEVNULL)
@@ -104,7 +113,7 @@ def main():
     ap.add_argument("out")
     args = ap.parse_args()
     corpus = CORPORA[args.name]
-    generate(args.name, args.out)
+    generate(args.name, args.out, read_pin(corpus["pin"]))
     made = digests(args.out)
     pin_path = corpus["pin"]
     rel_pin = os.path.relpath(pin_path, os.path.dirname(HERE))
