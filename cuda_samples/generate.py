@@ -24,7 +24,6 @@ Usage: generate.py [--update | --unchecked] NAME OUTDIR
 import argparse
 import hashlib
 import os
-import shutil
 import subprocess
 import sys
 
