@@ -5,7 +5,9 @@
 # and the engine-run count (WARPCHECK_DEBUG_ANALYSIS_CACHE=1 on stderr), with
 # the default shapes and again with --block-dim 64x2 (both checks must follow
 # it). Inputs: every sample under cuda_samples/ (not fixed/), every lit input
-# under test/lit/, and the 50-file fix set of test/integration.
+# under test/lit/, and the 50-file fix set of test/integration. The generated
+# corpora (cuda_samples/generate.py) are analyzed where they are generated:
+# generate them first to include them.
 #   scripts/golden-reports.sh build/bin/warpcheck /tmp/golden-before
 set -u
 bin=$(realpath "$1"); out=$2
@@ -21,7 +23,8 @@ m.generate(sys.argv[2], 50)
 PY
 one() { # file, tag, extra options...
   local f=$1 tag=$2; shift 2
-  local name; name=$(echo "${f#$root/}" | tr '/' '_')
+  local rel=${f#$root/}; rel=${rel#$fixset/}
+  local name; name=$(echo "$rel" | tr '/' '_')
   (cd "$(dirname "$f")" && WARPCHECK_DEBUG_ANALYSIS_CACHE=1 timeout 300 \
      "$bin" --format=json --cuda-prelude "$@" "$f" -- -I"$root/cuda_samples" \
      >"$out/$name.$tag.json" 2>"$out/$name.$tag.stderr"

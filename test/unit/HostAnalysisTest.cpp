@@ -177,6 +177,20 @@ TEST(Mutation, AddressTakenCountsAsAChange) {
             UseKind::AddressTaken);
 }
 
+TEST(Mutation, LambdaCapturesByReference) {
+  Parsed P(R"cpp(
+    void f() {
+      int n = 4, m = 4;
+      auto Read = [&](int i) { return i < n; };
+      auto Write = [&]() { m = 5; };
+      Read(1);
+      Write();
+    }
+  )cpp");
+  EXPECT_FALSE(mayChange(P.var("n"), P.body("f")));
+  EXPECT_TRUE(mayChange(P.var("m"), P.body("f")));
+}
+
 TEST(Mutation, ElementsAndMembers) {
   Parsed P(R"cpp(
     void read() { dim3 t[2] = {dim3(1), dim3(2)}; dim3 c = t[1]; unsigned x = t[0].x; (void)c; (void)x; }

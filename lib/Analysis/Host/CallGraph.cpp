@@ -61,14 +61,16 @@ public:
 private:
   /// The runtime's launch calls in user code (its own wrappers in its
   /// headers call the C API with their parameters).
-  static bool isRuntimeLaunch(const CallExpr *Call, const FunctionDecl *Callee) {
+  static bool isRuntimeLaunch(const CallExpr *Call,
+                              const FunctionDecl *Callee) {
     if (!Callee->getIdentifier())
       return false;
     const SourceManager &SM = Callee->getASTContext().getSourceManager();
     if (SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())))
       return false;
     StringRef Name = Callee->getName();
-    return Name == "cudaLaunchKernel" || Name == "cudaLaunchCooperativeKernel" ||
+    return Name == "cudaLaunchKernel" ||
+           Name == "cudaLaunchCooperativeKernel" ||
            Name == "cudaLaunchKernelEx" || Name == "cudaLaunchKernelExC";
   }
 

@@ -1,9 +1,9 @@
 //===--- DeviceWarpSize.cpp - The warp size the runtime reports -----------===//
 
 #include "Host/DeviceWarpSize.h"
+#include "BankModel.h"
 #include "Host/HostSyntax.h"
 #include "Host/Mutation.h"
-#include "BankModel.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"

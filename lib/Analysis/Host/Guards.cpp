@@ -169,16 +169,16 @@ Guards guardsAt(const Stmt *Launch, const FunctionDecl *Function,
           Next != Body || I + 2 >= Path.size())
         continue;
       auto Stmts = Body->body();
-      size_t Index = std::find(Stmts.begin(), Stmts.end(), Path[I + 2]) -
-                     Stmts.begin();
+      size_t Index =
+          std::find(Stmts.begin(), Stmts.end(), Path[I + 2]) - Stmts.begin();
       if (Index >= Body->size())
         continue;
       if (auto Labels = caseLabels(Body, Index, Ctx)) {
         std::string What = Labels->size() == 1 ? "in 'case" : "in the cases";
         for (size_t L = 0; L < Labels->size(); ++L)
           What += (L ? ", " : " ") + std::to_string((*Labels)[L]);
-        Add(VD, *Labels, What + (Labels->size() == 1 ? "'" : "") +
-                             " of the switch",
+        Add(VD, *Labels,
+            What + (Labels->size() == 1 ? "'" : "") + " of the switch",
             Switch->getBeginLoc());
       }
       continue;

@@ -1,4 +1,5 @@
-//===--- HostArithmetic.h - C++ integer arithmetic on host values -*- C++ -*-===//
+//===--- HostArithmetic.h - C++ integer arithmetic on host values -*- C++
+//-*-===//
 //
 // Host values are computed as the compiler computes them: in the operand
 // type, wrapping for unsigned types (and for conversions, as in C++20), and

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Host/HostValue.h"
 #include "Host/HostSyntax.h"
+#include "Host/HostValue.h"
 #include "Host/HostValueInternal.h"
 #include "Host/LocalDim3.h"
 #include "Host/Mutation.h"
@@ -21,9 +21,10 @@ using namespace clang;
 
 namespace warpcheck {
 
-std::optional<HostEvaluator::Dims>
-HostEvaluator::dims(const Expr *E, const FunctionDecl *In, std::string &WhyNot,
-                    const Guards *Guards) {
+std::optional<HostEvaluator::Dims> HostEvaluator::dims(const Expr *E,
+                                                       const FunctionDecl *In,
+                                                       std::string &WhyNot,
+                                                       const Guards *Guards) {
   llvm::SaveAndRestore<const warpcheck::Guards *> G(Active, Guards);
   FrameScope F(*this, {In});
   return dimsAt(E, 0, WhyNot);
@@ -37,8 +38,8 @@ HostEvaluator::dimension(const Expr *E, unsigned Depth, std::string &WhyNot) {
   Dims Out;
   for (auto &V : *Values) {
     if (V.Value <= 0 || V.Value > 1024) {
-      WhyNot = "a block dimension of " + std::to_string(V.Value) +
-               " is not valid";
+      WhyNot =
+          "a block dimension of " + std::to_string(V.Value) + " is not valid";
       return std::nullopt;
     }
     Out.push_back({Dim3{unsigned(V.Value), 1, 1}, V.Via});
@@ -47,8 +48,8 @@ HostEvaluator::dimension(const Expr *E, unsigned Depth, std::string &WhyNot) {
 }
 
 std::optional<HostEvaluator::Dims>
-HostEvaluator::combineMembers(llvm::ArrayRef<const Expr *> Args,
-                              unsigned Depth, std::string &WhyNot) {
+HostEvaluator::combineMembers(llvm::ArrayRef<const Expr *> Args, unsigned Depth,
+                              std::string &WhyNot) {
   // Members one by one: every combination of their values.
   Dims Out{{Dim3{}, ""}};
   for (unsigned I = 0; I < Args.size() && I < 3; ++I) {
@@ -153,7 +154,8 @@ HostEvaluator::dim3Variable(const DeclRefExpr *Ref, const VarDecl *VD,
   }
   if (const auto *Param = dyn_cast<ParmVarDecl>(VD))
     return parameterValues<Dim3>(
-        Param, Depth, WhyNot, [this](const Expr *A, unsigned D, std::string &W) {
+        Param, Depth, WhyNot,
+        [this](const Expr *A, unsigned D, std::string &W) {
           return dimsAt(A, D, W);
         });
   if (!VD->getInit()) {
@@ -211,10 +213,10 @@ HostEvaluator::tableElement(const ArraySubscriptExpr *Sub, unsigned Depth,
     if (!Element)
       return std::nullopt;
     for (auto &V : *Element)
-      addUnique(Out, Traced<Dim3>{V.Value,
-                                  joinVia("element " + std::to_string(I) +
-                                              " of " + Name,
-                                          V.Via)});
+      addUnique(Out,
+                Traced<Dim3>{V.Value, joinVia("element " + std::to_string(I) +
+                                                  " of " + Name,
+                                              V.Via)});
   }
   if (Out.empty()) {
     WhyNot = "the block is an element of the empty table " + Name;
@@ -276,8 +278,8 @@ const Expr *HostEvaluator::lastConfigBlock(const VarDecl *VD,
       RHS = Op->getArg(1);
       Plain = Op->getOperator() == OO_Equal;
     }
-    if (LHS && SM.isBeforeInTranslationUnit(S->getBeginLoc(),
-                                            Launch->getBeginLoc())) {
+    if (LHS &&
+        SM.isBeforeInTranslationUnit(S->getBeginLoc(), Launch->getBeginLoc())) {
       const auto *ME = dyn_cast<MemberExpr>(LHS->IgnoreParens());
       const Expr *Base = ME ? ME->getBase()->IgnoreParenImpCasts() : nullptr;
       if (const auto *Inner = dyn_cast_or_null<MemberExpr>(Base);
@@ -294,8 +296,9 @@ const Expr *HostEvaluator::lastConfigBlock(const VarDecl *VD,
         const auto *R = dyn_cast<DeclRefExpr>(Base);
         if (R && R->getDecl() == VD) {
           if (!Plain) {
-            WhyNot = "'" + Name + ".blockDim' is assigned in a way that "
-                                  "cannot be followed";
+            WhyNot = "'" + Name +
+                     ".blockDim' is assigned in a way that "
+                     "cannot be followed";
             return false;
           }
           Value = RHS;

@@ -102,7 +102,8 @@ bool contains(const Stmt *S, const Stmt *Target) {
   return false;
 }
 
-bool pathTo(const Stmt *S, const Stmt *Target, std::vector<const Stmt *> &Path) {
+bool pathTo(const Stmt *S, const Stmt *Target,
+            std::vector<const Stmt *> &Path) {
   if (!S)
     return false;
   Path.push_back(S);

@@ -46,7 +46,8 @@ const clang::FunctionDecl *enclosingFunction(const clang::Decl *D);
 
 /// Every `return E;` of a function body, outside nested lambdas (null for
 /// a `return;`).
-void collectReturns(const clang::Stmt *S, std::vector<const clang::Expr *> &Out);
+void collectReturns(const clang::Stmt *S,
+                    std::vector<const clang::Expr *> &Out);
 
 /// Strips parentheses, casts (`(void*)k`), `&k` and `*p` around a kernel.
 const clang::Expr *stripKernelExpr(const clang::Expr *E);

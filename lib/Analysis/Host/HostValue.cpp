@@ -34,9 +34,10 @@ std::string crossFileKey(const FunctionDecl *FD, const ASTContext &Ctx) {
   return displayName(FD, Ctx) + "/" + std::to_string(FD->getNumParams());
 }
 
-std::optional<HostEvaluator::Ints>
-HostEvaluator::ints(const Expr *E, const FunctionDecl *In, std::string &WhyNot,
-                    const Guards *Guards) {
+std::optional<HostEvaluator::Ints> HostEvaluator::ints(const Expr *E,
+                                                       const FunctionDecl *In,
+                                                       std::string &WhyNot,
+                                                       const Guards *Guards) {
   llvm::SaveAndRestore<const warpcheck::Guards *> G(Active, Guards);
   FrameScope F(*this, {In});
   return intsAt(E, 0, WhyNot);

@@ -49,8 +49,7 @@ template <typename T> struct Traced {
 /// "A, B", or whichever is not empty.
 std::string joinVia(const std::string &A, const std::string &B);
 
-template <typename T>
-void addUnique(std::vector<Traced<T>> &Out, Traced<T> V) {
+template <typename T> void addUnique(std::vector<Traced<T>> &Out, Traced<T> V) {
   for (const auto &O : Out)
     if (O.Value == V.Value)
       return;

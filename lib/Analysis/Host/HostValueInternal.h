@@ -1,4 +1,5 @@
-//===--- HostValueInternal.h - The evaluator's ways through calls -*- C++ -*-===//
+//===--- HostValueInternal.h - The evaluator's ways through calls -*- C++
+//-*-===//
 //
 // Private to HostValue.cpp, HostDims.cpp and KernelCallees.cpp: the frames
 // and the templates that follow a value through parameters and returns, for
@@ -70,10 +71,9 @@ HostEvaluator::parameterValues(const clang::ParmVarDecl *Param, unsigned Depth,
   std::string At = locationText(Site->getBeginLoc(), Ctx.getSourceManager());
   std::vector<Traced<T>> Out;
   for (auto &V : *Values)
-    addUnique(Out, Traced<T>{V.Value,
-                             joinVia("'" + Param->getNameAsString() +
-                                         "' from the call at " + At,
-                                     V.Via)});
+    addUnique(Out, Traced<T>{V.Value, joinVia("'" + Param->getNameAsString() +
+                                                  "' from the call at " + At,
+                                              V.Via)});
   return Out;
 }
 
@@ -81,7 +81,8 @@ template <typename T, typename F>
 std::optional<std::vector<Traced<T>>>
 HostEvaluator::throughCalls(const clang::ParmVarDecl *Param, unsigned Depth,
                             std::string &WhyNot, F Evaluate) {
-  const auto *Function = llvm::dyn_cast<clang::FunctionDecl>(Param->getDeclContext());
+  const auto *Function =
+      llvm::dyn_cast<clang::FunctionDecl>(Param->getDeclContext());
   std::string Name = "'" + Param->getNameAsString() + "'";
   if (!Function) {
     WhyNot = "the block is the parameter " + Name;
@@ -129,8 +130,9 @@ HostEvaluator::throughCalls(const clang::ParmVarDecl *Param, unsigned Depth,
       return std::nullopt;
     }
     for (auto &V : *Values)
-      addUnique(Out, Traced<T>{V.Value, joinVia(Name + " from the call at " + At,
-                                                V.Via)});
+      addUnique(
+          Out,
+          Traced<T>{V.Value, joinVia(Name + " from the call at " + At, V.Via)});
     if (Out.size() > MaxValues) {
       WhyNot = Name + " of '" + FName + "' takes more than " +
                std::to_string(MaxValues) + " values";

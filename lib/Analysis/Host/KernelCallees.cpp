@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Host/HostValue.h"
 #include "Host/HostSyntax.h"
+#include "Host/HostValue.h"
 #include "Host/HostValueInternal.h"
 #include "Host/Mutation.h"
 
@@ -118,7 +118,8 @@ HostEvaluator::kernelVariable(const VarDecl *VD, unsigned Depth,
         return std::nullopt;
     }
   if (Out.empty()) {
-    WhyNot = "'" + VD->getNameAsString() + "' holds no kernel that can be found";
+    WhyNot =
+        "'" + VD->getNameAsString() + "' holds no kernel that can be found";
     return std::nullopt;
   }
   return Out.takeVector();

@@ -20,10 +20,11 @@ std::optional<LocalDim3::Change> LocalDim3::findChange(const Stmt *S) const {
   const VariableUse &U = Uses.front();
   // `b.x = 4`, `b.y *= 2`, `++b.z`: a member assigned, which step follows.
   const auto *Member = dyn_cast_or_null<FieldDecl>(U.Member);
-  if (U.Kind == UseKind::Assigned && Member && memberOf(
-          isa<BinaryOperator>(U.At) ? cast<BinaryOperator>(U.At)->getLHS()
-          : isa<UnaryOperator>(U.At) ? cast<UnaryOperator>(U.At)->getSubExpr()
-                                     : U.Ref))
+  if (U.Kind == UseKind::Assigned && Member &&
+      memberOf(isa<BinaryOperator>(U.At) ? cast<BinaryOperator>(U.At)->getLHS()
+               : isa<UnaryOperator>(U.At)
+                   ? cast<UnaryOperator>(U.At)->getSubExpr()
+                   : U.Ref))
     return Change{U.At, Member->getNameAsString()};
   return Change{U.At, ""};
 }

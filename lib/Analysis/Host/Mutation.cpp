@@ -82,10 +82,15 @@ VariableUse classifyUse(const DeclRefExpr *Ref,
     }
     if (isa<UnaryExprOrTypeTraitExpr>(P)) // sizeof(v): not evaluated
       return Use;
+    // A lambda's capture: its body, a child of the lambda walked with it,
+    // shows what it does with the variable.
+    if (isa<LambdaExpr>(P))
+      return Use;
     if (const auto *Member = dyn_cast<MemberExpr>(P)) {
       if (Member->isArrow()) // v->m: v is read (a pointer)
         return Use;
-      if (const auto *Method = dyn_cast<CXXMethodDecl>(Member->getMemberDecl())) {
+      if (const auto *Method =
+              dyn_cast<CXXMethodDecl>(Member->getMemberDecl())) {
         if (!Method->isConst() && !Method->isStatic()) {
           Use.Kind = UseKind::MayChange;
           Use.At = Member;
@@ -134,7 +139,10 @@ VariableUse classifyUse(const DeclRefExpr *Ref,
       // A copy through a const reference (dim3's implicit copy constructor).
       const CXXConstructorDecl *C = Construct->getConstructor();
       if (C->isCopyOrMoveConstructor() && C->getNumParams() >= 1 &&
-          C->getParamDecl(0)->getType().getNonReferenceType().isConstQualified())
+          C->getParamDecl(0)
+              ->getType()
+              .getNonReferenceType()
+              .isConstQualified())
         return Use;
       Use.Kind = UseKind::MayChange;
       return Use;
@@ -197,21 +205,35 @@ bool mayChange(const VarDecl *VD, const Stmt *S, ASTContext *Ctx,
 bool onlyElementsRead(const VarDecl *VD, const Stmt *S) {
   bool Ok = true;
   std::vector<const Stmt *> Parents;
+  walkWithParents(
+      S, Parents, [&](const DeclRefExpr *Ref, llvm::ArrayRef<const Stmt *> P) {
+        if (!Ok || Ref->getDecl() != VD)
+          return;
+        // The array itself must be subscripted, then read.
+        const auto *Decay =
+            P.empty() ? nullptr : dyn_cast<ImplicitCastExpr>(P.back());
+        if (!Decay || Decay->getCastKind() != CK_ArrayToPointerDecay ||
+            P.size() < 2 || !isa<ArraySubscriptExpr>(P[P.size() - 2]))
+          Ok = false;
+        else
+          Ok = classifyUse(Ref, P).Kind == UseKind::Read;
+      });
+  return Ok;
+}
+
+void forEachChangingUse(
+    const Stmt *S,
+    llvm::function_ref<void(const VarDecl *, const VariableUse &)> Visit) {
+  std::vector<const Stmt *> Parents;
   walkWithParents(S, Parents,
                   [&](const DeclRefExpr *Ref, llvm::ArrayRef<const Stmt *> P) {
-                    if (!Ok || Ref->getDecl() != VD)
+                    const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+                    if (!VD)
                       return;
-                    // The array itself must be subscripted, then read.
-                    const auto *Decay = P.empty()
-                                            ? nullptr
-                                            : dyn_cast<ImplicitCastExpr>(P.back());
-                    if (!Decay || Decay->getCastKind() != CK_ArrayToPointerDecay ||
-                        P.size() < 2 || !isa<ArraySubscriptExpr>(P[P.size() - 2]))
-                      Ok = false;
-                    else
-                      Ok = classifyUse(Ref, P).Kind == UseKind::Read;
+                    VariableUse Use = classifyUse(Ref, P);
+                    if (Use.Kind != UseKind::Read)
+                      Visit(VD, Use);
                   });
-  return Ok;
 }
 
 std::vector<const VarDecl *> changedVariables(const Stmt *S) {

@@ -19,6 +19,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <vector>
 
@@ -67,6 +68,12 @@ bool mayChange(const clang::VarDecl *VD, const clang::Stmt *S,
 /// `T[i].x`, a copy of `T[i]`): no element is changed and neither the array
 /// nor an element has its address or a non-const reference taken.
 bool onlyElementsRead(const clang::VarDecl *VD, const clang::Stmt *S);
+
+/// Calls Visit for every use in S of a variable that is not a read.
+void forEachChangingUse(
+    const clang::Stmt *S,
+    llvm::function_ref<void(const clang::VarDecl *, const VariableUse &)>
+        Visit);
 
 /// The variables S may change, each once, in order of their first change.
 std::vector<const clang::VarDecl *> changedVariables(const clang::Stmt *S);

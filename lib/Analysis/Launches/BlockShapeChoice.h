@@ -1,4 +1,5 @@
-//===--- BlockShapeChoice.h - A block shape and where it came from -*- C++ -*-===//
+//===--- BlockShapeChoice.h - A block shape and where it came from -*- C++
+//-*-===//
 //
 // The block shapes a kernel is analyzed with come from the code or the
 // options (a launch, a comment, --block-dim) or are assumed (a family of

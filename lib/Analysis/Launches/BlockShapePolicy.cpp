@@ -106,8 +106,7 @@ void collectComparisons(const Stmt *S, const ASTContext &Ctx,
                         Comparisons &Out) {
   if (!S)
     return;
-  if (const auto *BO = dyn_cast<BinaryOperator>(S);
-      BO && BO->isEqualityOp()) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isEqualityOp()) {
     for (auto [Side, Other] : {std::pair{BO->getLHS(), BO->getRHS()},
                                std::pair{BO->getRHS(), BO->getLHS()}}) {
       std::string Member = builtinMember(Side, "blockDim");
@@ -179,16 +178,17 @@ std::string launchesNotUsed(const FunctionDecl *Kernel,
            " is not used: " + Unresolved.front().Reason;
   if (!Unresolved.empty())
     return "the " + std::to_string(Unresolved.size()) +
-           " launches are not used; the one at " +
-           Unresolved.front().Location + ": " + Unresolved.front().Reason;
+           " launches are not used; the one at " + Unresolved.front().Location +
+           ": " + Unresolved.front().Reason;
   return "";
 }
 
 /// The blockDim values the kernel compares against, with the launch bounds
 /// filling the dimension not compared.
-std::vector<BlockShapeChoice>
-comparedShapes(const FunctionDecl *Kernel, std::optional<int64_t> Bound,
-               const std::string &Suffix, const ASTContext &Ctx) {
+std::vector<BlockShapeChoice> comparedShapes(const FunctionDecl *Kernel,
+                                             std::optional<int64_t> Bound,
+                                             const std::string &Suffix,
+                                             const ASTContext &Ctx) {
   Comparisons Compared;
   collectComparisons(Kernel->getBody(), Ctx, Compared);
   std::vector<BlockShapeChoice> Out;
@@ -228,9 +228,10 @@ comparedShapes(const FunctionDecl *Kernel, std::optional<int64_t> Bound,
 
 /// Nothing fixes the shape: a family consistent with the code, else one
 /// shape assumed (__launch_bounds__ as a 1-D block, or the default).
-std::vector<BlockShapeChoice>
-assumedShapes(const FunctionDecl *Kernel, std::optional<int64_t> Bound,
-              const std::string &NotUsed, const ASTContext &Ctx) {
+std::vector<BlockShapeChoice> assumedShapes(const FunctionDecl *Kernel,
+                                            std::optional<int64_t> Bound,
+                                            const std::string &NotUsed,
+                                            const ASTContext &Ctx) {
   std::string NoFamily;
   if (auto Family = shapeFamily(Kernel, Ctx, Bound, NoFamily)) {
     std::string Count = std::to_string(Family->Shapes.size());

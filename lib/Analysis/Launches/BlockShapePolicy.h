@@ -1,4 +1,5 @@
-//===--- BlockShapePolicy.h - The block shapes to analyze a kernel with -*- C++ -*-===//
+//===--- BlockShapePolicy.h - The block shapes to analyze a kernel with -*- C++
+//-*-===//
 //
 // Where a kernel's block shape comes from, in order of precedence: a
 // per-kernel option, a `// warpcheck: block 16x16` comment before the
@@ -48,8 +49,8 @@ struct BlockShapeOptions {
 /// values the kernel compares against (the launch bounds filling a dimension
 /// not compared), __launch_bounds__ as a 1-D block, and the default.
 std::vector<BlockShapeChoice>
-chooseBlockShapes(const clang::FunctionDecl *Kernel, const LaunchIndex &Launches,
-                  const BlockShapeOptions &Options,
+chooseBlockShapes(const clang::FunctionDecl *Kernel,
+                  const LaunchIndex &Launches, const BlockShapeOptions &Options,
                   const clang::ASTContext &Ctx);
 
 } // namespace warpcheck

@@ -106,8 +106,8 @@ SiblingFacts siblingFactsOf(const clang::ASTContext &Ctx) {
     for (const CallGraph::Site &Site : Sites) {
       if (List.size() >= MaxCallsPerFunction)
         break;
-      List.push_back(describeCall(Site.Call, Callee, Site.Caller,
-                                  Index.evaluator(), SM));
+      List.push_back(
+          describeCall(Site.Call, Callee, Site.Caller, Index.evaluator(), SM));
     }
   }
   return Out;
@@ -130,9 +130,8 @@ SiblingFiles::factsNextTo(const std::string &File) {
     // Parsed once; another thread asking meanwhile waits for it.
     std::call_once(E->Once, [&] {
       auto Facts = std::make_shared<SiblingFacts>();
-      if (Parser(Path, [&](clang::ASTContext &Ctx) {
-            *Facts = siblingFactsOf(Ctx);
-          }))
+      if (Parser(Path,
+                 [&](clang::ASTContext &Ctx) { *Facts = siblingFactsOf(Ctx); }))
         E->Facts = std::move(Facts);
     });
     if (E->Facts)

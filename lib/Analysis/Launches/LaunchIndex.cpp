@@ -78,9 +78,8 @@ std::optional<uint64_t> sharedBytes(const Expr *Arg, const ASTContext &Ctx) {
 
 LaunchIndex::LaunchIndex(const ASTContext &Ctx, SiblingFiles *Files)
     : Ctx(Ctx), Files(Files), Calls(Ctx),
-      Eval(Ctx, Calls, [this](const std::string &Key) {
-        return externalCalls(Key);
-      }) {
+      Eval(Ctx, Calls,
+           [this](const std::string &Key) { return externalCalls(Key); }) {
   ++Walks;
   const SourceManager &SM = Ctx.getSourceManager();
   if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID()))
@@ -112,7 +111,8 @@ void LaunchIndex::addLaunch(const CallGraph::Site &Launch) {
   if (Blocks)
     for (const auto &B : *Blocks) {
       const Dim3 &D = B.Value;
-      if (D.X == 0 || D.Y == 0 || D.Z == 0 || uint64_t(D.X) * D.Y * D.Z > 1024) {
+      if (D.X == 0 || D.Y == 0 || D.Z == 0 ||
+          uint64_t(D.X) * D.Y * D.Z > 1024) {
         WhyNot = "a block of " + D.str() + " threads is not valid";
         Blocks.reset();
         break;

@@ -1,4 +1,5 @@
-//===--- LaunchedArgument.h - A kernel parameter its launches fix -*- C++ -*-===//
+//===--- LaunchedArgument.h - A kernel parameter its launches fix -*- C++
+//-*-===//
 //
 // A kernel parameter that every launch in the file passes the same
 // compile-time value has that value in the analysis: a stride or pitch

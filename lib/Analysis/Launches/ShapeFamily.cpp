@@ -85,8 +85,7 @@ template <typename F> bool everyPath(const Stmt *S, F &Visit) {
     return true;
   if (const auto *Cond = dyn_cast<ConditionalOperator>(S))
     return everyPath(Cond->getCond(), Visit);
-  if (const auto *BO = dyn_cast<BinaryOperator>(S);
-      BO && BO->isLogicalOp())
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isLogicalOp())
     return everyPath(BO->getLHS(), Visit);
   Visit(S);
   for (const Stmt *Child : S->children())
@@ -122,8 +121,7 @@ void indexBounds(const FunctionDecl *Kernel, const ASTContext &Ctx,
       return M[0] - 'x';
     const auto *Ref = dyn_cast<DeclRefExpr>(Idx->IgnoreParenImpCasts());
     const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
-        !VD->getInit())
+    if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) || !VD->getInit())
       return -1;
     auto [It, New] = ThreadVars.emplace(VD, -1);
     if (New) {
@@ -159,11 +157,10 @@ void indexBounds(const FunctionDecl *Kernel, const ASTContext &Ctx,
       if (D < 0 || Extent == 0 || Extent >= Out.Dim[D])
         continue;
       Out.Dim[D] = unsigned(Extent);
-      Out.Why.push_back(std::string(1, char('x' + D)) + " at most " +
-                        std::to_string(Extent) + ": an index of '" +
-                        VD->getNameAsString() + "' at " +
-                        locationText(Idx->getBeginLoc(),
-                                     Ctx.getSourceManager()));
+      Out.Why.push_back(
+          std::string(1, char('x' + D)) + " at most " + std::to_string(Extent) +
+          ": an index of '" + VD->getNameAsString() + "' at " +
+          locationText(Idx->getBeginLoc(), Ctx.getSourceManager()));
     }
   };
   everyPath(Body, Visit);
@@ -173,9 +170,9 @@ std::string joinShapes(const std::vector<Dim3> &Shapes, bool OneD) {
   std::string Out;
   for (size_t I = 0; I < Shapes.size(); ++I) {
     Out += I == 0 ? "" : I + 1 == Shapes.size() ? " or " : ", ";
-    Out += OneD ? std::to_string(Shapes[I].X)
-                : std::to_string(Shapes[I].X) + "x" +
-                      std::to_string(Shapes[I].Y);
+    Out +=
+        OneD ? std::to_string(Shapes[I].X)
+             : std::to_string(Shapes[I].X) + "x" + std::to_string(Shapes[I].Y);
   }
   return Out;
 }
@@ -216,8 +213,8 @@ std::optional<ShapeFamily> shapeFamily(const FunctionDecl *Kernel,
   } else {
     // Square tiles, and a warp per row (`dim3(32, nwarps)`, as ggml and
     // most reductions launch), with as many rows as the launch bounds allow.
-    std::vector<Dim3> Candidates{{16, 16, 1}, {8, 8, 1},  {16, 8, 1},
-                                 {32, 2, 1},  {32, 4, 1}, {32, 8, 1},
+    std::vector<Dim3> Candidates{{16, 16, 1}, {8, 8, 1},   {16, 8, 1},
+                                 {32, 2, 1},  {32, 4, 1},  {32, 8, 1},
                                  {32, 16, 1}, {32, 32, 1}, {64, 4, 1}};
     if (L.Threads % 32 == 0 && L.Threads / 32 > 1 &&
         !llvm::is_contained(Candidates, Dim3{32, L.Threads / 32, 1}))
@@ -236,10 +233,9 @@ std::optional<ShapeFamily> shapeFamily(const FunctionDecl *Kernel,
   auto Distance = [](const Dim3 &D) {
     return D.threads() > 256 ? D.threads() - 256 : 256 - D.threads();
   };
-  auto Rep = std::min_element(F.Shapes.begin(), F.Shapes.end(),
-                              [&](const Dim3 &A, const Dim3 &B) {
-                                return Distance(A) < Distance(B);
-                              });
+  auto Rep = std::min_element(
+      F.Shapes.begin(), F.Shapes.end(),
+      [&](const Dim3 &A, const Dim3 &B) { return Distance(A) < Distance(B); });
   std::vector<Dim3> Listed = F.Shapes;
   std::rotate(F.Shapes.begin(), Rep, Rep + 1);
   if (F.Shapes.size() > MaxFamilyShapes)
@@ -343,8 +339,7 @@ std::vector<SharedAccessSite> mergeAcrossShapes(
       continue;
     R.Status = Verdict::Range;
     R.Worst.Status = Verdict::Range;
-    R.Worst.MinWavefronts =
-        std::min(R.Worst.MinWavefronts, R.FewestWavefronts);
+    R.Worst.MinWavefronts = std::min(R.Worst.MinWavefronts, R.FewestWavefronts);
     R.Worst.Ideal = std::min(R.Worst.Ideal, R.Worst.MinWavefronts);
     if (std::find(R.DependsOn.begin(), R.DependsOn.end(), "the block shape") ==
         R.DependsOn.end())

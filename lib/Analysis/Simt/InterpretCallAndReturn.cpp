@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Engine.h"
+#include "Host/Mutation.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -521,9 +522,9 @@ static const VarDecl *rootVariable(const Expr *E) {
 }
 
 namespace {
-/// Every write to a variable in the translation unit: assignments, and the
-/// ways its address leaves (&v, a reference or pointer bound to it, an
-/// argument bound to a reference).
+/// Every write to a variable in the translation unit: the values assigned
+/// to it, the references bound to it, and whether it may change any other
+/// way (Mutation.h: its address taken, an argument bound to a reference).
 class WriteCollector : public RecursiveASTVisitor<WriteCollector> {
 public:
   std::map<const VarDecl *, Engine::VariableWrites> &Out;
@@ -531,56 +532,44 @@ public:
       : Out(Out) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
-  void escape(const Expr *E) {
-    if (const VarDecl *V = rootVariable(E))
-      Out[V].Escapes = true;
-  }
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    if (B->isAssignmentOp())
-      if (const VarDecl *V = rootVariable(B->getLHS()))
-        Out[V].Assigned.push_back(B->getRHS());
-    return true;
-  }
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
-    if (C->isAssignmentOp() && C->getNumArgs() == 2)
-      if (const VarDecl *V = rootVariable(C->getArg(0)))
-        Out[V].Assigned.push_back(C->getArg(1));
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->getOpcode() == UO_AddrOf)
-      escape(U->getSubExpr());
-    return true;
-  }
-  bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
-    // An array of function pointers decays to a pointer to its elements:
-    // unless only subscripted, it may be written through.
-    if (C->getCastKind() == CK_ArrayToPointerDecay)
-      Decayed.push_back(C);
-    return true;
-  }
-  bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
-    Subscripted.insert(A->getBase()->IgnoreParens());
-    return true;
-  }
   bool VisitVarDecl(VarDecl *D) {
     // `Fn &r = f;`: what is assigned to r is assigned to f (a reference to
     // an element or member, `Fn &r = table[0]`, counts as one to the table).
     if (D->getType()->isReferenceType() && D->getInit() &&
         D->getInit()->isGLValue())
-      if (const VarDecl *V = rootVariable(D->getInit()))
+      if (const VarDecl *V = rootVariable(D->getInit())) {
         Out[V].Aliases.push_back(D);
+        Bound.insert(D->getInit()->IgnoreParenImpCasts());
+      }
     return true;
   }
-  bool VisitCallExpr(CallExpr *C) {
-    // An argument bound to a reference (cudaMemcpyToSymbol(table, ...)).
-    for (const Expr *Arg : C->arguments())
-      if (Arg->isGLValue())
-        escape(Arg);
+  bool VisitFunctionDecl(FunctionDecl *F) {
+    if (F->hasBody() && F->doesThisDeclarationHaveABody())
+      Bodies.push_back(F->getBody());
     return true;
   }
-  std::vector<const ImplicitCastExpr *> Decayed;
-  llvm::SmallPtrSet<const Expr *, 16> Subscripted;
+  /// Reads the uses in every body, once the references are known.
+  void collectChanges() {
+    for (const Stmt *Body : Bodies)
+      forEachChangingUse(Body, [&](const VarDecl *V, const VariableUse &U) {
+        const Expr *RHS = nullptr;
+        if (const auto *B = dyn_cast<BinaryOperator>(U.At);
+            B && B->isAssignmentOp())
+          RHS = B->getRHS();
+        else if (const auto *C = dyn_cast<CXXOperatorCallExpr>(U.At);
+                 C && C->isAssignmentOp() && C->getNumArgs() == 2)
+          RHS = C->getArg(1);
+        if (U.Kind == UseKind::Assigned && RHS)
+          Out[V].Assigned.push_back(RHS);
+        else if (!Bound.count(U.At) && !Bound.count(U.Ref))
+          Out[V].Escapes = true;
+      });
+  }
+
+private:
+  std::vector<const Stmt *> Bodies;
+  /// Initializers of references, followed as aliases.
+  llvm::SmallPtrSet<const Expr *, 16> Bound;
 };
 } // namespace
 
@@ -589,9 +578,7 @@ const Engine::VariableWrites &Engine::writesTo(const VarDecl *V) {
     Writes.emplace();
     WriteCollector C(*Writes);
     C.TraverseDecl(Ctx.getTranslationUnitDecl());
-    for (const ImplicitCastExpr *D : C.Decayed)
-      if (!C.Subscripted.count(D))
-        C.escape(D->getSubExpr());
+    C.collectChanges();
   }
   return (*Writes)[V];
 }

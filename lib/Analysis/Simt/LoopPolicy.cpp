@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Engine.h"
+#include "Host/Mutation.h"
 
 using namespace clang;
 
@@ -243,32 +244,21 @@ Engine::modifiedIn(const Stmt *Loop) {
   auto It = ModifiedCache.find(Loop);
   if (It != ModifiedCache.end())
     return It->second;
-  std::vector<const VarDecl *> Vars;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+  // What the loop may change (Mutation.h), and what it declares: both take
+  // a new value each iteration.
+  std::vector<const VarDecl *> Vars = changedVariables(Loop);
+  std::function<void(const Stmt *)> Declared = [&](const Stmt *S) {
     if (!S)
       return;
-    auto Note = [&](const Expr *Target) {
-      if (const auto *Ref =
-              dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()))
-        if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
-          if (std::find(Vars.begin(), Vars.end(), V) == Vars.end())
-            Vars.push_back(V);
-    };
-    if (const auto *BO = dyn_cast<BinaryOperator>(S))
-      if (BO->isAssignmentOp())
-        Note(BO->getLHS());
-    if (const auto *UO = dyn_cast<UnaryOperator>(S))
-      if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-        Note(UO->getSubExpr());
     if (const auto *DS = dyn_cast<DeclStmt>(S))
       for (const Decl *D : DS->decls())
         if (const auto *V = dyn_cast<VarDecl>(D))
           if (std::find(Vars.begin(), Vars.end(), V) == Vars.end())
             Vars.push_back(V);
     for (const Stmt *Child : S->children())
-      Walk(Child);
+      Declared(Child);
   };
-  Walk(Loop);
+  Declared(Loop);
   return ModifiedCache[Loop] = std::move(Vars);
 }
 

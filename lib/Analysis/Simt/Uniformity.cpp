@@ -26,6 +26,7 @@
 
 #include "Engine.h"
 
+#include "Host/Mutation.h"
 #include "CudaBuiltins.h"
 #include "clang/AST/ParentMapContext.h"
 
@@ -45,26 +46,6 @@ const ForStmt *counterLoop(const VarDecl *V, ASTContext &Ctx) {
   DynTypedNodeList Up = Ctx.getParents(*DS);
   const auto *For = Up.size() == 1 ? Up[0].get<ForStmt>() : nullptr;
   return For && For->getInit() == DS ? For : nullptr;
-}
-
-/// Whether S may change V outside Except: any use of V that is not a plain
-/// read (an assignment, an increment, its address taken, a reference bound
-/// to it, an argument passed by reference) counts.
-bool writes(const Stmt *S, const VarDecl *V, const Stmt *Except,
-            const Stmt *Parent = nullptr) {
-  if (!S || S == Except)
-    return false;
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
-    if (Ref->getDecl() == V) {
-      const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(Parent);
-      return !Read || Read->getCastKind() != CK_LValueToRValue;
-    }
-  // Parentheses do not change how a name is used.
-  const Stmt *Next = isa<ParenExpr>(S) ? Parent : S;
-  for (const Stmt *Child : S->children())
-    if (writes(Child, V, Except, Next))
-      return true;
-  return false;
 }
 
 } // namespace
@@ -119,13 +100,13 @@ bool Engine::provenUniform(const Expr *E, unsigned Depth) {
   if (const auto *P = dyn_cast<ParmVarDecl>(V))
     return P->getDeclContext() == Kernel && P->getType()->isScalarType() &&
            !P->getType()->isPointerType() &&
-           !writes(Kernel->getBody(), V, nullptr);
+           !mayChange(V, Kernel->getBody());
   if (!V->hasLocalStorage() || !V->getType()->isScalarType())
     return false;
   // A local initialized with a proven-uniform value and never changed.
   const auto *Function = dyn_cast<FunctionDecl>(V->getDeclContext());
   if (V->getInit() && !isa<ParmVarDecl>(V) && Function &&
-      !writes(Function->getBody(), V, nullptr))
+      !mayChange(V, Function->getBody()))
     return provenUniform(V->getInit(), Depth + 1);
   // A loop counter: uniform start, bound and step, changed only by the
   // loop's increment, and no break or early exit that threads take apart
@@ -133,7 +114,7 @@ bool Engine::provenUniform(const Expr *E, unsigned Depth) {
   if (AssumedUniform.count(V))
     return true; // the counter in its own loop's bound and step
   if (const ForStmt *For = counterLoop(V, Ctx)) {
-    if (writes(For->getBody(), V, nullptr) || !For->getInc() ||
+    if (mayChange(V, For->getBody()) || !For->getInc() ||
         !V->getInit() || !provenUniform(V->getInit(), Depth + 1))
       return false;
     AssumedUniform.insert(V);
