@@ -39,9 +39,17 @@ void walkWithParents(const Stmt *S, std::vector<const Stmt *> &Parents,
 VariableUse classifyUse(const DeclRefExpr *Ref,
                         llvm::ArrayRef<const Stmt *> Parents) {
   VariableUse Use{Ref, UseKind::Read, Ref, nullptr};
+  // A const object (threadIdx, a constant) cannot change.
+  QualType T = Ref->getDecl()->getType();
+  if (T.isConstQualified() && !T->isReferenceType())
+    return Use;
   const Expr *Current = Ref;
   for (size_t I = Parents.size(); I > 0; --I) {
     const Stmt *P = Parents[I - 1];
+    if (isa<OpaqueValueExpr>(P)) { // stands for its source expression
+      Current = cast<Expr>(P);
+      continue;
+    }
     // Parentheses and element access keep naming (part of) the variable.
     if (isa<ParenExpr>(P)) {
       Current = cast<Expr>(P);
@@ -53,6 +61,7 @@ VariableUse classifyUse(const DeclRefExpr *Ref,
         return Use; // the variable is the index: read
       Current = Sub;
       Use.At = Sub;
+      Use.Part = true;
       continue;
     }
     if (const auto *Cast = dyn_cast<ImplicitCastExpr>(P)) {
@@ -67,6 +76,7 @@ VariableUse classifyUse(const DeclRefExpr *Ref,
         }
         Use.Kind = UseKind::AddressTaken;
         Use.At = Cast;
+        Use.Part = true;
         return Use;
       case CK_NoOp:
         if (addsConst(Cast))
@@ -86,6 +96,11 @@ VariableUse classifyUse(const DeclRefExpr *Ref,
     // shows what it does with the variable.
     if (isa<LambdaExpr>(P))
       return Use;
+    // An operand of what clang could not type (an operation on a __shared__
+    // object it rejected): the engine reports that operation as unknown
+    // (RejectedSharedObjects.h); its operands are read.
+    if (isa<RecoveryExpr>(P))
+      return Use;
     if (const auto *Member = dyn_cast<MemberExpr>(P)) {
       if (Member->isArrow()) // v->m: v is read (a pointer)
         return Use;
@@ -101,6 +116,7 @@ VariableUse classifyUse(const DeclRefExpr *Ref,
         Use.Member = Member->getMemberDecl();
       Current = Member;
       Use.At = Member;
+      Use.Part = true;
       continue;
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
@@ -114,9 +130,7 @@ VariableUse classifyUse(const DeclRefExpr *Ref,
         Current = BO;
         continue;
       }
-      if (BO->getOpcode() == BO_Comma) // discarded
-        return Use;
-      Use.Kind = UseKind::MayChange; // `v.*pm = ...` and the like
+      // A built-in operator changes only what it assigns.
       return Use;
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(P)) {

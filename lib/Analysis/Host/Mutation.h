@@ -46,6 +46,10 @@ struct VariableUse {
   const clang::Expr *At = nullptr;
   /// The member named on the way (`x` of `b.x = 4`), when one is.
   const clang::ValueDecl *Member = nullptr;
+  /// Whether what changes is part of the variable (an element or a member,
+  /// or the elements of an array handed on as a pointer), not the variable
+  /// itself: a pointer or array variable still holds the same address.
+  bool Part = false;
 };
 
 /// Classifies the use Ref given its parents, outermost first (Parents.back()

@@ -244,21 +244,33 @@ Engine::modifiedIn(const Stmt *Loop) {
   auto It = ModifiedCache.find(Loop);
   if (It != ModifiedCache.end())
     return It->second;
-  // What the loop may change (Mutation.h), and what it declares: both take
-  // a new value each iteration.
-  std::vector<const VarDecl *> Vars = changedVariables(Loop);
-  std::function<void(const Stmt *)> Declared = [&](const Stmt *S) {
+  // The variables the loop may change themselves (Mutation.h; elements and
+  // members live in memory, havocObjectsWrittenIn's), and what it declares:
+  // both take a new value each iteration. In the order the loop names them:
+  // the symbolic iteration gives them values in this order.
+  llvm::SmallPtrSet<const DeclRefExpr *, 16> Changing;
+  forEachChangingUse(Loop, [&](const VarDecl *, const VariableUse &U) {
+    if (!U.Part)
+      Changing.insert(U.Ref);
+  });
+  std::vector<const VarDecl *> Vars;
+  auto Note = [&](const VarDecl *V) {
+    if (std::find(Vars.begin(), Vars.end(), V) == Vars.end())
+      Vars.push_back(V);
+  };
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
     if (!S)
       return;
     if (const auto *DS = dyn_cast<DeclStmt>(S))
       for (const Decl *D : DS->decls())
         if (const auto *V = dyn_cast<VarDecl>(D))
-          if (std::find(Vars.begin(), Vars.end(), V) == Vars.end())
-            Vars.push_back(V);
+          Note(V);
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S); Ref && Changing.count(Ref))
+      Note(cast<VarDecl>(Ref->getDecl()));
     for (const Stmt *Child : S->children())
-      Declared(Child);
+      Walk(Child);
   };
-  Declared(Loop);
+  Walk(Loop);
   return ModifiedCache[Loop] = std::move(Vars);
 }
 
