@@ -14,6 +14,7 @@
 //   MemoryModel.cpp              lvalues, loads and stores
 //   AccessRecorder.cpp           shared and per-thread access records
 //   LoopPolicy.cpp               how the compiler treats each loop
+//   Induction.cpp                a loop counter's update (Induction.h)
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPCHECK_ANALYSIS_SIMT_ENGINE_H
@@ -502,8 +503,19 @@ public:
   void execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
                 const VarDecl *CondVar, const Expr *Inc, const Stmt *Body,
                 bool TestFirst);
+  /// One iteration standing for any number of them.
   void symbolicIteration(const Stmt *Loop, const Expr *Cond, const Stmt *Body,
                          const Expr *Inc);
+  /// V (its value Cur) after K iterations of the loop at Line: an induction
+  /// variable becomes start + K * step, anything else unknown.
+  void advanceLoopVariable(const VarDecl *V, Value &Cur, const Stmt *Loop,
+                           const Stmt *Body, const Expr *Inc, AtomId K,
+                           unsigned Line);
+  /// Threads that entered with Entry leave the loop after different numbers
+  /// of iterations: what it changes is no longer followed per thread.
+  void forgetPerThreadTripCounts(const Stmt *Loop, const Stmt *Body,
+                                 const Expr *Inc, const Mask &Entry,
+                                 unsigned Line);
 
   // ---- LoopPolicy.cpp --------------------------------------------------------
   const std::vector<const VarDecl *> &modifiedIn(const Stmt *Loop);

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Engine.h"
+#include "Induction.h"
 
 using namespace clang;
 
@@ -61,127 +62,14 @@ void Engine::execIf(const IfStmt *S) {
   M = applyExits(Saved);
 }
 
-
-
-void Engine::symbolicIteration(const Stmt *Loop,
-                                                const Expr *Cond,
-                                                const Stmt *Body,
-                                                const Expr *Inc) {
+void Engine::symbolicIteration(const Stmt *Loop, const Expr *Cond,
+                               const Stmt *Body, const Expr *Inc) {
   unsigned Line = lineOf(Loop);
   AtomId K = Atoms.fresh("iteration of loop at line " + std::to_string(Line));
-  const auto *BodyBlock = dyn_cast_or_null<CompoundStmt>(Body);
   for (const VarDecl *V : modifiedIn(Loop)) {
     auto Found = frame().Env.find(V);
-    if (Found == frame().Env.end())
-      continue;
-    // An induction variable changed once per iteration by a loop-invariant
-    // step becomes start + k * step.
-    const Expr *Step = nullptr;
-    bool Negative = false;
-    int Count = 0;
-    auto Consider = [&](const Stmt *S, bool TopLevel) {
-      const Expr *E = dyn_cast_or_null<Expr>(S);
-      if (!E)
-        return;
-      E = E->IgnoreParenImpCasts();
-      auto IsV = [&](const Expr *X) {
-        const auto *R = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
-        return R && R->getDecl() == V;
-      };
-      if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-        if (UO->isIncrementDecrementOp() && IsV(UO->getSubExpr())) {
-          ++Count;
-          if (TopLevel) {
-            Step = nullptr;
-            Negative = UO->isDecrementOp();
-          }
-        }
-      } else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-        if ((BO->getOpcode() == BO_AddAssign ||
-             BO->getOpcode() == BO_SubAssign) &&
-            IsV(BO->getLHS())) {
-          ++Count;
-          if (TopLevel) {
-            Step = BO->getRHS();
-            Negative = BO->getOpcode() == BO_SubAssign;
-          }
-        }
-      }
-    };
-    // Count every modification; only a single top-level one is an induction.
-    int Total = 0;
-    std::function<void(const Stmt *)> CountAll = [&](const Stmt *S) {
-      if (!S)
-        return;
-      if (const auto *BO = dyn_cast<BinaryOperator>(S))
-        if (BO->isAssignmentOp())
-          if (const auto *R =
-                  dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
-            if (R->getDecl() == V)
-              ++Total;
-      if (const auto *UO = dyn_cast<UnaryOperator>(S))
-        if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-          if (const auto *R = dyn_cast<DeclRefExpr>(
-                  UO->getSubExpr()->IgnoreParenImpCasts()))
-            if (R->getDecl() == V)
-              ++Total;
-      for (const Stmt *C : S->children())
-        CountAll(C);
-    };
-    CountAll(Body);
-    CountAll(Inc);
-    if (Inc)
-      Consider(Inc, true);
-    if (BodyBlock)
-      for (const Stmt *S : BodyBlock->body())
-        Consider(S, true);
-    Value &Cur = Found->second;
-    bool Induction = Total == 1 && Count == 1 && Cur.K != Value::Kind::Unknown;
-    Value StepV = Step ? eval(Step) : intConstant(1);
-    if (Step) {
-      // The step must not change inside the loop.
-      for (const VarDecl *W : modifiedIn(Loop)) {
-        bool Uses = false;
-        std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
-          if (!S || Uses)
-            return;
-          if (const auto *R = dyn_cast<DeclRefExpr>(S))
-            if (R->getDecl() == W)
-              Uses = true;
-          for (const Stmt *C : S->children())
-            Find(C);
-        };
-        Find(Step);
-        if (Uses)
-          Induction = false;
-      }
-    }
-    if (Induction && StepV.K == Value::Kind::Int) {
-      uint64_t Size = Cur.K == Value::Kind::Pointer
-                          ? sizeOf(V->getType()->getPointeeType())
-                          : 1;
-      for (unsigned T = 0; T < N; ++T) {
-        // Threads that already left the loop keep their value.
-        if (!laneLive(T))
-          continue;
-        SymbolicInt Delta = sym::mul(
-            sym::mul(StepV.L[T], SymbolicInt::atom(K), Atoms),
-            SymbolicInt::constant(int64_t(Size) * (Negative ? -1 : 1)), Atoms);
-        Cur.L[T] = sym::add(Cur.L[T], Delta);
-      }
-      addDeps(Cur.Deps, StepV.Deps);
-      continue;
-    }
-    std::string Why = "'" + V->getNameAsString() +
-                      "' changed by the loop at line " + std::to_string(Line);
-    if (Cur.K == Value::Kind::Int || Cur.K == Value::Kind::Pointer) {
-      for (unsigned T = 0; T < N; ++T)
-        if (laneLive(T))
-          Cur.L[T] = SymbolicInt::opaque();
-      addDep(Cur.Deps, Why);
-    } else {
-      Cur = unknown(Why);
-    }
+    if (Found != frame().Env.end())
+      advanceLoopVariable(V, Found->second, Loop, Body, Inc, K, Line);
   }
   tagLoopVariables(Loop);
   // What earlier iterations wrote to per-thread objects is not known.
@@ -209,8 +97,64 @@ void Engine::symbolicIteration(const Stmt *Loop,
   if (anyLive())
     exec(Body);
   --UncountedLoops;
-  if (UniformExit)
+  if (!UniformExit)
+    forgetPerThreadTripCounts(Loop, Body, Inc, Entry, Line);
+}
+
+void Engine::advanceLoopVariable(const VarDecl *V, Value &Cur,
+                                 const Stmt *Loop, const Stmt *Body,
+                                 const Expr *Inc, AtomId K, unsigned Line) {
+  // An induction variable changed once per iteration by a loop-invariant
+  // step becomes start + k * step (Induction.h). The step of the last
+  // additive update at the top level is evaluated whether or not V is one:
+  // what it reads is recorded.
+  CounterUpdates Updates = counterUpdates(V, Body, Inc);
+  std::optional<AdditiveUpdate> Last;
+  for (const Expr *U : Updates.TopLevel)
+    if (std::optional<AdditiveUpdate> A = additiveUpdate(U, V))
+      Last = A;
+  const Expr *Step = Last ? Last->Step : nullptr;
+  bool Negative = Last && Last->Negative;
+  const Expr *Sole = Updates.sole();
+  bool Induction = Sole && additiveUpdate(Sole, V) &&
+                   Cur.K != Value::Kind::Unknown;
+  Value StepV = Step ? eval(Step) : intConstant(1);
+  // The step must not change inside the loop.
+  if (Step)
+    for (const VarDecl *W : modifiedIn(Loop))
+      if (mentions(Step, W))
+        Induction = false;
+  if (Induction && StepV.K == Value::Kind::Int) {
+    uint64_t Size = Cur.K == Value::Kind::Pointer
+                        ? sizeOf(V->getType()->getPointeeType())
+                        : 1;
+    for (unsigned T = 0; T < N; ++T) {
+      // Threads that already left the loop keep their value.
+      if (!laneLive(T))
+        continue;
+      SymbolicInt Delta = sym::mul(
+          sym::mul(StepV.L[T], SymbolicInt::atom(K), Atoms),
+          SymbolicInt::constant(int64_t(Size) * (Negative ? -1 : 1)), Atoms);
+      Cur.L[T] = sym::add(Cur.L[T], Delta);
+    }
+    addDeps(Cur.Deps, StepV.Deps);
     return;
+  }
+  std::string Why = "'" + V->getNameAsString() +
+                    "' changed by the loop at line " + std::to_string(Line);
+  if (Cur.K == Value::Kind::Int || Cur.K == Value::Kind::Pointer) {
+    for (unsigned T = 0; T < N; ++T)
+      if (laneLive(T))
+        Cur.L[T] = SymbolicInt::opaque();
+    addDep(Cur.Deps, Why);
+  } else {
+    Cur = unknown(Why);
+  }
+}
+
+void Engine::forgetPerThreadTripCounts(const Stmt *Loop, const Stmt *Body,
+                                       const Expr *Inc, const Mask &Entry,
+                                       unsigned Line) {
   // Threads leave at different iterations: what the loop changes differs
   // per thread in a way the engine does not follow.
   std::string Why = "threads leave the loop at line " + std::to_string(Line) +
