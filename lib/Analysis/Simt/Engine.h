@@ -109,6 +109,23 @@ struct LoopState {
   const Stmt *Loop = nullptr;
 };
 
+/// What running a loop's iterations one by one found out about its trip
+/// count, the compiler's view of it (Engine::execLoop).
+struct LoopRun {
+  /// One symbolic iteration stood for the rest: the condition was not
+  /// decided and could not be enumerated.
+  bool Symbolic = false;
+  /// Some thread left on a condition the compiler does not know.
+  bool ExitUnknown = false;
+  /// Iterations ran on a warp-uniform unknown condition.
+  bool RanUniformUnknown = false;
+  /// What the condition that decided the trip count depends on.
+  CompileTime ExitCT;
+  /// Iterations entered on a warp-uniform unknown condition; iterations run.
+  unsigned UniformUnknown = 0, Trip = 0;
+  std::optional<GeometricCounter> Geo;
+};
+
 /// A `#pragma unroll` on a loop.
 struct UnrollHint {
   enum Kind { None, Disable, Full, Count } K = None;
@@ -494,15 +511,37 @@ public:
                                        const CallExpr *E);
 
   // ---- InterpretControlFlow.cpp ----------------------------------------------
+  /// Runs a statement: dispatches on its kind to the functions below.
   void exec(const Stmt *S);
+  void execCompound(const CompoundStmt *S);
   void execIf(const IfStmt *S);
   void execSwitch(const SwitchStmt *S);
+  void execRangeFor(const CXXForRangeStmt *S);
+  void execReturn(const ReturnStmt *S);
+  /// Joins V into F's result, in the threads that return it here.
+  void mergeResult(Frame &F, const Value &V);
+  /// Keeps the `#pragma unroll` hints on the statement S carries.
+  void noteUnrollHints(const AttributedStmt *S);
   /// A break, return or goto that leaves the loop body S early.
   static bool containsEarlyExit(const Stmt *S);
   static bool containsReturn(const Stmt *S);
   void execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
                 const VarDecl *CondVar, const Expr *Inc, const Stmt *Body,
                 bool TestFirst);
+  /// Tests Cond before an iteration: narrows the mask to the threads that
+  /// go on. False when the loop is over (or a symbolic iteration stood for
+  /// the rest).
+  bool testLoopCondition(const Stmt *Loop, const Expr *Cond, const Stmt *Body,
+                         const Expr *Inc, LoopRun &Run);
+  /// Runs one iteration's body and increment. False when the loop is over.
+  bool runIteration(const Stmt *Loop, const Expr *Cond, const Stmt *Body,
+                    const Expr *Inc, LoopRun &Run);
+  /// After iterations that ran only as far as an unknown allowed: what the
+  /// loop changed depends on how many ran.
+  void forgetIterationCount(const Stmt *Loop, const Stmt *Body,
+                            const Expr *Inc);
+  /// Whether the compiler will unroll the loop fully, and why not.
+  LoopUnrolling predictUnrolling(const Stmt *Loop, const LoopRun &Run);
   /// One iteration standing for any number of them.
   void symbolicIteration(const Stmt *Loop, const Expr *Cond, const Stmt *Body,
                          const Expr *Inc);
