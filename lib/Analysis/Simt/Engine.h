@@ -371,8 +371,20 @@ public:
   /// functions it calls by name) reported as an unknown access, Why; Done
   /// skips sites already reported. Iterative: S may be too deep to recurse.
   void reportSharedIn(const Stmt *S, const std::string &Why, bool FollowCalls);
+  /// E's value in every thread: dispatches on E's kind to the functions
+  /// below.
   Value eval(const Expr *E);
+  Value evalBuiltinIndex(BuiltinIndex B);
+  Value evalInitList(const InitListExpr *E);
+  /// An object constructed as a value (not into a variable).
+  Value evalConstruct(const CXXConstructExpr *E);
+  Value evalDeclRef(const DeclRefExpr *E);
+  /// A lambda expression: what it captures, for calls to it.
+  Value evalLambda(const LambdaExpr *E);
+  /// The object E designates in every thread.
   LValue evalLValue(const Expr *E);
+  LValue evalDeclRefLValue(const DeclRefExpr *E);
+  LValue evalMemberLValue(const MemberExpr *E);
   Value evalCast(const CastExpr *E);
   Value evalBinary(const BinaryOperator *E);
   Value evalUnary(const UnaryOperator *E);

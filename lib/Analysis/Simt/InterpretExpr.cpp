@@ -79,6 +79,29 @@ void Engine::reportSharedIn(const Stmt *Root, const std::string &Why,
   M = Saved;
 }
 
+/// The expression a node only wraps (parentheses, full-expression and
+/// temporary markers, default arguments, a substituted template
+/// parameter): the node's value is its value. Null for any other node.
+static const Expr *wrappedExpr(const Expr *E) {
+  if (const auto *P = dyn_cast<ParenExpr>(E))
+    return P->getSubExpr();
+  if (const auto *CE = dyn_cast<ConstantExpr>(E))
+    return CE->getSubExpr();
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    return EWC->getSubExpr();
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+    return MT->getSubExpr();
+  if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+    return BT->getSubExpr();
+  if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
+    return DA->getExpr();
+  if (const auto *DI = dyn_cast<CXXDefaultInitExpr>(E))
+    return DI->getExpr();
+  if (const auto *ST = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return ST->getReplacement();
+  return nullptr;
+}
+
 Value Engine::eval(const Expr *E) {
   if (Stopped || !E)
     return unknown();
@@ -90,55 +113,15 @@ Value Engine::eval(const Expr *E) {
   // parts may be missing.
   if (E->containsErrors())
     return evalUncompiled(E);
-  if (auto Builtin = matchBuiltinIndex(E)) {
-    Value R;
-    R.K = Value::Kind::Int;
-    R.L.resize(N);
-    unsigned Dims[] = {Block.X, Block.Y, Block.Z};
-    for (unsigned T = 0; T < N; ++T) {
-      Dim3 C = Block.coordinatesOf(T);
-      unsigned Coord[] = {C.X, C.Y, C.Z};
-      switch (Builtin->Kind) {
-      case BuiltinIndexKind::ThreadIdx:
-        R.L[T] = SymbolicInt::constant(Coord[Builtin->Dim]);
-        break;
-      case BuiltinIndexKind::BlockDim:
-        R.L[T] = SymbolicInt::constant(Dims[Builtin->Dim]);
-        break;
-      case BuiltinIndexKind::BlockIdx:
-      case BuiltinIndexKind::GridDim:
-        R.L[T] = SymbolicInt::atom(Atoms.named(builtinIndexName(*Builtin)));
-        break;
-      }
-    }
-    R.CT.Why = Builtin->Kind == BuiltinIndexKind::ThreadIdx
-                   ? CompileTime::Cause::Thread
-                   : CompileTime::Cause::Launch;
-    R.CT.What = builtinIndexName(*Builtin);
-    return R;
-  }
+  if (auto Builtin = matchBuiltinIndex(E))
+    return evalBuiltinIndex(*Builtin);
   if (E->getType()->isIntegralOrEnumerationType() && !E->HasSideEffects(Ctx))
-    if (auto C = constantValue(E)) {
-      Value R = intConstant(*C);
-      return R;
-    }
-
-  if (const auto *P = dyn_cast<ParenExpr>(E))
-    return eval(P->getSubExpr());
-  if (const auto *CE = dyn_cast<ConstantExpr>(E))
-    return eval(CE->getSubExpr());
-  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
-    return eval(EWC->getSubExpr());
-  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
-    return eval(MT->getSubExpr());
-  if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
-    return eval(BT->getSubExpr());
-  if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
-    return eval(DA->getExpr());
-  if (const auto *DI = dyn_cast<CXXDefaultInitExpr>(E))
-    return eval(DI->getExpr());
-  if (const auto *ST = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
-    return eval(ST->getReplacement());
+    if (auto C = constantValue(E))
+      return intConstant(*C);
+  // Dispatch by expression kind; the larger kinds have functions of their
+  // own.
+  if (const Expr *Inner = wrappedExpr(E))
+    return eval(Inner);
   if (const auto *OV = dyn_cast<OpaqueValueExpr>(E))
     return OV->getSourceExpr() ? eval(OV->getSourceExpr()) : unknown();
   if (const auto *PO = dyn_cast<PseudoObjectExpr>(E))
@@ -160,42 +143,14 @@ Value Engine::eval(const Expr *E) {
   if (isa<ImplicitValueInitExpr>(E) &&
       E->getType()->isIntegralOrEnumerationType())
     return intConstant(0);
-  if (const auto *Init = dyn_cast<InitListExpr>(E)) {
-    if (Init->getNumInits() == 1 && !E->getType()->isRecordType() &&
-        !E->getType()->isArrayType())
-      return eval(Init->getInit(0));
-    for (const Expr *Sub : Init->inits())
-      eval(Sub);
-    return unknown();
-  }
+  if (const auto *Init = dyn_cast<InitListExpr>(E))
+    return evalInitList(Init);
   if (const auto *Call = dyn_cast<CallExpr>(E))
     return evalCall(Call);
-  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
-    const CXXConstructorDecl *Ctor = Construct->getConstructor();
-    if (Construct->getNumArgs() == 1 && Ctor &&
-        (Ctor->isCopyOrMoveConstructor())) {
-      LValue Src = evalLValue(Construct->getArg(0));
-      if (Src.K == LValue::Kind::Shared)
-        record(Construct->getArg(0), AccessKind::Load,
-               Construct->getArg(0)->getType(), Src);
-      return unknown();
-    }
-    for (const Expr *Arg : Construct->arguments())
-      eval(Arg);
-    return unknown();
-  }
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
-    if (const auto *EC = dyn_cast<EnumConstantDecl>(Ref->getDecl()))
-      return intConstant(EC->getInitVal().getExtValue());
-    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl())) {
-      if (V->getType()->isReferenceType() || isObjectVar(V)) {
-        LValue LV = evalLValue(E);
-        return load(LV, E->getType(), E);
-      }
-      return readVariable(V);
-    }
-    return unknown();
-  }
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
+    return evalConstruct(Construct);
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return evalDeclRef(Ref);
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     if (const auto *EC = dyn_cast<EnumConstantDecl>(ME->getMemberDecl()))
       return intConstant(EC->getInitVal().getExtValue()); // frag.num_elements
@@ -205,50 +160,13 @@ Value Engine::eval(const Expr *E) {
     (void)LV;
     return unknown();
   }
-  if (const auto *Comma = dyn_cast<StmtExpr>(E)) {
-    (void)Comma;
+  if (isa<StmtExpr>(E))
     return unknown("a statement expression");
-  }
   if (isa<CXXThisExpr>(E))
     return frame().This.K == Value::Kind::Pointer ? frame().This
                                                    : unknown("'this'");
-  if (const auto *Lambda = dyn_cast<LambdaExpr>(E)) {
-    // A closure holding references: calls warpcheck does not follow may
-    // write those variables.
-    for (const LambdaCapture &C : Lambda->captures())
-      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
-        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar());
-            V && V->hasLocalStorage()) {
-          LValue LV;
-          LV.K = isObjectVar(V) ? LValue::Kind::LocalObject
-                                : LValue::Kind::Local;
-          LV.Var = V;
-          LV.Offset.assign(N, SymbolicInt::constant(0));
-          pointerTo(LV);
-          objectOf(V).Escaped = true;
-        }
-    // What it captures by copy is what its body reads when called
-    // (InterpretCallAndReturn.cpp); by reference, the objects above.
-    auto &Copies = LambdaCopies[Lambda->getLambdaClass()];
-    Copies.clear();
-    auto Init = Lambda->capture_init_begin();
-    for (const LambdaCapture &C : Lambda->captures()) {
-      const Expr *IE = Init != Lambda->capture_init_end() ? *Init : nullptr;
-      if (Init != Lambda->capture_init_end())
-        ++Init;
-      if (C.capturesThis()) {
-        LambdaThis[Lambda->getLambdaClass()] = frame().This;
-        continue;
-      }
-      if (!IE)
-        continue;
-      Value V = eval(IE);
-      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByCopy)
-        if (const auto *Var = dyn_cast<VarDecl>(C.getCapturedVar()))
-          Copies[Var] = std::move(V);
-    }
-    return unknown("a lambda");
-  }
+  if (const auto *Lambda = dyn_cast<LambdaExpr>(E))
+    return evalLambda(Lambda);
   // Anything else: evaluate children for their accesses.
   for (const Stmt *Child : E->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(Child))
@@ -256,6 +174,113 @@ Value Engine::eval(const Expr *E) {
   if (E->getType()->isIntegralOrEnumerationType())
     return opaqueInt("'" + sourceText(E) + "'");
   return unknown();
+}
+
+Value Engine::evalBuiltinIndex(BuiltinIndex Builtin) {
+  Value R;
+  R.K = Value::Kind::Int;
+  R.L.resize(N);
+  unsigned Dims[] = {Block.X, Block.Y, Block.Z};
+  for (unsigned T = 0; T < N; ++T) {
+    Dim3 C = Block.coordinatesOf(T);
+    unsigned Coord[] = {C.X, C.Y, C.Z};
+    switch (Builtin.Kind) {
+    case BuiltinIndexKind::ThreadIdx:
+      R.L[T] = SymbolicInt::constant(Coord[Builtin.Dim]);
+      break;
+    case BuiltinIndexKind::BlockDim:
+      R.L[T] = SymbolicInt::constant(Dims[Builtin.Dim]);
+      break;
+    case BuiltinIndexKind::BlockIdx:
+    case BuiltinIndexKind::GridDim:
+      R.L[T] = SymbolicInt::atom(Atoms.named(builtinIndexName(Builtin)));
+      break;
+    }
+  }
+  R.CT.Why = Builtin.Kind == BuiltinIndexKind::ThreadIdx
+                 ? CompileTime::Cause::Thread
+                 : CompileTime::Cause::Launch;
+  R.CT.What = builtinIndexName(Builtin);
+  return R;
+}
+
+Value Engine::evalInitList(const InitListExpr *Init) {
+  if (Init->getNumInits() == 1 && !Init->getType()->isRecordType() &&
+      !Init->getType()->isArrayType())
+    return eval(Init->getInit(0));
+  for (const Expr *Sub : Init->inits())
+    eval(Sub);
+  return unknown();
+}
+
+Value Engine::evalConstruct(const CXXConstructExpr *Construct) {
+  // A copy of an object in shared memory reads it; the object built is not
+  // followed as a value.
+  const CXXConstructorDecl *Ctor = Construct->getConstructor();
+  if (Construct->getNumArgs() == 1 && Ctor &&
+      (Ctor->isCopyOrMoveConstructor())) {
+    LValue Src = evalLValue(Construct->getArg(0));
+    if (Src.K == LValue::Kind::Shared)
+      record(Construct->getArg(0), AccessKind::Load,
+             Construct->getArg(0)->getType(), Src);
+    return unknown();
+  }
+  for (const Expr *Arg : Construct->arguments())
+    eval(Arg);
+  return unknown();
+}
+
+Value Engine::evalDeclRef(const DeclRefExpr *Ref) {
+  if (const auto *EC = dyn_cast<EnumConstantDecl>(Ref->getDecl()))
+    return intConstant(EC->getInitVal().getExtValue());
+  if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl())) {
+    // References and per-thread objects live in memory; other scalars in
+    // the environment.
+    if (V->getType()->isReferenceType() || isObjectVar(V)) {
+      LValue LV = evalLValue(Ref);
+      return load(LV, Ref->getType(), Ref);
+    }
+    return readVariable(V);
+  }
+  return unknown();
+}
+
+Value Engine::evalLambda(const LambdaExpr *Lambda) {
+  // A closure holding references: calls warpcheck does not follow may
+  // write those variables.
+  for (const LambdaCapture &C : Lambda->captures())
+    if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+      if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar());
+          V && V->hasLocalStorage()) {
+        LValue LV;
+        LV.K = isObjectVar(V) ? LValue::Kind::LocalObject
+                              : LValue::Kind::Local;
+        LV.Var = V;
+        LV.Offset.assign(N, SymbolicInt::constant(0));
+        pointerTo(LV);
+        objectOf(V).Escaped = true;
+      }
+  // What it captures by copy is what its body reads when called
+  // (InterpretCallAndReturn.cpp); by reference, the objects above.
+  auto &Copies = LambdaCopies[Lambda->getLambdaClass()];
+  Copies.clear();
+  auto Init = Lambda->capture_init_begin();
+  for (const LambdaCapture &C : Lambda->captures()) {
+    const Expr *IE = Init != Lambda->capture_init_end() ? *Init : nullptr;
+    if (Init != Lambda->capture_init_end())
+      ++Init;
+    if (C.capturesThis()) {
+      LambdaThis[Lambda->getLambdaClass()] = frame().This;
+      continue;
+    }
+    if (!IE)
+      continue;
+    Value V = eval(IE);
+    if (C.capturesVariable() && C.getCaptureKind() == LCK_ByCopy)
+      if (const auto *Var = dyn_cast<VarDecl>(C.getCapturedVar()))
+        Copies[Var] = std::move(V);
+  }
+  return unknown("a lambda");
 }
 
 llvm::ArrayRef<const VarDecl *> Engine::rejectedVarsOf(const FunctionDecl *FD) {
@@ -364,34 +389,8 @@ LValue Engine::evalLValue(const Expr *E) {
   }
   if (const auto *OV = dyn_cast<OpaqueValueExpr>(E))
     return OV->getSourceExpr() ? evalLValue(OV->getSourceExpr()) : R;
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
-    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-    if (!V)
-      return R;
-    if (isSharedVariable(V)) {
-      R.K = LValue::Kind::Shared;
-      R.Var = V;
-      R.Offset.assign(N, SymbolicInt::constant(0));
-      return R;
-    }
-    if (V->getType()->isReferenceType()) {
-      // A reference bound at its declaration: follow the pointer we stored.
-      return lvalueOf(readVariable(V));
-    }
-    if (isObjectVar(V))
-      return objectLValue(V);
-    // A constant with static storage (`RADIX_BITS` bound to `const T &`):
-    // its value, as for a static data member below.
-    if (V->hasLocalStorage() || isa<ParmVarDecl>(V) || constantOfVar(V)) {
-      R.K = LValue::Kind::Local;
-      R.Var = V;
-      return R;
-    }
-    R.K = LValue::Kind::Memory;
-    R.Region = V->getNameAsString();
-    R.Offset.assign(N, SymbolicInt::constant(0));
-    return R;
-  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return evalDeclRefLValue(Ref);
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
     Value Base = eval(AS->getBase());
     Value Index = eval(AS->getIdx());
@@ -405,25 +404,8 @@ LValue Engine::evalLValue(const Expr *E) {
       return evalLValue(UO->getSubExpr());
     }
   }
-  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    // A static data member (`frag.num_elements`): the variable itself,
-    // whatever the object.
-    if (const auto *Static = dyn_cast<VarDecl>(ME->getMemberDecl())) {
-      if (constantOfVar(Static)) {
-        R.K = LValue::Kind::Local;
-        R.Var = Static;
-        return R;
-      }
-      R.K = LValue::Kind::Memory;
-      R.Region = Static->getNameAsString();
-      R.Offset.assign(N, SymbolicInt::constant(0));
-      return R;
-    }
-    LValue Base = ME->isArrow() ? lvalueOf(eval(ME->getBase()))
-                                : evalLValue(ME->getBase());
-    return fieldLValue(std::move(Base),
-                       dyn_cast<FieldDecl>(ME->getMemberDecl()), ME);
-  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return evalMemberLValue(ME);
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (BO->isAssignmentOp()) {
       evalBinary(BO);
@@ -449,6 +431,57 @@ LValue Engine::evalLValue(const Expr *E) {
         CO, [&](const Expr *X) { return pointerTo(evalLValue(X)); }));
   eval(E);
   return R;
+}
+
+LValue Engine::evalDeclRefLValue(const DeclRefExpr *Ref) {
+  LValue R;
+  const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+  if (!V)
+    return R;
+  if (isSharedVariable(V)) {
+    R.K = LValue::Kind::Shared;
+    R.Var = V;
+    R.Offset.assign(N, SymbolicInt::constant(0));
+    return R;
+  }
+  if (V->getType()->isReferenceType()) {
+    // A reference bound at its declaration: follow the pointer we stored.
+    return lvalueOf(readVariable(V));
+  }
+  if (isObjectVar(V))
+    return objectLValue(V);
+  // A constant with static storage (`RADIX_BITS` bound to `const T &`):
+  // its value, as for a static data member below.
+  if (V->hasLocalStorage() || isa<ParmVarDecl>(V) || constantOfVar(V)) {
+    R.K = LValue::Kind::Local;
+    R.Var = V;
+    return R;
+  }
+  R.K = LValue::Kind::Memory;
+  R.Region = V->getNameAsString();
+  R.Offset.assign(N, SymbolicInt::constant(0));
+  return R;
+}
+
+LValue Engine::evalMemberLValue(const MemberExpr *ME) {
+  // A static data member (`frag.num_elements`): the variable itself,
+  // whatever the object.
+  if (const auto *Static = dyn_cast<VarDecl>(ME->getMemberDecl())) {
+    LValue R;
+    if (constantOfVar(Static)) {
+      R.K = LValue::Kind::Local;
+      R.Var = Static;
+      return R;
+    }
+    R.K = LValue::Kind::Memory;
+    R.Region = Static->getNameAsString();
+    R.Offset.assign(N, SymbolicInt::constant(0));
+    return R;
+  }
+  LValue Base = ME->isArrow() ? lvalueOf(eval(ME->getBase()))
+                              : evalLValue(ME->getBase());
+  return fieldLValue(std::move(Base),
+                     dyn_cast<FieldDecl>(ME->getMemberDecl()), ME);
 }
 
 Value Engine::pointerOffset(const Value &Ptr,
