@@ -3,7 +3,8 @@
 // Interprets a kernel body for every thread of one block at once, modelled
 // on the Clang Static Analyzer's ExprEngine: one class whose transfer
 // functions are split by language area over several files:
-//   InterpretExpr.cpp            C and C++ expressions
+//   InterpretExpr.cpp            C and C++ expressions: values and lvalues
+//   InterpretOperators.cpp       their operators and pointer arithmetic
 //   InterpretCallAndReturn.cpp   calls (inlined), returns, atomics, launches
 //   InterpretControlFlow.cpp     statements, branches, loops, switch
 //   CudaIntrinsics.cpp           CUDA device built-in functions
@@ -372,7 +373,7 @@ public:
   /// skips sites already reported. Iterative: S may be too deep to recurse.
   void reportSharedIn(const Stmt *S, const std::string &Why, bool FollowCalls);
   /// E's value in every thread: dispatches on E's kind to the functions
-  /// below.
+  /// below (operators: InterpretOperators.cpp).
   Value eval(const Expr *E);
   Value evalBuiltinIndex(BuiltinIndex B);
   Value evalInitList(const InitListExpr *E);
@@ -386,6 +387,7 @@ public:
   LValue evalDeclRefLValue(const DeclRefExpr *E);
   LValue evalMemberLValue(const MemberExpr *E);
   Value evalCast(const CastExpr *E);
+  // ---- InterpretOperators.cpp ------------------------------------------------
   Value evalBinary(const BinaryOperator *E);
   Value evalUnary(const UnaryOperator *E);
   /// `c ? a : b`, each arm under the threads that take it. Arm, when
