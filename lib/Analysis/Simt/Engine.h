@@ -82,6 +82,7 @@ struct Frame {
 };
 
 class Engine;
+struct PtxAccess;
 
 /// A loop counter the loop condition reads that every iteration doubles
 /// (`o *= 2`, `o <<= 1`) or halves (`s >>= 1`, `s /= 2`): the loop runs at
@@ -484,7 +485,18 @@ public:
   llvm::DenseMap<const Expr *, const VarDecl *> Temporaries;
 
   // ---- CudaIntrinsics.cpp ----------------------------------------------------
+  /// A CUDA device function the engine does not follow: modelled below, or
+  /// a pure function of its arguments.
   Value evalIntrinsic(StringRef Name, const CallExpr *E);
+  /// A cache-hint load or store (__ldg, __stcg...): an access like `*p`.
+  std::optional<Value> evalCacheHintAccess(StringRef Name, const CallExpr *E);
+  /// min, max, abs, __mul24, __popc, __clz, __ffs on integers per thread.
+  std::optional<Value> evalIntegerIntrinsic(StringRef Name, const CallExpr *E,
+                                            const std::vector<Value> &Args);
+  /// Any other function: its result is unknown (one warp-uniform unknown
+  /// for a header function of warp-uniform integer arguments).
+  Value unmodelledIntrinsic(StringRef Name, const CallExpr *E,
+                            const std::vector<Value> &Args);
   std::optional<Value> evalWarpIntrinsic(StringRef Name, const CallExpr *E);
   /// A warp shuffle of Var: Kind is an Idx/Up/Down/Xor, Operand the source
   /// lane, delta or lane mask, Width the segment size.
@@ -505,6 +517,9 @@ public:
   /// unknown; its shared-memory instructions (InlinePtx.h) recorded.
   void execAsm(const AsmStmt *S);
   void recordAsmAccesses(const GCCAsmStmt *S, const std::vector<Value> &Inputs);
+  /// One shared-memory instruction of the asm, its operands Inputs.
+  void recordPtxAccess(const GCCAsmStmt *S, const PtxAccess &A,
+                       const std::vector<Value> &Inputs);
   /// An expression standing for byte Pos of an asm string (accesses are
   /// recorded at expressions).
   const Expr *asmSite(const GCCAsmStmt *S, size_t Pos);
