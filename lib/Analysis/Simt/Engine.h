@@ -349,6 +349,9 @@ public:
                             const VarDecl *Var);
   void recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
                  const LValue &LV, uint64_t Extra, const AtomicOp *Op);
+  /// Keeps warp W's request R at site S for the layout search (CaptureLimit).
+  void captureRequest(const SharedAccessSite &S, const SymbolicRequest &R,
+                      const LValue &LV, unsigned W, uint64_t Extra);
   /// A shared access the engine sees but cannot place (a call it does not
   /// follow, inline PTX it does not decode): reported with unknown
   /// addresses and Why, never dropped. Var is null when the array is not
