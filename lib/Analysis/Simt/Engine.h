@@ -446,6 +446,11 @@ public:
   std::optional<std::vector<const FunctionDecl *>>
   possibleCallees(const Expr *Callee, size_t FrameIdx,
                   llvm::SmallPtrSetImpl<const VarDecl *> &Seen);
+  /// The functions the variable or parameter V may hold: what the caller
+  /// passed, its initializer and every assignment to it.
+  std::optional<std::vector<const FunctionDecl *>>
+  variableCallees(const VarDecl *V, size_t FrameIdx,
+                  llvm::SmallPtrSetImpl<const VarDecl *> &Seen);
   /// Per variable: every right-hand side assigned to it (or an element or
   /// member of it) in the translation unit, and whether its address left
   /// (then anything may be stored through it).
