@@ -197,6 +197,183 @@ bool forwardable(const LocalArrayAccess &Load, const KernelAnalysis &Interp,
   return Stored;
 }
 
+/// Only arrays, and structs holding them, are per-thread arrays.
+bool holdsArray(QualType T) {
+  bool HasArray = T->isArrayType();
+  if (const auto *RD = T->getAsRecordDecl())
+    for (const FieldDecl *F : RD->fields())
+      HasArray |= F->getType()->isArrayType();
+  return HasArray && !T->isIncompleteType();
+}
+
+/// Where one access says the array lives, and why.
+struct AccessVerdict {
+  LocalArrayStatus Status = LocalArrayStatus::Registers;
+  std::string Reason, Fix;
+  std::vector<std::pair<SourceLocation, std::string>> Notes;
+};
+
+/// An access whose index the compiler does not know (IndexText, Index when
+/// it is a subscript): local memory.
+AccessVerdict judgeUnknownIndex(const LocalArrayAccess &A, const Expr *Index,
+                                const std::string &IndexText,
+                                const KernelAnalysis &Interp,
+                                ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  AccessVerdict AV;
+  AV.Status = LocalArrayStatus::Local;
+  if (Index && Index->isIntegerConstantExpr(Ctx))
+    AV.Reason = "it is reached through a pointer whose offset is not known "
+                "at compile time";
+  else
+    AV.Reason = "index '" + IndexText + "' is not known at compile time";
+  std::string Cause = causeText(A.Index);
+  // Point at an unrolled loop around it, as the compiler sees it.
+  const Stmt *Unrolled = nullptr;
+  for (const Stmt *L : A.EnclosingLoops)
+    if (L && Interp.loopUnrolling(L).Unrolled &&
+        Interp.loopUnrolling(L).TripCount)
+      Unrolled = L;
+  if (Unrolled)
+    AV.Notes.push_back({SM.getExpansionLoc(Unrolled->getBeginLoc()),
+                        "loop at line " +
+                            std::to_string(lineOf(Unrolled, SM)) +
+                            " has a constant trip count and would be "
+                            "unrolled; " +
+                            Cause});
+  else
+    AV.Notes.push_back({SM.getExpansionLoc(A.Site->getBeginLoc()), Cause});
+  uint64_t Elements = 0;
+  QualType ArrayType = A.Object->getType();
+  if (const auto *AS =
+          dyn_cast<ArraySubscriptExpr>(A.Site->IgnoreParenImpCasts()))
+    ArrayType = AS->getBase()->IgnoreParenImpCasts()->getType();
+  if (const auto *AT = Ctx.getAsConstantArrayType(ArrayType))
+    Elements = AT->getSize().getZExtValue();
+  if (A.Index.Why == CompileTime::Cause::Parameter)
+    AV.Fix = "make '" + A.Index.What +
+             "' a template parameter, or select the element with constant "
+             "indices";
+  else if (Elements && Elements <= 16)
+    AV.Fix = "select the element with constant indices (a switch, or a "
+             "chain of selects over the " +
+             std::to_string(Elements) + " elements)";
+  else
+    AV.Fix = "keep the array in shared memory, or restructure the loop so "
+             "every index is a constant after unrolling";
+  return AV;
+}
+
+/// An access whose index is known only if every loop it depends on is
+/// unrolled: the first loop kept decides. V learns whether the compiler may
+/// forward the stored values instead.
+AccessVerdict judgeLoopIndex(const LocalArrayAccess &A,
+                             const std::string &IndexText,
+                             const KernelAnalysis &Interp,
+                             const SourceManager &SM, LocalArrayVerdict &V) {
+  AccessVerdict AV;
+  for (const Stmt *L : A.Index.Loops) {
+    LoopUnrolling U = Interp.loopUnrolling(L);
+    if (U.Unrolled)
+      continue;
+    std::string Loop = "loop at line " + std::to_string(lineOf(L, SM));
+    if (U.OverBudget && periodic(A.Offsets)) {
+      AV.Status = LocalArrayStatus::Unknown;
+      AV.Reason = "index '" + IndexText + "' depends on the counter of the " +
+                  Loop + ", which the compiler may unroll only partially";
+      AV.Notes.push_back({SM.getExpansionLoc(L->getBeginLoc()),
+                          Loop + ": " + U.Reason +
+                              "; the index repeats every few iterations, "
+                              "so partial unrolling may make it constant"});
+      AV.Fix = "add #pragma unroll to the loop";
+      continue;
+    }
+    if (!A.IsStore && U.TripCount && U.OverBudget &&
+        forwardable(A, Interp, V.ElementBytes)) {
+      // NVVM may fuse the loop with the code that stored the elements
+      // and forward each value (calibration: char[512] and short[1024]
+      // kept no depot, char[1024] kept one).
+      AV.Status = LocalArrayStatus::Unknown;
+      V.MayForward = true;
+      AV.Reason = "index '" + IndexText + "' depends on the counter of the " +
+                  Loop + ", which the compiler does not unroll, but it reads "
+                  "the elements in the order they were stored at constant "
+                  "indices: the compiler may forward the stored values and "
+                  "keep no array";
+      AV.Notes.push_back({SM.getExpansionLoc(L->getBeginLoc()),
+                          Loop + ": " + U.Reason});
+      AV.Fix = "add #pragma unroll to the loop at line " +
+               std::to_string(lineOf(L, SM));
+      continue;
+    }
+    AV.Status = LocalArrayStatus::Local;
+    AV.Reason = "index '" + IndexText + "' depends on the counter of the " +
+                Loop + ", which the compiler does not unroll";
+    AV.Notes.push_back(
+        {SM.getExpansionLoc(L->getBeginLoc()), Loop + ": " + U.Reason});
+    AV.Fix = U.TripCount ? "add #pragma unroll to the loop at line " +
+                               std::to_string(lineOf(L, SM))
+                         : "give the loop a constant trip count, or keep "
+                           "the array in shared memory";
+    break;
+  }
+  return AV;
+}
+
+/// A dynamic access kept in local memory, and the reads of the array: what
+/// ptxas needs to decide whether it promotes the depot (predictFinalCode).
+void noteDynamicUse(LocalArrayVerdict &V, const LocalArrayAccess &A,
+                    LocalArrayStatus Status, const KernelAnalysis &Interp,
+                    ASTContext &Ctx) {
+  // Loops around the access the compiler keeps as loops.
+  const Stmt *KeptLoop = nullptr;
+  for (const Stmt *L : A.EnclosingLoops)
+    if (L && !Interp.loopUnrolling(L).Unrolled)
+      KeptLoop = L;
+  V.Escapes |= A.Escape;
+  if (Status == LocalArrayStatus::Local && !A.Escape) {
+    ++V.DynamicSites;
+    bool Varying = A.Index.Why == CompileTime::Cause::Loop;
+    for (const Stmt *L : A.Index.Loops)
+      Varying |= !Interp.loopUnrolling(L).Unrolled;
+    if (KeptLoop && Varying) {
+      V.DynamicVaryingInKeptLoop = true;
+      (A.IsStore ? V.DynamicStoreInKeptLoop : V.DynamicLoadInKeptLoop) =
+          true;
+    } else if (KeptLoop)
+      V.DynamicInvariantInKeptLoop = true;
+    if (!KeptLoop)
+      V.LiveWordsAcross = std::max(
+          V.LiveWordsAcross, liveWordsAcross(A.Site, A.Function, Ctx));
+  }
+  if (!A.IsStore && !A.Escape) {
+    if (A.Offsets.empty() || A.Offsets.size() >= 64)
+      V.ReadsUncounted = true;
+    V.ReadOffsets.insert(A.Offsets.begin(), A.Offsets.end());
+  }
+}
+
+/// -G keeps every array local; otherwise constant indices, but more words
+/// read than a thread has registers: spilled. Reads of a few elements of a
+/// large array are not (the others are dead).
+void judgeBuild(LocalArrayVerdict &V, const LocalArrayOptions &Options) {
+  if (Options.DeviceDebug) {
+    // -G: no unrolling, no promotion; every array is in the depot.
+    V.Status = LocalArrayStatus::Local;
+    V.Reason = "the kernel is built for device debugging (nvcc -G), which "
+               "keeps every per-thread array in local memory";
+    V.Fix = "build without -G to measure performance";
+    return;
+  }
+  uint64_t WordsRead = V.ReadsUncounted
+                           ? V.Bytes / 4
+                           : V.ReadOffsets.size() *
+                                 std::max<uint64_t>(1, V.ElementBytes / 4);
+  if (V.Status != LocalArrayStatus::Local && !V.MayForward &&
+      V.Bytes > RegisterFileBytes && WordsRead * 4 > RegisterFileBytes)
+    V.LikelySpilled = true;
+}
+
 } // namespace
 
 std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelAnalysis &Interp,
@@ -208,12 +385,7 @@ std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelAnalysis &Interp,
 
   for (const LocalArrayAccess &A : Interp.localArrayAccesses()) {
     QualType T = A.Object->getType();
-    // Only arrays, and structs holding them, are per-thread arrays.
-    bool HasArray = T->isArrayType();
-    if (const auto *RD = T->getAsRecordDecl())
-      for (const FieldDecl *F : RD->fields())
-        HasArray |= F->getType()->isArrayType();
-    if (!HasArray || T->isIncompleteType())
+    if (!holdsArray(T))
       continue;
     auto It = ByArray.find(A.Object);
     if (It == ByArray.end()) {
@@ -228,169 +400,36 @@ std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelAnalysis &Interp,
     }
     LocalArrayVerdict &V = Result[It->second];
 
-    // Loops around the access the compiler keeps as loops.
-    const Stmt *KeptLoop = nullptr;
-    for (const Stmt *L : A.EnclosingLoops)
-      if (L && !Interp.loopUnrolling(L).Unrolled)
-        KeptLoop = L;
-
-    LocalArrayStatus Status = LocalArrayStatus::Registers;
-    std::string Reason, Fix;
-    std::vector<std::pair<SourceLocation, std::string>> Notes;
     const Expr *Index = indexOf(A.Site);
     std::string IndexText =
         Index ? sourceOf(Index, Ctx) : sourceOf(A.Site, Ctx);
-
+    AccessVerdict AV;
     if (A.Escape) {
-      Status = LocalArrayStatus::Local;
-      Reason = "its address escapes to code that is not inlined";
-      Fix = "pass the elements by value, or make the callee __forceinline__";
+      AV.Status = LocalArrayStatus::Local;
+      AV.Reason = "its address escapes to code that is not inlined";
+      AV.Fix = "pass the elements by value, or make the callee __forceinline__";
     } else if (A.Index.hard()) {
-      Status = LocalArrayStatus::Local;
-      if (Index && Index->isIntegerConstantExpr(Ctx))
-        Reason = "it is reached through a pointer whose offset is not known "
-                 "at compile time";
-      else
-        Reason = "index '" + IndexText + "' is not known at compile time";
-      std::string Cause = causeText(A.Index);
-      // Point at an unrolled loop around it, as the compiler sees it.
-      const Stmt *Unrolled = nullptr;
-      for (const Stmt *L : A.EnclosingLoops)
-        if (L && Interp.loopUnrolling(L).Unrolled &&
-            Interp.loopUnrolling(L).TripCount)
-          Unrolled = L;
-      if (Unrolled)
-        Notes.push_back({SM.getExpansionLoc(Unrolled->getBeginLoc()),
-                         "loop at line " +
-                             std::to_string(lineOf(Unrolled, SM)) +
-                             " has a constant trip count and would be "
-                             "unrolled; " +
-                             Cause});
-      else
-        Notes.push_back({SM.getExpansionLoc(A.Site->getBeginLoc()), Cause});
-      uint64_t Elements = 0;
-      QualType ArrayType = A.Object->getType();
-      if (const auto *AS =
-              dyn_cast<ArraySubscriptExpr>(A.Site->IgnoreParenImpCasts()))
-        ArrayType = AS->getBase()->IgnoreParenImpCasts()->getType();
-      if (const auto *AT = Ctx.getAsConstantArrayType(ArrayType))
-        Elements = AT->getSize().getZExtValue();
-      if (A.Index.Why == CompileTime::Cause::Parameter)
-        Fix = "make '" + A.Index.What +
-              "' a template parameter, or select the element with constant "
-              "indices";
-      else if (Elements && Elements <= 16)
-        Fix = "select the element with constant indices (a switch, or a "
-              "chain of selects over the " +
-              std::to_string(Elements) + " elements)";
-      else
-        Fix = "keep the array in shared memory, or restructure the loop so "
-              "every index is a constant after unrolling";
+      AV = judgeUnknownIndex(A, Index, IndexText, Interp, Ctx);
     } else {
-      // Known only if every loop it depends on is unrolled.
-      for (const Stmt *L : A.Index.Loops) {
-        LoopUnrolling U = Interp.loopUnrolling(L);
-        if (U.Unrolled)
-          continue;
-        std::string Loop = "loop at line " + std::to_string(lineOf(L, SM));
-        if (U.OverBudget && periodic(A.Offsets)) {
-          Status = LocalArrayStatus::Unknown;
-          Reason = "index '" + IndexText + "' depends on the counter of the " +
-                   Loop + ", which the compiler may unroll only partially";
-          Notes.push_back({SM.getExpansionLoc(L->getBeginLoc()),
-                           Loop + ": " + U.Reason +
-                               "; the index repeats every few iterations, "
-                               "so partial unrolling may make it constant"});
-          Fix = "add #pragma unroll to the loop";
-          continue;
-        }
-        if (!A.IsStore && U.TripCount && U.OverBudget &&
-            forwardable(A, Interp, V.ElementBytes)) {
-          // NVVM may fuse the loop with the code that stored the elements
-          // and forward each value (calibration: char[512] and short[1024]
-          // kept no depot, char[1024] kept one).
-          Status = LocalArrayStatus::Unknown;
-          V.MayForward = true;
-          Reason = "index '" + IndexText + "' depends on the counter of the " +
-                   Loop + ", which the compiler does not unroll, but it reads "
-                   "the elements in the order they were stored at constant "
-                   "indices: the compiler may forward the stored values and "
-                   "keep no array";
-          Notes.push_back({SM.getExpansionLoc(L->getBeginLoc()),
-                           Loop + ": " + U.Reason});
-          Fix = "add #pragma unroll to the loop at line " +
-                std::to_string(lineOf(L, SM));
-          continue;
-        }
-        Status = LocalArrayStatus::Local;
-        Reason = "index '" + IndexText + "' depends on the counter of the " +
-                 Loop + ", which the compiler does not unroll";
-        Notes.push_back(
-            {SM.getExpansionLoc(L->getBeginLoc()), Loop + ": " + U.Reason});
-        Fix = U.TripCount ? "add #pragma unroll to the loop at line " +
-                                std::to_string(lineOf(L, SM))
-                          : "give the loop a constant trip count, or keep "
-                            "the array in shared memory";
-        break;
-      }
+      AV = judgeLoopIndex(A, IndexText, Interp, SM, V);
     }
-
-    V.Escapes |= A.Escape;
-    if (Status == LocalArrayStatus::Local && !A.Escape) {
-      ++V.DynamicSites;
-      bool Varying = A.Index.Why == CompileTime::Cause::Loop;
-      for (const Stmt *L : A.Index.Loops)
-        Varying |= !Interp.loopUnrolling(L).Unrolled;
-      if (KeptLoop && Varying) {
-        V.DynamicVaryingInKeptLoop = true;
-        (A.IsStore ? V.DynamicStoreInKeptLoop : V.DynamicLoadInKeptLoop) =
-            true;
-      } else if (KeptLoop)
-        V.DynamicInvariantInKeptLoop = true;
-      if (!KeptLoop)
-        V.LiveWordsAcross = std::max(
-            V.LiveWordsAcross, liveWordsAcross(A.Site, A.Function, Ctx));
-    }
-    if (!A.IsStore && !A.Escape) {
-      if (A.Offsets.empty() || A.Offsets.size() >= 64)
-        V.ReadsUncounted = true;
-      V.ReadOffsets.insert(A.Offsets.begin(), A.Offsets.end());
-    }
+    noteDynamicUse(V, A, AV.Status, Interp, Ctx);
     // The first local access decides the message; unknown only if none is.
-    bool Better = (Status == LocalArrayStatus::Local &&
+    bool Better = (AV.Status == LocalArrayStatus::Local &&
                    V.Status != LocalArrayStatus::Local) ||
-                  (Status == LocalArrayStatus::Unknown &&
+                  (AV.Status == LocalArrayStatus::Unknown &&
                    V.Status == LocalArrayStatus::Registers);
     if (Better) {
-      V.Status = Status;
-      V.Reason = Reason;
+      V.Status = AV.Status;
+      V.Reason = AV.Reason;
       V.Site = A.Site;
-      V.Notes = Notes;
-      V.Fix = Fix;
+      V.Notes = AV.Notes;
+      V.Fix = AV.Fix;
     }
   }
 
-  for (LocalArrayVerdict &V : Result) {
-    if (Options.DeviceDebug) {
-      // -G: no unrolling, no promotion; every array is in the depot.
-      V.Status = LocalArrayStatus::Local;
-      V.Reason = "the kernel is built for device debugging (nvcc -G), which "
-                 "keeps every per-thread array in local memory";
-      V.Fix = "build without -G to measure performance";
-      continue;
-    }
-    // Constant indices, but more words read than a thread has registers:
-    // spilled. Reads of a few elements of a large array are not (the
-    // others are dead).
-    uint64_t WordsRead = V.ReadsUncounted
-                             ? V.Bytes / 4
-                             : V.ReadOffsets.size() *
-                                   std::max<uint64_t>(1, V.ElementBytes / 4);
-    if (V.Status != LocalArrayStatus::Local && !V.MayForward &&
-        V.Bytes > RegisterFileBytes &&
-        WordsRead * 4 > RegisterFileBytes)
-      V.LikelySpilled = true;
-  }
+  for (LocalArrayVerdict &V : Result)
+    judgeBuild(V, Options);
   predictFinalCode(Result, Options);
   for (LocalArrayVerdict &V : Result)
     V.PtxasKeepsDepot = V.Status == LocalArrayStatus::Local &&

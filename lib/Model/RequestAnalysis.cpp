@@ -154,6 +154,180 @@ void widenForLaneOrder(const SymbolicRequest &R, size_t Sure, size_t Possible,
       Max, maxWavefronts(R.WidthBytes, R.Kind, unsigned(Possible), R.Atomic));
 }
 
+/// The coefficient of Atom in V (0 when V has no such term).
+int64_t coefficientOf(const SymbolicInt &V, AtomId Atom) {
+  for (const auto &T : V.Terms)
+    if (T.first == Atom)
+      return T.second;
+  return 0;
+}
+
+/// A request whose addresses are constants plus multiples of one unknown A
+/// (and a common shift): the wavefronts at a value of A.
+struct ParametricRequest {
+  const SymbolicRequest &Request;
+  AtomId A;
+  const BankRules &Rules;
+
+  int64_t address(unsigned L, int64_t Value, int64_t Shift) const {
+    const SymbolicInt &V = Request.Addresses[L];
+    return V.Const + Shift + coefficientOf(V, A) * Value;
+  }
+  /// Only values that keep every lane aligned to the access width.
+  bool aligned(const std::vector<unsigned> &Lanes, int64_t Value,
+               int64_t Shift) const {
+    bool Aligned = true;
+    for (unsigned L : Lanes)
+      if (address(L, Value, Shift) % Request.WidthBytes != 0)
+        Aligned = false;
+    return Aligned;
+  }
+  WavefrontCount at(const std::vector<unsigned> &Lanes, int64_t Value,
+                    int64_t Shift) const {
+    WarpAddresses Addr;
+    for (unsigned L : Lanes)
+      Addr[L] = uint64_t(address(L, Value, Shift));
+    return countWavefronts(Request.WidthBytes, Request.Kind, Addr,
+                           Request.Atomic, Rules);
+  }
+};
+
+/// The range found so far over the values of A tried.
+struct ParametricCounts {
+  unsigned Min = ~0u, Max = 0, SureIdeal = ~0u;
+  /// The residues of A mod the period, by the count the lanes that may run
+  /// take there.
+  std::map<unsigned, std::set<int64_t>> ByCount;
+  /// The most wavefronts near a coincidence of two lanes' addresses.
+  unsigned AtCoincidence = 0;
+};
+
+/// The shifts of the terms other than A to enumerate: they must be the same
+/// in every lane (a common shift; nullopt otherwise). A shift by whole
+/// words moves every bank alike, but its residue modulo the bank width can
+/// join or split words (a 2-byte access at `s[n + tx * d]`, n odd): those
+/// residues are enumerated, as for a request without A.
+std::optional<std::vector<int64_t>>
+commonShifts(const SymbolicRequest &Request, AtomId A,
+             const std::vector<unsigned> &Possible) {
+  const SymbolicInt &First = Request.Addresses[Possible[0]];
+  int64_t ShiftStep = 0;
+  for (const auto &T : First.Terms)
+    if (T.first != A)
+      ShiftStep = std::gcd(ShiftStep, std::abs(T.second));
+  std::vector<int64_t> Shifts = {0};
+  if (ShiftStep != 0)
+    for (int64_t S = std::gcd(ShiftStep, int64_t(BankWidthBytes));
+         S < BankWidthBytes; S += std::gcd(ShiftStep, int64_t(BankWidthBytes)))
+      Shifts.push_back(S);
+  for (unsigned L : Possible)
+    for (const auto &T : Request.Addresses[L].Terms)
+      if (T.first != A && T.second != coefficientOf(First, T.first))
+        return std::nullopt;
+  return Shifts;
+}
+
+/// Every residue of A modulo Period, at a large representative where no
+/// two lanes' words coincide by accident.
+void countResidues(const ParametricRequest &P,
+                   const std::vector<int64_t> &Shifts, int64_t Period,
+                   const std::vector<unsigned> &Sure,
+                   const std::vector<unsigned> &Possible, ParametricCounts &C,
+                   RequestResult &Result) {
+  const int64_t Far = int64_t(1) << 24; // far from any coincidence
+  for (int64_t Shift : Shifts)
+    for (int64_t R = 0; R < Period; ++R) {
+      int64_t Value = R + Period * Far;
+      if (!P.aligned(Possible, Value, Shift))
+        continue;
+      WavefrontCount Upper = P.at(Possible, Value, Shift);
+      C.ByCount[Upper.Wavefronts].insert(R);
+      if (Upper.Wavefronts > C.Max) {
+        C.Max = Upper.Wavefronts;
+        Result.Worst = Upper;
+        Result.Ideal = Upper.Ideal;
+      }
+      if (!Sure.empty()) {
+        WavefrontCount Lower = P.at(Sure, Value, Shift);
+        C.Min = std::min(C.Min, Lower.Wavefronts);
+        C.SureIdeal = std::min(C.SureIdeal, Lower.Ideal);
+      } else {
+        C.Min = std::min(C.Min, 1u);
+      }
+    }
+}
+
+/// Atomics serialize the lanes of a bank also when they share an address,
+/// and their loops retry when another lane changed it, so a coincidence can
+/// raise their count: the values of A near each coincidence of two lanes
+/// are counted as they are.
+void countCoincidences(const ParametricRequest &P,
+                       const std::vector<int64_t> &Shifts,
+                       const std::vector<unsigned> &Sure,
+                       const std::vector<unsigned> &Possible,
+                       ParametricCounts &C, RequestResult &Result) {
+  const SymbolicRequest &Request = P.Request;
+  std::set<int64_t> Values;
+  const int64_t Near = int64_t(Request.WidthBytes) + BankWidthBytes;
+  for (size_t I = 0; I < Possible.size(); ++I)
+    for (size_t J = I + 1; J < Possible.size(); ++J) {
+      const SymbolicInt &X = Request.Addresses[Possible[I]];
+      const SymbolicInt &Y = Request.Addresses[Possible[J]];
+      int64_t DC = coefficientOf(X, P.A) - coefficientOf(Y, P.A);
+      if (DC == 0)
+        continue;
+      int64_t Center = (Y.Const - X.Const) / DC;
+      int64_t Reach = Near / std::abs(DC) + 2;
+      for (int64_t V = Center - Reach; V <= Center + Reach; ++V)
+        Values.insert(V);
+    }
+  if (Values.size() > 256) { // bounded cost: the bound of any request
+    C.Max = std::max(C.Max, maxWavefronts(Request.WidthBytes, Request.Kind,
+                                          Possible.size(), Request.Atomic));
+    C.AtCoincidence = C.Max;
+    return;
+  }
+  for (int64_t Shift : Shifts)
+    for (int64_t V : Values) {
+      if (!P.aligned(Possible, V, Shift))
+        continue;
+      WavefrontCount Upper = P.at(Possible, V, Shift);
+      C.AtCoincidence = std::max(C.AtCoincidence, Upper.Wavefronts);
+      if (Upper.Wavefronts > C.Max) {
+        C.Max = Upper.Wavefronts;
+        Result.Worst = Upper;
+      }
+      if (!Sure.empty()) {
+        WavefrontCount Lower = P.at(Sure, V, Shift);
+        C.Min = std::min(C.Min, Lower.Wavefronts);
+        C.SureIdeal = std::min(C.SureIdeal, Lower.Ideal);
+      }
+    }
+}
+
+/// What a range over A depends on: the count per residue of A, where lanes
+/// share an address, and which lanes run.
+std::string describeParametric(const std::string &Name,
+                               const ParametricCounts &C, unsigned Residues,
+                               int64_t Period) {
+  std::string Per = "'" + Name + "' (";
+  bool First = true;
+  for (auto &[Count, Values] : C.ByCount) {
+    Per += (First ? "" : "; ") + std::to_string(Count) +
+           (Count == 1 ? " wavefront " : " wavefronts ") +
+           describeResidues(Name, {Values.begin(), Values.end()}, Period);
+    First = false;
+  }
+  if (C.AtCoincidence > C.ByCount.rbegin()->first)
+    Per += "; up to " + std::to_string(C.AtCoincidence) +
+           " wavefronts where lanes share an address";
+  if (C.Max > Residues)
+    Per += "; up to " + std::to_string(C.Max) +
+           " wavefronts depending on which lanes run";
+  Per += ")";
+  return Per;
+}
+
 /// A request whose lanes move differently with one warp-uniform unknown A
 /// (a stride parameter: `s[tx * d + x]`): the bank of every lane depends on
 /// A only modulo 128 bytes, so the count is computed for every residue, at
@@ -169,136 +343,29 @@ analyzeParametric(const SymbolicRequest &Request, AtomId A,
   std::vector<std::string> Names = Atoms.baseNames(A);
   if (Names.size() != 1)
     return std::nullopt;
-  auto CoefOf = [&](const SymbolicInt &V, AtomId Atom) -> int64_t {
-    for (const auto &T : V.Terms)
-      if (T.first == Atom)
-        return T.second;
-    return 0;
-  };
-  // Terms other than A must be the same in every lane: a common shift. A
-  // shift by whole words moves every bank alike, but its residue modulo the
-  // bank width can join or split words (a 2-byte access at
-  // `s[n + tx * d]`, n odd): those residues are enumerated, as for a
-  // request without A.
-  int64_t ShiftStep = 0;
-  for (const auto &T : Request.Addresses[Possible[0]].Terms)
-    if (T.first != A)
-      ShiftStep = std::gcd(ShiftStep, std::abs(T.second));
-  std::vector<int64_t> Shifts = {0};
-  if (ShiftStep != 0)
-    for (int64_t S = std::gcd(ShiftStep, int64_t(BankWidthBytes));
-         S < BankWidthBytes; S += std::gcd(ShiftStep, int64_t(BankWidthBytes)))
-      Shifts.push_back(S);
+  std::optional<std::vector<int64_t>> Shifts =
+      commonShifts(Request, A, Possible);
+  if (!Shifts)
+    return std::nullopt;
   int64_t G = 128;
-  for (unsigned L : Possible) {
-    for (const auto &T : Request.Addresses[L].Terms)
-      if (T.first != A && T.second != CoefOf(Request.Addresses[Possible[0]],
-                                             T.first))
-        return std::nullopt;
-    G = std::gcd(G, std::abs(CoefOf(Request.Addresses[L], A)));
-  }
+  for (unsigned L : Possible)
+    G = std::gcd(G, std::abs(coefficientOf(Request.Addresses[L], A)));
   int64_t Period = 128 / std::max<int64_t>(1, G);
-  const int64_t Far = int64_t(1) << 24; // far from any coincidence
-  auto At = [&](const std::vector<unsigned> &Lanes, int64_t Value,
-                int64_t Shift) {
-    WarpAddresses Addr;
-    for (unsigned L : Lanes) {
-      const SymbolicInt &V = Request.Addresses[L];
-      Addr[L] = uint64_t(V.Const + Shift + CoefOf(V, A) * Value);
-    }
-    return countWavefronts(Request.WidthBytes, Request.Kind, Addr,
-                           Request.Atomic, Rules);
-  };
+  ParametricRequest P{Request, A, Rules};
   RequestResult Result;
   Result.ActiveLanes = Possible;
-  unsigned Min = ~0u, Max = 0, SureIdeal = ~0u;
-  std::map<unsigned, std::set<int64_t>> ByCount;
-  for (int64_t Shift : Shifts)
-    for (int64_t R = 0; R < Period; ++R) {
-      int64_t Value = R + Period * Far;
-      // Only values that keep every lane aligned to the access width.
-      bool Aligned = true;
-      for (unsigned L : Possible)
-        if ((Request.Addresses[L].Const + Shift +
-             CoefOf(Request.Addresses[L], A) * Value) %
-                Request.WidthBytes !=
-            0)
-          Aligned = false;
-      if (!Aligned)
-        continue;
-      WavefrontCount Upper = At(Possible, Value, Shift);
-      ByCount[Upper.Wavefronts].insert(R);
-      if (Upper.Wavefronts > Max) {
-        Max = Upper.Wavefronts;
-        Result.Worst = Upper;
-        Result.Ideal = Upper.Ideal;
-      }
-      if (!Sure.empty()) {
-        WavefrontCount Lower = At(Sure, Value, Shift);
-        Min = std::min(Min, Lower.Wavefronts);
-        SureIdeal = std::min(SureIdeal, Lower.Ideal);
-      } else {
-        Min = std::min(Min, 1u);
-      }
-    }
-  if (ByCount.empty())
+  ParametricCounts C;
+  countResidues(P, *Shifts, Period, Sure, Possible, C, Result);
+  if (C.ByCount.empty())
     return std::nullopt;
-  // Atomics serialize the lanes of a bank also when they share an address,
-  // and their loops retry when another lane changed it, so a coincidence can
-  // raise their count: the values of A near each coincidence of two lanes
-  // are counted as they are.
-  unsigned AtCoincidence = 0;
   if (Request.Kind == AccessKind::Atomic &&
-      Request.Atomic != AtomicForm::PopcInc) {
-    std::set<int64_t> Values;
-    const int64_t Near = int64_t(Request.WidthBytes) + BankWidthBytes;
-    for (size_t I = 0; I < Possible.size(); ++I)
-      for (size_t J = I + 1; J < Possible.size(); ++J) {
-        const SymbolicInt &X = Request.Addresses[Possible[I]];
-        const SymbolicInt &Y = Request.Addresses[Possible[J]];
-        int64_t DC = CoefOf(X, A) - CoefOf(Y, A);
-        if (DC == 0)
-          continue;
-        int64_t Center = (Y.Const - X.Const) / DC;
-        int64_t Reach = Near / std::abs(DC) + 2;
-        for (int64_t V = Center - Reach; V <= Center + Reach; ++V)
-          Values.insert(V);
-      }
-    if (Values.size() > 256) { // bounded cost: the bound of any request
-      Max = std::max(Max, maxWavefronts(Request.WidthBytes, Request.Kind,
-                                        Possible.size(), Request.Atomic));
-      AtCoincidence = Max;
-    } else {
-      for (int64_t Shift : Shifts)
-        for (int64_t V : Values) {
-          bool Aligned = true;
-          for (unsigned L : Possible)
-            if ((Request.Addresses[L].Const + Shift +
-                 CoefOf(Request.Addresses[L], A) * V) %
-                    Request.WidthBytes !=
-                0)
-              Aligned = false;
-          if (!Aligned)
-            continue;
-          WavefrontCount Upper = At(Possible, V, Shift);
-          AtCoincidence = std::max(AtCoincidence, Upper.Wavefronts);
-          if (Upper.Wavefronts > Max) {
-            Max = Upper.Wavefronts;
-            Result.Worst = Upper;
-          }
-          if (!Sure.empty()) {
-            WavefrontCount Lower = At(Sure, V, Shift);
-            Min = std::min(Min, Lower.Wavefronts);
-            SureIdeal = std::min(SureIdeal, Lower.Ideal);
-          }
-        }
-    }
-  }
+      Request.Atomic != AtomicForm::PopcInc)
+    countCoincidences(P, *Shifts, Sure, Possible, C, Result);
   // Two lanes with different multiples of A share a word for some A.
   bool Coincide = false;
   for (unsigned L : Possible)
-    Coincide |= CoefOf(Request.Addresses[L], A) !=
-                CoefOf(Request.Addresses[Possible[0]], A);
+    Coincide |= coefficientOf(Request.Addresses[L], A) !=
+                coefficientOf(Request.Addresses[Possible[0]], A);
   if (Coincide) {
     unsigned Floor = std::max(1u, Result.Ideal);
     // Loads of 8 and 16 bytes merge passes where lanes share an address
@@ -312,39 +379,154 @@ analyzeParametric(const SymbolicRequest &Request, AtomId A,
                                               One, Request.Atomic, Rules)
                                   .Wavefronts);
     }
-    Min = std::min(Min, Floor);
+    C.Min = std::min(C.Min, Floor);
   }
-  unsigned Residues = Max;
-  widenForLaneOrder(Request, Sure.size(), Possible.size(), SureIdeal, Min, Max);
-  Result.MinWavefronts = Min;
-  Result.MaxWavefronts = Max;
-  Result.Status = Min == Max ? Verdict::Exact : Verdict::Range;
+  unsigned Residues = C.Max;
+  widenForLaneOrder(Request, Sure.size(), Possible.size(), C.SureIdeal, C.Min,
+                    C.Max);
+  Result.MinWavefronts = C.Min;
+  Result.MaxWavefronts = C.Max;
+  Result.Status = C.Min == C.Max ? Verdict::Exact : Verdict::Range;
   if (Result.Status == Verdict::Exact)
     return Result;
-  std::string Per = "'" + Names[0] + "' (";
-  bool First = true;
-  for (auto &[Count, Residues] : ByCount) {
-    Per += (First ? "" : "; ") + std::to_string(Count) +
-           (Count == 1 ? " wavefront " : " wavefronts ") +
-           describeResidues(Names[0], {Residues.begin(), Residues.end()},
-                            Period);
-    First = false;
-  }
-  if (AtCoincidence > ByCount.rbegin()->first)
-    Per += "; up to " + std::to_string(AtCoincidence) +
-           " wavefronts where lanes share an address";
-  if (Max > Residues)
-    Per += "; up to " + std::to_string(Max) +
-           " wavefronts depending on which lanes run";
-  Per += ")";
-  Result.DependsOn.push_back(Per);
-  if (Shifts.size() > 1)
+  Result.DependsOn.push_back(describeParametric(Names[0], C, Residues, Period));
+  if (Shifts->size() > 1)
     for (const auto &T : Request.Addresses[Possible[0]].Terms)
       if (T.first != A)
         addNames(Result.DependsOn, Atoms.baseNames(T.first));
   if (Sure.size() != Possible.size())
     addNames(Result.DependsOn, Request.ActivityDependencies);
   return Result;
+}
+
+/// The lanes that surely run (Sure) and those that may (Possible).
+void laneSets(const SymbolicRequest &Request, std::vector<unsigned> &Sure,
+              std::vector<unsigned> &Possible) {
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    if (Request.Lanes[L] == Activity::Active)
+      Sure.push_back(L);
+    if (Request.Lanes[L] != Activity::Inactive)
+      Possible.push_back(L);
+  }
+}
+
+/// How the unknowns enter the addresses of the lanes that may run.
+struct AddressTerms {
+  /// Some address is opaque.
+  bool Undecidable = false;
+  /// Each unknown's coefficient in the first lane that has it.
+  std::map<AtomId, int64_t> UniformCoef;
+  /// The unknowns whose coefficient differs between lanes.
+  std::set<AtomId> Varying;
+};
+
+AddressTerms addressTerms(const SymbolicRequest &Request,
+                          const std::vector<unsigned> &Possible) {
+  AddressTerms AT;
+  for (unsigned L : Possible) {
+    const SymbolicInt &A = Request.Addresses[L];
+    if (A.Opaque) {
+      AT.Undecidable = true;
+      continue;
+    }
+    for (const auto &T : A.Terms)
+      AT.UniformCoef.emplace(T.first, T.second);
+  }
+  for (auto &[Atom, Coef] : AT.UniformCoef) {
+    for (unsigned L : Possible) {
+      const SymbolicInt &A = Request.Addresses[L];
+      if (A.Opaque)
+        continue;
+      auto It = std::find_if(A.Terms.begin(), A.Terms.end(),
+                             [&](const auto &T) { return T.first == Atom; });
+      int64_t C = It == A.Terms.end() ? 0 : It->second;
+      if (C != Coef)
+        AT.Varying.insert(Atom);
+    }
+  }
+  return AT;
+}
+
+/// At most one lane: its request takes one lane's wavefronts wherever it
+/// points, so an address the analysis cannot follow changes nothing (the
+/// count is checked at every aligned offset of a bank row).
+std::optional<RequestResult>
+oneLaneAnywhere(const SymbolicRequest &Request,
+                const std::vector<unsigned> &Possible) {
+  std::optional<WavefrontCount> Same;
+  for (uint64_t Offset = 0; Offset < 2 * NumBanks * BankWidthBytes;
+       Offset += Request.WidthBytes) {
+    WarpAddresses One;
+    One[Possible[0]] = Offset;
+    WavefrontCount C = countWavefronts(Request.WidthBytes, Request.Kind, One,
+                                       Request.Atomic);
+    if (Same && (Same->Wavefronts != C.Wavefronts || Same->Ideal != C.Ideal))
+      return std::nullopt;
+    Same = C;
+  }
+  if (!Same)
+    return std::nullopt;
+  RequestResult Result;
+  Result.MinWavefronts = Result.MaxWavefronts = Same->Wavefronts;
+  Result.Ideal = Same->Ideal;
+  Result.Worst = *Same;
+  Result.ActiveLanes = Possible;
+  return Result;
+}
+
+/// Addresses the analysis cannot decide: unknown, between one wavefront
+/// and the bound of any request, with what they depend on.
+RequestResult undecidedRequest(const SymbolicRequest &Request,
+                               const AddressTerms &AT,
+                               const std::vector<unsigned> &Possible,
+                               const AtomTable &Atoms,
+                               const BankRules &Rules) {
+  RequestResult Result;
+  Result.Status = Verdict::Unknown;
+  addNames(Result.DependsOn, Request.OpaqueDependencies);
+  for (AtomId A : AT.Varying)
+    addNames(Result.DependsOn, Atoms.baseNames(A));
+  if (Request.OpaqueDependencies.empty() && AT.Varying.empty())
+    Result.DependsOn.push_back("a value the analysis cannot follow");
+  WarpAddresses Shape;
+  for (unsigned L : Possible)
+    Shape[L] = uint64_t(L) * 4; // only the pass structure matters here
+  WavefrontCount Passes = countWavefronts(Request.WidthBytes, Request.Kind,
+                                          Shape, Request.Atomic, Rules);
+  Result.Ideal = Passes.Ideal;
+  Result.MinWavefronts = 1;
+  Result.MaxWavefronts = maxWavefronts(Request.WidthBytes, Request.Kind,
+                                       Possible.size(), Request.Atomic);
+  Result.ActiveLanes = Possible;
+  return Result;
+}
+
+/// The residues of the common shift that can change the count: those that
+/// keep every lane aligned to the access width, modulo the bank width (or
+/// the access width when wider).
+std::vector<int64_t> alignedShifts(const SymbolicRequest &Request,
+                                   const AddressTerms &AT,
+                                   const std::vector<unsigned> &Possible) {
+  int64_t Period = std::max<int64_t>(BankWidthBytes, Request.WidthBytes);
+  int64_t Step = 0;
+  for (auto &[Atom, Coef] : AT.UniformCoef)
+    Step = std::gcd(Step, Coef < 0 ? -Coef : Coef);
+  std::vector<int64_t> Shifts;
+  if (Step == 0) {
+    Shifts.push_back(0);
+    return Shifts;
+  }
+  for (int64_t R = 0; R < Period; R += std::gcd(Step, Period)) {
+    bool Aligned = true;
+    for (unsigned L : Possible)
+      if ((Request.Addresses[L].Const + R) % Request.WidthBytes != 0)
+        Aligned = false;
+    if (Aligned)
+      Shifts.push_back(R);
+  }
+  if (Shifts.empty())
+    Shifts.push_back(0);
+  return Shifts;
 }
 
 } // namespace
@@ -355,113 +537,26 @@ RequestResult analyzeRequest(const SymbolicRequest &Request,
     return analyzeAggregatable(Request, Atoms, Rules);
   RequestResult Result;
   std::vector<unsigned> Sure, Possible;
-  for (unsigned L = 0; L < WarpSize; ++L) {
-    if (Request.Lanes[L] == Activity::Active)
-      Sure.push_back(L);
-    if (Request.Lanes[L] != Activity::Inactive)
-      Possible.push_back(L);
-  }
+  laneSets(Request, Sure, Possible);
   if (Possible.empty())
     return Result;
 
   // Opaque addresses, and unknowns that move lanes differently, leave the
   // count undecided.
-  bool Undecidable = false;
-  std::map<AtomId, int64_t> UniformCoef;
-  std::set<AtomId> Varying;
-  for (unsigned L : Possible) {
-    const SymbolicInt &A = Request.Addresses[L];
-    if (A.Opaque) {
-      Undecidable = true;
-      continue;
-    }
-    for (const auto &T : A.Terms)
-      UniformCoef.emplace(T.first, T.second);
-  }
-  for (auto &[Atom, Coef] : UniformCoef) {
-    for (unsigned L : Possible) {
-      const SymbolicInt &A = Request.Addresses[L];
-      if (A.Opaque)
-        continue;
-      auto It = std::find_if(A.Terms.begin(), A.Terms.end(),
-                             [&](const auto &T) { return T.first == Atom; });
-      int64_t C = It == A.Terms.end() ? 0 : It->second;
-      if (C != Coef)
-        Varying.insert(Atom);
-    }
-  }
-  if (!Undecidable && Varying.size() == 1)
+  AddressTerms AT = addressTerms(Request, Possible);
+  if (!AT.Undecidable && AT.Varying.size() == 1)
     if (std::optional<RequestResult> P =
-            analyzeParametric(Request, *Varying.begin(), Sure, Possible, Atoms,
-                              Rules))
+            analyzeParametric(Request, *AT.Varying.begin(), Sure, Possible,
+                              Atoms, Rules))
       return *P;
-  // At most one lane: its request takes one lane's wavefronts wherever it
-  // points, so an address the analysis cannot follow changes nothing (the
-  // count is checked at every aligned offset of a bank row).
-  if ((Undecidable || !Varying.empty()) && Possible.size() == 1) {
-    std::optional<WavefrontCount> Same;
-    for (uint64_t Offset = 0; Offset < 2 * NumBanks * BankWidthBytes;
-         Offset += Request.WidthBytes) {
-      WarpAddresses One;
-      One[Possible[0]] = Offset;
-      WavefrontCount C = countWavefronts(Request.WidthBytes, Request.Kind, One,
-                                         Request.Atomic);
-      if (Same && (Same->Wavefronts != C.Wavefronts || Same->Ideal != C.Ideal)) {
-        Same.reset();
-        break;
-      }
-      Same = C;
-    }
-    if (Same) {
-      Result.MinWavefronts = Result.MaxWavefronts = Same->Wavefronts;
-      Result.Ideal = Same->Ideal;
-      Result.Worst = *Same;
-      Result.ActiveLanes = Possible;
-      return Result;
-    }
-  }
-  if (Undecidable || !Varying.empty()) {
-    Result.Status = Verdict::Unknown;
-    addNames(Result.DependsOn, Request.OpaqueDependencies);
-    for (AtomId A : Varying)
-      addNames(Result.DependsOn, Atoms.baseNames(A));
-    if (Request.OpaqueDependencies.empty() && Varying.empty())
-      Result.DependsOn.push_back("a value the analysis cannot follow");
-    WarpAddresses Shape;
-    for (unsigned L : Possible)
-      Shape[L] = uint64_t(L) * 4; // only the pass structure matters here
-    WavefrontCount Passes = countWavefronts(Request.WidthBytes, Request.Kind,
-                                            Shape, Request.Atomic, Rules);
-    Result.Ideal = Passes.Ideal;
-    Result.MinWavefronts = 1;
-    Result.MaxWavefronts = maxWavefronts(Request.WidthBytes, Request.Kind,
-                                         Possible.size(), Request.Atomic);
-    Result.ActiveLanes = Possible;
-    return Result;
-  }
+  if ((AT.Undecidable || !AT.Varying.empty()) && Possible.size() == 1)
+    if (std::optional<RequestResult> One = oneLaneAnywhere(Request, Possible))
+      return *One;
+  if (AT.Undecidable || !AT.Varying.empty())
+    return undecidedRequest(Request, AT, Possible, Atoms, Rules);
 
-  // The residues of the common shift that can change the count.
-  int64_t Period = std::max<int64_t>(BankWidthBytes, Request.WidthBytes);
-  int64_t Step = 0;
-  for (auto &[Atom, Coef] : UniformCoef)
-    Step = std::gcd(Step, Coef < 0 ? -Coef : Coef);
-  std::vector<int64_t> Shifts;
-  if (Step == 0) {
-    Shifts.push_back(0);
-  } else {
-    for (int64_t R = 0; R < Period; R += std::gcd(Step, Period)) {
-      // Keep only shifts that leave every lane aligned to the access width.
-      bool Aligned = true;
-      for (unsigned L : Possible)
-        if ((Request.Addresses[L].Const + R) % Request.WidthBytes != 0)
-          Aligned = false;
-      if (Aligned)
-        Shifts.push_back(R);
-    }
-    if (Shifts.empty())
-      Shifts.push_back(0);
-  }
-
+  // Unknowns shift every lane alike: the count at each residue of the shift.
+  std::vector<int64_t> Shifts = alignedShifts(Request, AT, Possible);
   auto Evaluate = [&](const std::vector<unsigned> &Lanes, int64_t Shift) {
     WarpAddresses Addr;
     for (unsigned L : Lanes)
@@ -469,7 +564,6 @@ RequestResult analyzeRequest(const SymbolicRequest &Request,
     return countWavefronts(Request.WidthBytes, Request.Kind, Addr,
                            Request.Atomic, Rules);
   };
-
   unsigned Min = ~0u, Max = 0, SureIdeal = ~0u;
   for (int64_t Shift : Shifts) {
     WavefrontCount Upper = Evaluate(Possible, Shift);
@@ -496,7 +590,7 @@ RequestResult analyzeRequest(const SymbolicRequest &Request,
     if (Sure.size() != Possible.size())
       addNames(Result.DependsOn, Request.ActivityDependencies);
     if (Shifts.size() > 1)
-      for (auto &[Atom, Coef] : UniformCoef)
+      for (auto &[Atom, Coef] : AT.UniformCoef)
         addNames(Result.DependsOn, Atoms.baseNames(Atom));
   }
   return Result;

@@ -133,6 +133,46 @@ SharedAccessSite &Engine::siteFor(const Expr *Site, AccessKind Kind,
   return Sites[It->second];
 }
 
+namespace {
+
+/// A load from one constant address in the threads that run it: the
+/// threads of the warp the branch leaves out may run it too, at that
+/// address (Engine::recordOne).
+void speculateLeftOutLanes(SymbolicRequest &R, unsigned W, unsigned N) {
+  const SymbolicInt *Shared = nullptr;
+  for (unsigned Lane = 0; Lane < WarpSize && !Shared; ++Lane)
+    if (R.Lanes[Lane] != Activity::Inactive)
+      Shared = &R.Addresses[Lane];
+  SymbolicInt Address = *Shared;
+  for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
+    if (W * WarpSize + Lane < N && R.Lanes[Lane] == Activity::Inactive) {
+      R.Lanes[Lane] = Activity::Maybe;
+      R.Addresses[Lane] = Address;
+    }
+}
+
+/// An atomic whose cost is not predicted: no GPU measurement covers it, or
+/// it runs as a compare-and-swap loop whose cost per iteration depends on
+/// how the compiler schedules it (2 to 3 wavefronts per iteration measured
+/// on the H100 for a warp-uniform 8-byte atomicAdd).
+void leaveAtomicUnpredicted(SymbolicRequest &R, const Engine::AtomicOp &Op,
+                            unsigned Width) {
+  for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
+    R.Addresses[Lane] = SymbolicInt::opaque();
+  // The bound is per instruction (one loop iteration serves at most one
+  // lane per bank and pass): that of a native atomic.
+  R.Atomic = AtomicForm::Native;
+  addDep(R.OpaqueDependencies,
+         !Op.Form ? "the cost of '" + Op.Function + "' on " +
+                        std::to_string(Width) +
+                        " bytes, which warpcheck has not measured"
+                  : "the compare-and-swap loop the compiler emits for '" +
+                        Op.Function + "' on " + std::to_string(Width) +
+                        " bytes");
+}
+
+} // namespace
+
 void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
                        const LValue &LV, uint64_t Extra, const AtomicOp *Op) {
   SharedAccessSite &S = siteFor(Site, Kind, Width, LV.Var);
@@ -180,65 +220,44 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
     }
     if (!Any)
       continue;
-    if (Speculated) {
-      const SymbolicInt *Shared = nullptr;
-      for (unsigned Lane = 0; Lane < WarpSize && !Shared; ++Lane)
-        if (R.Lanes[Lane] != Activity::Inactive)
-          Shared = &R.Addresses[Lane];
-      SymbolicInt Address = *Shared;
-      for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
-        if (W * WarpSize + Lane < N && R.Lanes[Lane] == Activity::Inactive) {
-          R.Lanes[Lane] = Activity::Maybe;
-          R.Addresses[Lane] = Address;
-        }
-    }
+    if (Speculated)
+      speculateLeftOutLanes(R, W, N);
     R.OpaqueDependencies = LV.Deps;
-    if (Op && (!Op->Form || *Op->Form == AtomicForm::SpinLoop)) {
-      // No GPU measurement covers this atomic, or it runs as a
-      // compare-and-swap loop whose cost per iteration depends on how the
-      // compiler schedules it (2 to 3 wavefronts per iteration measured on
-      // the H100 for a warp-uniform 8-byte atomicAdd): not predicted.
-      for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
-        R.Addresses[Lane] = SymbolicInt::opaque();
-      // The bound is per instruction (one loop iteration serves at most one
-      // lane per bank and pass): that of a native atomic.
-      R.Atomic = AtomicForm::Native;
-      addDep(R.OpaqueDependencies,
-             !Op->Form ? "the cost of '" + Op->Function + "' on " +
-                             std::to_string(Width) +
-                             " bytes, which warpcheck has not measured"
-                       : "the compare-and-swap loop the compiler emits for '" +
-                             Op->Function + "' on " + std::to_string(Width) +
-                             " bytes");
-    }
+    if (Op && (!Op->Form || *Op->Form == AtomicForm::SpinLoop))
+      leaveAtomicUnpredicted(R, *Op, Width);
     R.ActivityDependencies = M.Deps;
     if (Speculated)
       addDep(R.ActivityDependencies,
              "whether the compiler runs the load in the threads the branch "
              "leaves out (its address is the same in every thread)");
     S.Summary.add(Memo.analyze(R, Atoms), W, Instance);
-    if (CaptureLimit && LV.Var && !CaptureOverflow.count(LV.Var)) {
-      CapturedRequest C;
-      C.Site = unsigned(&S - Sites.data());
-      C.Request = R;
-      // Offsets from the array's start: the layout moves those.
-      for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
-        if (R.Lanes[Lane] != Activity::Inactive)
-          C.Request.Addresses[Lane] =
-              sym::add(LV.Offset[W * WarpSize + Lane],
-                       SymbolicInt::constant(int64_t(Extra)));
-      // Repeats merge; only distinct requests count against the limit.
-      if (!Captured[LV.Var].add(C, CaptureLimit)) {
-        CaptureOverflow.insert(LV.Var);
-        Captured.erase(LV.Var);
-      }
-    }
+    if (CaptureLimit && LV.Var && !CaptureOverflow.count(LV.Var))
+      captureRequest(S, R, LV, W, Extra);
     if (++WarpRequests > Limits.MaxWarpRequests) {
       S.Summary.Truncated = true;
       stop("more than " + std::to_string(Limits.MaxWarpRequests) +
            " warp requests");
       return;
     }
+  }
+}
+
+void Engine::captureRequest(const SharedAccessSite &S,
+                            const SymbolicRequest &R, const LValue &LV,
+                            unsigned W, uint64_t Extra) {
+  CapturedRequest C;
+  C.Site = unsigned(&S - Sites.data());
+  C.Request = R;
+  // Offsets from the array's start: the layout moves those.
+  for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
+    if (R.Lanes[Lane] != Activity::Inactive)
+      C.Request.Addresses[Lane] =
+          sym::add(LV.Offset[W * WarpSize + Lane],
+                   SymbolicInt::constant(int64_t(Extra)));
+  // Repeats merge; only distinct requests count against the limit.
+  if (!Captured[LV.Var].add(C, CaptureLimit)) {
+    CaptureOverflow.insert(LV.Var);
+    Captured.erase(LV.Var);
   }
 }
 

@@ -20,23 +20,8 @@ namespace simt {
 Value Engine::evalIntrinsic(StringRef Name, const CallExpr *E) {
   if (auto R = evalWarpIntrinsic(Name, E))
     return *R;
-  // Cache-hint loads and stores (__ldg, __ldcs, __stcg, ...) access memory
-  // through their pointer like `*p` and `*p = v`: a shared address is a
-  // shared-memory request.
-  static const llvm::StringSet<> HintLoads = {"__ldg",  "__ldcg", "__ldca",
-                                              "__ldcs", "__ldlu", "__ldcv"};
-  static const llvm::StringSet<> HintStores = {"__stwb", "__stcg", "__stcs",
-                                               "__stwt"};
-  bool HintLoad = HintLoads.contains(Name) && E->getNumArgs() == 1;
-  bool HintStore = HintStores.contains(Name) && E->getNumArgs() == 2;
-  if ((HintLoad || HintStore) && E->getArg(0)->getType()->isPointerType()) {
-    QualType Elem = E->getArg(0)->getType()->getPointeeType().getUnqualifiedType();
-    LValue LV = lvalueOf(eval(E->getArg(0)));
-    if (HintLoad)
-      return load(LV, Elem, E);
-    store(LV, eval(E->getArg(1)), Elem, E);
-    return Value();
-  }
+  if (auto R = evalCacheHintAccess(Name, E))
+    return *R;
   // Address-space conversions and tests: pure, and the shared window
   // address of a followed pointer is followed (inline PTX uses it).
   if (Name.starts_with("__cvta_") || Name.starts_with("__isShared") ||
@@ -58,6 +43,36 @@ Value Engine::evalIntrinsic(StringRef Name, const CallExpr *E) {
           Args[I], T->isPointerType() ? T->getPointeeType() : T, E->getArg(I),
           "'" + Name.str() + "', whose body warpcheck cannot see");
     }
+  if (auto R = evalIntegerIntrinsic(Name, E, Args))
+    return *R;
+  return unmodelledIntrinsic(Name, E, Args);
+}
+
+std::optional<Value> Engine::evalCacheHintAccess(StringRef Name,
+                                                 const CallExpr *E) {
+  // Cache-hint loads and stores (__ldg, __ldcs, __stcg, ...) access memory
+  // through their pointer like `*p` and `*p = v`: a shared address is a
+  // shared-memory request.
+  static const llvm::StringSet<> HintLoads = {"__ldg",  "__ldcg", "__ldca",
+                                              "__ldcs", "__ldlu", "__ldcv"};
+  static const llvm::StringSet<> HintStores = {"__stwb", "__stcg", "__stcs",
+                                               "__stwt"};
+  bool HintLoad = HintLoads.contains(Name) && E->getNumArgs() == 1;
+  bool HintStore = HintStores.contains(Name) && E->getNumArgs() == 2;
+  if (!(HintLoad || HintStore) || !E->getArg(0)->getType()->isPointerType())
+    return std::nullopt;
+  QualType Elem =
+      E->getArg(0)->getType()->getPointeeType().getUnqualifiedType();
+  LValue LV = lvalueOf(eval(E->getArg(0)));
+  if (HintLoad)
+    return load(LV, Elem, E);
+  store(LV, eval(E->getArg(1)), Elem, E);
+  return Value();
+}
+
+std::optional<Value>
+Engine::evalIntegerIntrinsic(StringRef Name, const CallExpr *E,
+                             const std::vector<Value> &Args) {
   CompileTime ArgsCT;
   for (const Value &V : Args)
     ArgsCT.merge(V.CT);
@@ -131,12 +146,16 @@ Value Engine::evalIntrinsic(StringRef Name, const CallExpr *E) {
     settleOpaque(R, {&Args[0]}, E);
     return R;
   }
-  // Any other function. A device function of the CUDA headers is a pure
-  // function of its arguments unless it reads per-thread state, and those
-  // take no arguments (%clock, __activemask) or are modelled above: with
-  // warp-uniform integer arguments its result is one warp-uniform unknown.
-  // A function whose body warpcheck cannot see may read threadIdx itself:
-  // unknown per thread.
+  return std::nullopt;
+}
+
+Value Engine::unmodelledIntrinsic(StringRef Name, const CallExpr *E,
+                                  const std::vector<Value> &Args) {
+  // A device function of the CUDA headers is a pure function of its
+  // arguments unless it reads per-thread state, and those take no arguments
+  // (%clock, __activemask) or are modelled: with warp-uniform integer
+  // arguments its result is one warp-uniform unknown. A function whose body
+  // warpcheck cannot see may read threadIdx itself: unknown per thread.
   std::string What = "'" + Name.str() + "'";
   havocEscaped("a call to " + What + " warpcheck does not follow");
   CompileTime CallCT;
@@ -658,93 +677,8 @@ void Engine::recordAsmAccesses(const GCCAsmStmt *S,
   // times.
   if (D.HasControlFlow)
     ++UncountedLoops;
-  unsigned Outputs = S->getNumOutputs();
-  for (const PtxAccess &A : D.Accesses) {
-    const Expr *Site = asmSite(S, A.Position);
-    const Value *Addr = nullptr;
-    if (A.AddressOperand && *A.AddressOperand >= Outputs &&
-        *A.AddressOperand - Outputs < Inputs.size())
-      Addr = &Inputs[*A.AddressOperand - Outputs];
-    const VarDecl *Var = nullptr;
-    std::optional<Lanes> Offsets;
-    std::vector<std::string> Deps;
-    if (Addr) {
-      Deps = Addr->Deps;
-      if (A.ExplicitShared) {
-        if (auto W = sharedWindowAddress(*Addr, &Var))
-          Offsets = std::move(W->second);
-        else if (Addr->K == Value::Kind::Pointer && Addr->Shared)
-          Var = Addr->Shared; // a generic pointer given as a shared address
-      } else if (Addr->K == Value::Kind::Pointer && Addr->Shared) {
-        // A generic address that points into shared memory.
-        Var = Addr->Shared;
-        Offsets = Addr->L;
-      }
-    }
-    // A generic access through memory not known to be shared: as a C++
-    // access through such a pointer, not a shared access.
-    if (!A.ExplicitShared && !Var)
-      continue;
-    Mask Saved = M;
-    // ldmatrix .x1/.x2: the other lanes' addresses are not read.
-    if (A.AddressLanes < WarpSize)
-      for (unsigned T = 0; T < N; ++T)
-        if (T % WarpSize >= A.AddressLanes)
-          M.A[T] = Activity::Inactive;
-    if (A.Predicated) {
-      for (Activity &Act : M.A)
-        if (Act == Activity::Active)
-          Act = Activity::Maybe;
-      addDep(M.Deps, "the predicate of '" + A.Opcode + "' in inline PTX");
-    }
-    unsigned Width = A.WidthBytes;
-    std::string Why;
-    // cp.async's size given as an operand: the value the engine has for it.
-    if (A.SizeOperand) {
-      std::optional<int64_t> C;
-      if (*A.SizeOperand >= Outputs && *A.SizeOperand - Outputs < Inputs.size())
-        C = uniformConstant(Inputs[*A.SizeOperand - Outputs]);
-      Width = C && (*C == 4 || *C == 8 || *C == 16) ? unsigned(*C) : 0;
-    }
-    if (A.SizeOperand && !Width && A.Unmeasured.empty())
-      Why = "inline PTX: the size of '" + A.Opcode + "' is not known";
-    else if (!A.Unmeasured.empty())
-      Why = "inline PTX: " + A.Unmeasured;
-    else if (Width == 0 || (Width > 16 ? Width % 16 != 0
-                                       : !isPowerOfTwoWidth(Width)))
-      Why = "inline PTX: the width of '" + A.Opcode + "' is not decoded";
-    else if (!Offsets)
-      Why = "inline PTX: address not followed ('" + A.Opcode + "')";
-    if (!Why.empty()) {
-      recordUnknown(Site, A.Kind, Var, Width ? std::min(Width, 16u) : 4, Why);
-      M = Saved;
-      continue;
-    }
-    LValue LV;
-    LV.K = LValue::Kind::Shared;
-    LV.Var = Var;
-    LV.Offset = std::move(*Offsets);
-    for (auto &O : LV.Offset)
-      if (!O.Opaque)
-        O = sym::add(O, SymbolicInt::constant(A.AddressOffset));
-    LV.Deps = Deps;
-    AtomicOp Op;
-    if (A.Kind == AccessKind::Atomic) {
-      Op.Function = A.AtomicFunction.empty() ? A.Opcode : A.AtomicFunction;
-      Op.ResultUnused = A.ResultUnused;
-      if (!A.AtomicFunction.empty())
-        Op.Form = atomicForm(A.AtomicFunction, Width, A.AtomicFloat,
-                             A.ResultUnused ? AtomicResult::Unused
-                                            : AtomicResult::Used,
-                             A.AtomicImmediate);
-    }
-    // Wider than one access (ld.shared.v4.f64): 16-byte parts.
-    unsigned Chunk = std::min(Width, 16u);
-    for (unsigned Part = 0; Part < Width; Part += Chunk)
-      recordOne(Site, A.Kind, Chunk, LV, Part,
-                A.Kind == AccessKind::Atomic ? &Op : nullptr);
-    M = Saved;
-  }
+  for (const PtxAccess &A : D.Accesses)
+    recordPtxAccess(S, A, Inputs);
   if (!D.Undecoded.empty()) {
     // Something that names shared memory and is not decoded: reported, at
     // the array when the asm is given exactly one followed shared address.
@@ -767,6 +701,110 @@ void Engine::recordAsmAccesses(const GCCAsmStmt *S,
   }
   if (D.HasControlFlow)
     --UncountedLoops;
+}
+
+namespace {
+
+/// Where an inline PTX access goes: the array and each thread's offset in
+/// it, as far as its address operand is followed.
+struct PtxAddress {
+  const VarDecl *Var = nullptr;
+  std::optional<Lanes> Offsets;
+  std::vector<std::string> Deps;
+};
+
+PtxAddress ptxAddress(Engine &En, const PtxAccess &A, const Value *Addr) {
+  PtxAddress P;
+  if (!Addr)
+    return P;
+  P.Deps = Addr->Deps;
+  if (A.ExplicitShared) {
+    if (auto W = En.sharedWindowAddress(*Addr, &P.Var))
+      P.Offsets = std::move(W->second);
+    else if (Addr->K == Value::Kind::Pointer && Addr->Shared)
+      P.Var = Addr->Shared; // a generic pointer given as a shared address
+  } else if (Addr->K == Value::Kind::Pointer && Addr->Shared) {
+    // A generic address that points into shared memory.
+    P.Var = Addr->Shared;
+    P.Offsets = Addr->L;
+  }
+  return P;
+}
+
+} // namespace
+
+void Engine::recordPtxAccess(const GCCAsmStmt *S, const PtxAccess &A,
+                             const std::vector<Value> &Inputs) {
+  unsigned Outputs = S->getNumOutputs();
+  const Expr *Site = asmSite(S, A.Position);
+  const Value *Addr = nullptr;
+  if (A.AddressOperand && *A.AddressOperand >= Outputs &&
+      *A.AddressOperand - Outputs < Inputs.size())
+    Addr = &Inputs[*A.AddressOperand - Outputs];
+  PtxAddress P = ptxAddress(*this, A, Addr);
+  // A generic access through memory not known to be shared: as a C++
+  // access through such a pointer, not a shared access.
+  if (!A.ExplicitShared && !P.Var)
+    return;
+  Mask Saved = M;
+  // ldmatrix .x1/.x2: the other lanes' addresses are not read.
+  if (A.AddressLanes < WarpSize)
+    for (unsigned T = 0; T < N; ++T)
+      if (T % WarpSize >= A.AddressLanes)
+        M.A[T] = Activity::Inactive;
+  if (A.Predicated) {
+    for (Activity &Act : M.A)
+      if (Act == Activity::Active)
+        Act = Activity::Maybe;
+    addDep(M.Deps, "the predicate of '" + A.Opcode + "' in inline PTX");
+  }
+  unsigned Width = A.WidthBytes;
+  std::string Why;
+  // cp.async's size given as an operand: the value the engine has for it.
+  if (A.SizeOperand) {
+    std::optional<int64_t> C;
+    if (*A.SizeOperand >= Outputs && *A.SizeOperand - Outputs < Inputs.size())
+      C = uniformConstant(Inputs[*A.SizeOperand - Outputs]);
+    Width = C && (*C == 4 || *C == 8 || *C == 16) ? unsigned(*C) : 0;
+  }
+  if (A.SizeOperand && !Width && A.Unmeasured.empty())
+    Why = "inline PTX: the size of '" + A.Opcode + "' is not known";
+  else if (!A.Unmeasured.empty())
+    Why = "inline PTX: " + A.Unmeasured;
+  else if (Width == 0 || (Width > 16 ? Width % 16 != 0
+                                     : !isPowerOfTwoWidth(Width)))
+    Why = "inline PTX: the width of '" + A.Opcode + "' is not decoded";
+  else if (!P.Offsets)
+    Why = "inline PTX: address not followed ('" + A.Opcode + "')";
+  if (!Why.empty()) {
+    recordUnknown(Site, A.Kind, P.Var, Width ? std::min(Width, 16u) : 4, Why);
+    M = Saved;
+    return;
+  }
+  LValue LV;
+  LV.K = LValue::Kind::Shared;
+  LV.Var = P.Var;
+  LV.Offset = std::move(*P.Offsets);
+  for (auto &O : LV.Offset)
+    if (!O.Opaque)
+      O = sym::add(O, SymbolicInt::constant(A.AddressOffset));
+  LV.Deps = P.Deps;
+  AtomicOp Op;
+  if (A.Kind == AccessKind::Atomic) {
+    Op.Function = A.AtomicFunction.empty() ? A.Opcode : A.AtomicFunction;
+    Op.ResultUnused = A.ResultUnused;
+    if (!A.AtomicFunction.empty())
+      Op.Form = atomicForm(A.AtomicFunction, Width, A.AtomicFloat,
+                           A.ResultUnused ? AtomicResult::Unused
+                                          : AtomicResult::Used,
+                           A.AtomicImmediate);
+  }
+  // Wider than one access (ld.shared.v4.f64): 16-byte parts.
+  unsigned Chunk = std::min(Width, 16u);
+  for (unsigned Part = 0; Part < Width; Part += Chunk)
+    recordOne(Site, A.Kind, Chunk, LV, Part,
+              A.Kind == AccessKind::Atomic ? &Op : nullptr);
+  M = Saved;
 }
 
 Value Engine::specialRegister(const std::string &Name, const Stmt *S) {

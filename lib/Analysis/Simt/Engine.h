@@ -3,7 +3,8 @@
 // Interprets a kernel body for every thread of one block at once, modelled
 // on the Clang Static Analyzer's ExprEngine: one class whose transfer
 // functions are split by language area over several files:
-//   InterpretExpr.cpp            C and C++ expressions
+//   InterpretExpr.cpp            C and C++ expressions: values and lvalues
+//   InterpretOperators.cpp       their operators and pointer arithmetic
 //   InterpretCallAndReturn.cpp   calls (inlined), returns, atomics, launches
 //   InterpretControlFlow.cpp     statements, branches, loops, switch
 //   CudaIntrinsics.cpp           CUDA device built-in functions
@@ -14,6 +15,7 @@
 //   MemoryModel.cpp              lvalues, loads and stores
 //   AccessRecorder.cpp           shared and per-thread access records
 //   LoopPolicy.cpp               how the compiler treats each loop
+//   Induction.cpp                a loop counter's update (Induction.h)
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPCHECK_ANALYSIS_SIMT_ENGINE_H
@@ -80,6 +82,7 @@ struct Frame {
 };
 
 class Engine;
+struct PtxAccess;
 
 /// A loop counter the loop condition reads that every iteration doubles
 /// (`o *= 2`, `o <<= 1`) or halves (`s >>= 1`, `s /= 2`): the loop runs at
@@ -106,6 +109,23 @@ struct GeometricCounter {
 struct LoopState {
   std::vector<Exit> Broken, Continued;
   const Stmt *Loop = nullptr;
+};
+
+/// What running a loop's iterations one by one found out about its trip
+/// count, the compiler's view of it (Engine::execLoop).
+struct LoopRun {
+  /// One symbolic iteration stood for the rest: the condition was not
+  /// decided and could not be enumerated.
+  bool Symbolic = false;
+  /// Some thread left on a condition the compiler does not know.
+  bool ExitUnknown = false;
+  /// Iterations ran on a warp-uniform unknown condition.
+  bool RanUniformUnknown = false;
+  /// What the condition that decided the trip count depends on.
+  CompileTime ExitCT;
+  /// Iterations entered on a warp-uniform unknown condition; iterations run.
+  unsigned UniformUnknown = 0, Trip = 0;
+  std::optional<GeometricCounter> Geo;
 };
 
 /// A `#pragma unroll` on a loop.
@@ -329,6 +349,9 @@ public:
                             const VarDecl *Var);
   void recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
                  const LValue &LV, uint64_t Extra, const AtomicOp *Op);
+  /// Keeps warp W's request R at site S for the layout search (CaptureLimit).
+  void captureRequest(const SharedAccessSite &S, const SymbolicRequest &R,
+                      const LValue &LV, unsigned W, uint64_t Extra);
   /// A shared access the engine sees but cannot place (a call it does not
   /// follow, inline PTX it does not decode): reported with unknown
   /// addresses and Why, never dropped. Var is null when the array is not
@@ -353,9 +376,22 @@ public:
   /// functions it calls by name) reported as an unknown access, Why; Done
   /// skips sites already reported. Iterative: S may be too deep to recurse.
   void reportSharedIn(const Stmt *S, const std::string &Why, bool FollowCalls);
+  /// E's value in every thread: dispatches on E's kind to the functions
+  /// below (operators: InterpretOperators.cpp).
   Value eval(const Expr *E);
+  Value evalBuiltinIndex(BuiltinIndex B);
+  Value evalInitList(const InitListExpr *E);
+  /// An object constructed as a value (not into a variable).
+  Value evalConstruct(const CXXConstructExpr *E);
+  Value evalDeclRef(const DeclRefExpr *E);
+  /// A lambda expression: what it captures, for calls to it.
+  Value evalLambda(const LambdaExpr *E);
+  /// The object E designates in every thread.
   LValue evalLValue(const Expr *E);
+  LValue evalDeclRefLValue(const DeclRefExpr *E);
+  LValue evalMemberLValue(const MemberExpr *E);
   Value evalCast(const CastExpr *E);
+  // ---- InterpretOperators.cpp ------------------------------------------------
   Value evalBinary(const BinaryOperator *E);
   Value evalUnary(const UnaryOperator *E);
   /// `c ? a : b`, each arm under the threads that take it. Arm, when
@@ -410,6 +446,11 @@ public:
   std::optional<std::vector<const FunctionDecl *>>
   possibleCallees(const Expr *Callee, size_t FrameIdx,
                   llvm::SmallPtrSetImpl<const VarDecl *> &Seen);
+  /// The functions the variable or parameter V may hold: what the caller
+  /// passed, its initializer and every assignment to it.
+  std::optional<std::vector<const FunctionDecl *>>
+  variableCallees(const VarDecl *V, size_t FrameIdx,
+                  llvm::SmallPtrSetImpl<const VarDecl *> &Seen);
   /// Per variable: every right-hand side assigned to it (or an element or
   /// member of it) in the translation unit, and whether its address left
   /// (then anything may be stored through it).
@@ -452,7 +493,18 @@ public:
   llvm::DenseMap<const Expr *, const VarDecl *> Temporaries;
 
   // ---- CudaIntrinsics.cpp ----------------------------------------------------
+  /// A CUDA device function the engine does not follow: modelled below, or
+  /// a pure function of its arguments.
   Value evalIntrinsic(StringRef Name, const CallExpr *E);
+  /// A cache-hint load or store (__ldg, __stcg...): an access like `*p`.
+  std::optional<Value> evalCacheHintAccess(StringRef Name, const CallExpr *E);
+  /// min, max, abs, __mul24, __popc, __clz, __ffs on integers per thread.
+  std::optional<Value> evalIntegerIntrinsic(StringRef Name, const CallExpr *E,
+                                            const std::vector<Value> &Args);
+  /// Any other function: its result is unknown (one warp-uniform unknown
+  /// for a header function of warp-uniform integer arguments).
+  Value unmodelledIntrinsic(StringRef Name, const CallExpr *E,
+                            const std::vector<Value> &Args);
   std::optional<Value> evalWarpIntrinsic(StringRef Name, const CallExpr *E);
   /// A warp shuffle of Var: Kind is an Idx/Up/Down/Xor, Operand the source
   /// lane, delta or lane mask, Width the segment size.
@@ -473,6 +525,9 @@ public:
   /// unknown; its shared-memory instructions (InlinePtx.h) recorded.
   void execAsm(const AsmStmt *S);
   void recordAsmAccesses(const GCCAsmStmt *S, const std::vector<Value> &Inputs);
+  /// One shared-memory instruction of the asm, its operands Inputs.
+  void recordPtxAccess(const GCCAsmStmt *S, const PtxAccess &A,
+                       const std::vector<Value> &Inputs);
   /// An expression standing for byte Pos of an asm string (accesses are
   /// recorded at expressions).
   const Expr *asmSite(const GCCAsmStmt *S, size_t Pos);
@@ -493,17 +548,50 @@ public:
                                        const CallExpr *E);
 
   // ---- InterpretControlFlow.cpp ----------------------------------------------
+  /// Runs a statement: dispatches on its kind to the functions below.
   void exec(const Stmt *S);
+  void execCompound(const CompoundStmt *S);
   void execIf(const IfStmt *S);
   void execSwitch(const SwitchStmt *S);
+  void execRangeFor(const CXXForRangeStmt *S);
+  void execReturn(const ReturnStmt *S);
+  /// Joins V into F's result, in the threads that return it here.
+  void mergeResult(Frame &F, const Value &V);
+  /// Keeps the `#pragma unroll` hints on the statement S carries.
+  void noteUnrollHints(const AttributedStmt *S);
   /// A break, return or goto that leaves the loop body S early.
   static bool containsEarlyExit(const Stmt *S);
   static bool containsReturn(const Stmt *S);
   void execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
                 const VarDecl *CondVar, const Expr *Inc, const Stmt *Body,
                 bool TestFirst);
+  /// Tests Cond before an iteration: narrows the mask to the threads that
+  /// go on. False when the loop is over (or a symbolic iteration stood for
+  /// the rest).
+  bool testLoopCondition(const Stmt *Loop, const Expr *Cond, const Stmt *Body,
+                         const Expr *Inc, LoopRun &Run);
+  /// Runs one iteration's body and increment. False when the loop is over.
+  bool runIteration(const Stmt *Loop, const Expr *Cond, const Stmt *Body,
+                    const Expr *Inc, LoopRun &Run);
+  /// After iterations that ran only as far as an unknown allowed: what the
+  /// loop changed depends on how many ran.
+  void forgetIterationCount(const Stmt *Loop, const Stmt *Body,
+                            const Expr *Inc);
+  /// Whether the compiler will unroll the loop fully, and why not.
+  LoopUnrolling predictUnrolling(const Stmt *Loop, const LoopRun &Run);
+  /// One iteration standing for any number of them.
   void symbolicIteration(const Stmt *Loop, const Expr *Cond, const Stmt *Body,
                          const Expr *Inc);
+  /// V (its value Cur) after K iterations of the loop at Line: an induction
+  /// variable becomes start + K * step, anything else unknown.
+  void advanceLoopVariable(const VarDecl *V, Value &Cur, const Stmt *Loop,
+                           const Stmt *Body, const Expr *Inc, AtomId K,
+                           unsigned Line);
+  /// Threads that entered with Entry leave the loop after different numbers
+  /// of iterations: what it changes is no longer followed per thread.
+  void forgetPerThreadTripCounts(const Stmt *Loop, const Stmt *Body,
+                                 const Expr *Inc, const Mask &Entry,
+                                 unsigned Line);
 
   // ---- LoopPolicy.cpp --------------------------------------------------------
   const std::vector<const VarDecl *> &modifiedIn(const Stmt *Loop);

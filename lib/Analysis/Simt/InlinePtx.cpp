@@ -114,6 +114,118 @@ std::string atomicFunctionOf(StringRef Op) {
   return "";
 }
 
+/// What an opcode's suffixes say (`ld.shared.v4.f32`: shared, 4 x 4 bytes).
+struct Suffixes {
+  unsigned Vector = 1, Elem = 0;
+  bool Shared = false, OtherSpace = false;
+  /// The first suffix naming an atomic operation (`add`).
+  std::string AtomOp;
+};
+
+Suffixes readSuffixes(ArrayRef<StringRef> Parts) {
+  Suffixes X;
+  for (StringRef P : Parts.drop_front()) {
+    if (P.starts_with("shared"))
+      X.Shared = true;
+    else if (isStateSpace(P))
+      X.OtherSpace = true;
+    else if (P == "v2" || P == "v4" || P == "v8")
+      X.Vector = P[1] - '0';
+    else if (unsigned B = typeBytes(P))
+      X.Elem = B;
+    else if (X.AtomOp.empty() && !atomicFunctionOf(P).empty())
+      X.AtomOp = P.str();
+  }
+  return X;
+}
+
+/// ld, ldu, st, atom and red: the index of the address operand; nullopt
+/// when the state space is not shared.
+std::optional<unsigned> decodeLoadStore(StringRef Base,
+                                        ArrayRef<StringRef> Parts,
+                                        const Suffixes &X,
+                                        ArrayRef<StringRef> Operands,
+                                        PtxAccess &A) {
+  if (X.OtherSpace && !X.Shared)
+    return std::nullopt; // global, local, ...: not shared memory
+  A.ExplicitShared = X.Shared;
+  A.Kind = Base == "st"                    ? AccessKind::Store
+           : Base == "atom" || Base == "red" ? AccessKind::Atomic
+                                             : AccessKind::Load;
+  unsigned AddressIndex =
+      Base == "ld" || Base == "ldu" || Base == "atom" ? 1 : 0;
+  A.WidthBytes = X.Elem * X.Vector;
+  if (A.Kind == AccessKind::Atomic) {
+    A.AtomicFunction = atomicFunctionOf(X.AtomOp);
+    A.ResultUnused = Base == "red";
+    StringRef TypePart = Parts.back();
+    A.AtomicFloat = TypePart.starts_with("f") || TypePart.starts_with("bf");
+    if (AddressIndex + 1 < Operands.size())
+      A.AtomicImmediate = integer(Operands[AddressIndex + 1]);
+  }
+  return AddressIndex;
+}
+
+/// ldmatrix and stmatrix: the index of the address operand.
+unsigned decodeMatrix(StringRef Base, StringRef Opcode,
+                      ArrayRef<StringRef> Parts, PtxAccess &A) {
+  A.Kind = Base == "ldmatrix" ? AccessKind::Load : AccessKind::Store;
+  A.WidthBytes = 16; // each thread names one 16-byte row
+  // ldmatrix.m8n8.b16 (LDSM.16.M88/MT88 .x1/.x2/.x4) measured the 16-byte
+  // load rule over the lanes whose row addresses it uses, .trans or not
+  // (cuda_samples/library_calls/measurements/h100-ldmatrix-ptx).
+  unsigned Matrices = llvm::is_contained(Parts, "x4")   ? 4
+                      : llvm::is_contained(Parts, "x2") ? 2
+                      : llvm::is_contained(Parts, "x1") ? 1
+                                                        : 0;
+  if (Base == "ldmatrix" && Matrices && llvm::is_contained(Parts, "m8n8") &&
+      llvm::is_contained(Parts, "b16"))
+    A.AddressLanes = 8 * Matrices;
+  else
+    A.Unmeasured = "no measured bank rule for " + Opcode.str();
+  return Base == "ldmatrix" ? 1 : 0;
+}
+
+/// cp.async with a shared state space: the index of the address operand.
+unsigned decodeCpAsync(ArrayRef<StringRef> Parts, ArrayRef<StringRef> Operands,
+                       PtxAccess &A) {
+  // The state spaces are written destination first.
+  StringRef First;
+  for (StringRef P : Parts.drop_front())
+    if (isStateSpace(P)) {
+      First = P;
+      break;
+    }
+  bool SharedDestination = First.starts_with("shared");
+  A.Kind = SharedDestination ? AccessKind::Store : AccessKind::Load;
+  A.WidthBytes = 16;
+  if (Operands.size() > 2) {
+    StringRef Size = Operands[2].trim();
+    unsigned N = 0;
+    if (auto Literal = integer(Size); Literal && *Literal > 0 &&
+                                      *Literal <= 16)
+      A.WidthBytes = unsigned(*Literal);
+    else if (Size.consume_front("%") && !Size.getAsInteger(10, N))
+      A.SizeOperand = N;
+  }
+  bool Bulk = Parts.size() > 2 && Parts[2] == "bulk";
+  bool Bypass = llvm::is_contained(Parts, "cg");
+  // cp.async.ca compiles to LDGSTS.E, .E.64 or .E.128, whose writes
+  // measured the bank rule of a store of the same width
+  // (cuda_samples/library_calls/measurements/h100-cp-async-ptx). The .cg
+  // form (LDGSTS.E.BYPASS.128) and bulk copies write shared memory
+  // outside the counters Nsight Compute has.
+  if (Bulk)
+    A.Unmeasured = "no measured bank rule for cp.async.bulk";
+  else if (Bypass)
+    A.Unmeasured = "no measured bank rule for cp.async.cg (LDGSTS.E.BYPASS."
+                   "128: Nsight Compute does not count its shared-memory "
+                   "writes, and its cycles follow no bank rule)";
+  else if (!SharedDestination)
+    A.Unmeasured = "no measured bank rule for cp.async from shared memory";
+  return SharedDestination ? 0 : 1;
+}
+
 void decodeInstruction(StringRef Text, size_t Pos, PtxDecoding &D) {
   size_t Lead = Text.size() - Text.ltrim().size();
   Text = Text.trim();
@@ -172,99 +284,24 @@ void decodeInstruction(StringRef Text, size_t Pos, PtxDecoding &D) {
   A.Opcode = Opcode.str();
   A.Position = Pos;
   A.Predicated = Predicated;
-  unsigned Vector = 1, Elem = 0;
-  bool Shared = false, OtherSpace = false;
-  std::string AtomOp;
-  for (StringRef P : ArrayRef<StringRef>(Parts).drop_front()) {
-    if (P.starts_with("shared"))
-      Shared = true;
-    else if (isStateSpace(P))
-      OtherSpace = true;
-    else if (P == "v2" || P == "v4" || P == "v8")
-      Vector = P[1] - '0';
-    else if (unsigned B = typeBytes(P))
-      Elem = B;
-    else if (AtomOp.empty() && !atomicFunctionOf(P).empty())
-      AtomOp = P.str();
-  }
-  unsigned AddressIndex = 0;
+  Suffixes X = readSuffixes(Parts);
+  std::optional<unsigned> AddressIndex;
   if (Base == "ld" || Base == "ldu" || Base == "st" || Base == "atom" ||
       Base == "red") {
-    if (OtherSpace && !Shared)
-      return; // global, local, ...: not shared memory
-    A.ExplicitShared = Shared;
-    A.Kind = Base == "st"                    ? AccessKind::Store
-             : Base == "atom" || Base == "red" ? AccessKind::Atomic
-                                               : AccessKind::Load;
-    AddressIndex = Base == "ld" || Base == "ldu" || Base == "atom" ? 1 : 0;
-    A.WidthBytes = Elem * Vector;
-    if (A.Kind == AccessKind::Atomic) {
-      A.AtomicFunction = atomicFunctionOf(AtomOp);
-      A.ResultUnused = Base == "red";
-      StringRef TypePart = Parts.back();
-      A.AtomicFloat = TypePart.starts_with("f") || TypePart.starts_with("bf");
-      if (AddressIndex + 1 < Operands.size())
-        A.AtomicImmediate = integer(Operands[AddressIndex + 1]);
-    }
+    AddressIndex = decodeLoadStore(Base, Parts, X, Operands, A);
+    if (!AddressIndex)
+      return;
   } else if (Base == "ldmatrix" || Base == "stmatrix") {
-    A.Kind = Base == "ldmatrix" ? AccessKind::Load : AccessKind::Store;
-    AddressIndex = Base == "ldmatrix" ? 1 : 0;
-    A.WidthBytes = 16; // each thread names one 16-byte row
-    // ldmatrix.m8n8.b16 (LDSM.16.M88/MT88 .x1/.x2/.x4) measured the 16-byte
-    // load rule over the lanes whose row addresses it uses, .trans or not
-    // (cuda_samples/library_calls/measurements/h100-ldmatrix-ptx).
-    unsigned Matrices = llvm::is_contained(Parts, "x4")   ? 4
-                        : llvm::is_contained(Parts, "x2") ? 2
-                        : llvm::is_contained(Parts, "x1") ? 1
-                                                          : 0;
-    if (Base == "ldmatrix" && Matrices && llvm::is_contained(Parts, "m8n8") &&
-        llvm::is_contained(Parts, "b16"))
-      A.AddressLanes = 8 * Matrices;
-    else
-      A.Unmeasured = "no measured bank rule for " + Opcode.str();
+    AddressIndex = decodeMatrix(Base, Opcode, Parts, A);
   } else if (Base == "cp" && Parts.size() > 1 && Parts[1] == "async" &&
-             Shared) {
-    // The state spaces are written destination first.
-    StringRef First;
-    for (StringRef P : ArrayRef<StringRef>(Parts).drop_front())
-      if (isStateSpace(P)) {
-        First = P;
-        break;
-      }
-    bool SharedDestination = First.starts_with("shared");
-    A.Kind = SharedDestination ? AccessKind::Store : AccessKind::Load;
-    AddressIndex = SharedDestination ? 0 : 1;
-    A.WidthBytes = 16;
-    if (Operands.size() > 2) {
-      StringRef Size = Operands[2].trim();
-      unsigned N = 0;
-      if (auto Literal = integer(Size); Literal && *Literal > 0 &&
-                                        *Literal <= 16)
-        A.WidthBytes = unsigned(*Literal);
-      else if (Size.consume_front("%") && !Size.getAsInteger(10, N))
-        A.SizeOperand = N;
-    }
-    bool Bulk = Parts.size() > 2 && Parts[2] == "bulk";
-    bool Bypass = llvm::is_contained(Parts, "cg");
-    // cp.async.ca compiles to LDGSTS.E, .E.64 or .E.128, whose writes
-    // measured the bank rule of a store of the same width
-    // (cuda_samples/library_calls/measurements/h100-cp-async-ptx). The .cg
-    // form (LDGSTS.E.BYPASS.128) and bulk copies write shared memory
-    // outside the counters Nsight Compute has.
-    if (Bulk)
-      A.Unmeasured = "no measured bank rule for cp.async.bulk";
-    else if (Bypass)
-      A.Unmeasured = "no measured bank rule for cp.async.cg (LDGSTS.E.BYPASS."
-                     "128: Nsight Compute does not count its shared-memory "
-                     "writes, and its cycles follow no bank rule)";
-    else if (!SharedDestination)
-      A.Unmeasured = "no measured bank rule for cp.async from shared memory";
+             X.Shared) {
+    AddressIndex = decodeCpAsync(Parts, Operands, A);
   } else {
     Undecoded();
     return;
   }
-  if (AddressIndex < Operands.size())
-    parseAddress(Operands[AddressIndex], A);
+  if (*AddressIndex < Operands.size())
+    parseAddress(Operands[*AddressIndex], A);
   D.Accesses.push_back(std::move(A));
 }
 

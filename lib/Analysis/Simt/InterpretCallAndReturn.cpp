@@ -637,6 +637,13 @@ Engine::possibleCallees(const Expr *Callee, size_t FrameIdx,
   const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
   if (!V)
     return std::nullopt;
+  return variableCallees(V, FrameIdx, Seen);
+}
+
+std::optional<std::vector<const FunctionDecl *>>
+Engine::variableCallees(const VarDecl *V, size_t FrameIdx,
+                        llvm::SmallPtrSetImpl<const VarDecl *> &Seen) {
+  using Set = std::vector<const FunctionDecl *>;
   if (!Seen.insert(V).second)
     return Set(); // its other sources are being collected
   Set All;

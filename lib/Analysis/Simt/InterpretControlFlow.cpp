@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Engine.h"
+#include "Induction.h"
 
 using namespace clang;
 
@@ -61,127 +62,14 @@ void Engine::execIf(const IfStmt *S) {
   M = applyExits(Saved);
 }
 
-
-
-void Engine::symbolicIteration(const Stmt *Loop,
-                                                const Expr *Cond,
-                                                const Stmt *Body,
-                                                const Expr *Inc) {
+void Engine::symbolicIteration(const Stmt *Loop, const Expr *Cond,
+                               const Stmt *Body, const Expr *Inc) {
   unsigned Line = lineOf(Loop);
   AtomId K = Atoms.fresh("iteration of loop at line " + std::to_string(Line));
-  const auto *BodyBlock = dyn_cast_or_null<CompoundStmt>(Body);
   for (const VarDecl *V : modifiedIn(Loop)) {
     auto Found = frame().Env.find(V);
-    if (Found == frame().Env.end())
-      continue;
-    // An induction variable changed once per iteration by a loop-invariant
-    // step becomes start + k * step.
-    const Expr *Step = nullptr;
-    bool Negative = false;
-    int Count = 0;
-    auto Consider = [&](const Stmt *S, bool TopLevel) {
-      const Expr *E = dyn_cast_or_null<Expr>(S);
-      if (!E)
-        return;
-      E = E->IgnoreParenImpCasts();
-      auto IsV = [&](const Expr *X) {
-        const auto *R = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
-        return R && R->getDecl() == V;
-      };
-      if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-        if (UO->isIncrementDecrementOp() && IsV(UO->getSubExpr())) {
-          ++Count;
-          if (TopLevel) {
-            Step = nullptr;
-            Negative = UO->isDecrementOp();
-          }
-        }
-      } else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-        if ((BO->getOpcode() == BO_AddAssign ||
-             BO->getOpcode() == BO_SubAssign) &&
-            IsV(BO->getLHS())) {
-          ++Count;
-          if (TopLevel) {
-            Step = BO->getRHS();
-            Negative = BO->getOpcode() == BO_SubAssign;
-          }
-        }
-      }
-    };
-    // Count every modification; only a single top-level one is an induction.
-    int Total = 0;
-    std::function<void(const Stmt *)> CountAll = [&](const Stmt *S) {
-      if (!S)
-        return;
-      if (const auto *BO = dyn_cast<BinaryOperator>(S))
-        if (BO->isAssignmentOp())
-          if (const auto *R =
-                  dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
-            if (R->getDecl() == V)
-              ++Total;
-      if (const auto *UO = dyn_cast<UnaryOperator>(S))
-        if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-          if (const auto *R = dyn_cast<DeclRefExpr>(
-                  UO->getSubExpr()->IgnoreParenImpCasts()))
-            if (R->getDecl() == V)
-              ++Total;
-      for (const Stmt *C : S->children())
-        CountAll(C);
-    };
-    CountAll(Body);
-    CountAll(Inc);
-    if (Inc)
-      Consider(Inc, true);
-    if (BodyBlock)
-      for (const Stmt *S : BodyBlock->body())
-        Consider(S, true);
-    Value &Cur = Found->second;
-    bool Induction = Total == 1 && Count == 1 && Cur.K != Value::Kind::Unknown;
-    Value StepV = Step ? eval(Step) : intConstant(1);
-    if (Step) {
-      // The step must not change inside the loop.
-      for (const VarDecl *W : modifiedIn(Loop)) {
-        bool Uses = false;
-        std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
-          if (!S || Uses)
-            return;
-          if (const auto *R = dyn_cast<DeclRefExpr>(S))
-            if (R->getDecl() == W)
-              Uses = true;
-          for (const Stmt *C : S->children())
-            Find(C);
-        };
-        Find(Step);
-        if (Uses)
-          Induction = false;
-      }
-    }
-    if (Induction && StepV.K == Value::Kind::Int) {
-      uint64_t Size = Cur.K == Value::Kind::Pointer
-                          ? sizeOf(V->getType()->getPointeeType())
-                          : 1;
-      for (unsigned T = 0; T < N; ++T) {
-        // Threads that already left the loop keep their value.
-        if (!laneLive(T))
-          continue;
-        SymbolicInt Delta = sym::mul(
-            sym::mul(StepV.L[T], SymbolicInt::atom(K), Atoms),
-            SymbolicInt::constant(int64_t(Size) * (Negative ? -1 : 1)), Atoms);
-        Cur.L[T] = sym::add(Cur.L[T], Delta);
-      }
-      addDeps(Cur.Deps, StepV.Deps);
-      continue;
-    }
-    std::string Why = "'" + V->getNameAsString() +
-                      "' changed by the loop at line " + std::to_string(Line);
-    if (Cur.K == Value::Kind::Int || Cur.K == Value::Kind::Pointer) {
-      for (unsigned T = 0; T < N; ++T)
-        if (laneLive(T))
-          Cur.L[T] = SymbolicInt::opaque();
-      addDep(Cur.Deps, Why);
-    } else {
-      Cur = unknown(Why);
-    }
+    if (Found != frame().Env.end())
+      advanceLoopVariable(V, Found->second, Loop, Body, Inc, K, Line);
   }
   tagLoopVariables(Loop);
   // What earlier iterations wrote to per-thread objects is not known.
@@ -209,8 +97,64 @@ void Engine::symbolicIteration(const Stmt *Loop,
   if (anyLive())
     exec(Body);
   --UncountedLoops;
-  if (UniformExit)
+  if (!UniformExit)
+    forgetPerThreadTripCounts(Loop, Body, Inc, Entry, Line);
+}
+
+void Engine::advanceLoopVariable(const VarDecl *V, Value &Cur,
+                                 const Stmt *Loop, const Stmt *Body,
+                                 const Expr *Inc, AtomId K, unsigned Line) {
+  // An induction variable changed once per iteration by a loop-invariant
+  // step becomes start + k * step (Induction.h). The step of the last
+  // additive update at the top level is evaluated whether or not V is one:
+  // what it reads is recorded.
+  CounterUpdates Updates = counterUpdates(V, Body, Inc);
+  std::optional<AdditiveUpdate> Last;
+  for (const Expr *U : Updates.TopLevel)
+    if (std::optional<AdditiveUpdate> A = additiveUpdate(U, V))
+      Last = A;
+  const Expr *Step = Last ? Last->Step : nullptr;
+  bool Negative = Last && Last->Negative;
+  const Expr *Sole = Updates.sole();
+  bool Induction = Sole && additiveUpdate(Sole, V) &&
+                   Cur.K != Value::Kind::Unknown;
+  Value StepV = Step ? eval(Step) : intConstant(1);
+  // The step must not change inside the loop.
+  if (Step)
+    for (const VarDecl *W : modifiedIn(Loop))
+      if (mentions(Step, W))
+        Induction = false;
+  if (Induction && StepV.K == Value::Kind::Int) {
+    uint64_t Size = Cur.K == Value::Kind::Pointer
+                        ? sizeOf(V->getType()->getPointeeType())
+                        : 1;
+    for (unsigned T = 0; T < N; ++T) {
+      // Threads that already left the loop keep their value.
+      if (!laneLive(T))
+        continue;
+      SymbolicInt Delta = sym::mul(
+          sym::mul(StepV.L[T], SymbolicInt::atom(K), Atoms),
+          SymbolicInt::constant(int64_t(Size) * (Negative ? -1 : 1)), Atoms);
+      Cur.L[T] = sym::add(Cur.L[T], Delta);
+    }
+    addDeps(Cur.Deps, StepV.Deps);
     return;
+  }
+  std::string Why = "'" + V->getNameAsString() +
+                    "' changed by the loop at line " + std::to_string(Line);
+  if (Cur.K == Value::Kind::Int || Cur.K == Value::Kind::Pointer) {
+    for (unsigned T = 0; T < N; ++T)
+      if (laneLive(T))
+        Cur.L[T] = SymbolicInt::opaque();
+    addDep(Cur.Deps, Why);
+  } else {
+    Cur = unknown(Why);
+  }
+}
+
+void Engine::forgetPerThreadTripCounts(const Stmt *Loop, const Stmt *Body,
+                                       const Expr *Inc, const Mask &Entry,
+                                       unsigned Line) {
   // Threads leave at different iterations: what the loop changes differs
   // per thread in a way the engine does not follow.
   std::string Why = "threads leave the loop at line " + std::to_string(Line) +
@@ -234,10 +178,9 @@ void Engine::symbolicIteration(const Stmt *Loop,
   M = Saved;
 }
 
-void Engine::execLoop(const Stmt *Loop, const Stmt *Init,
-                                       const Expr *Cond, const VarDecl *CondVar,
-                                       const Expr *Inc, const Stmt *Body,
-                                       bool TestFirst) {
+void Engine::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
+                      const VarDecl *CondVar, const Expr *Inc,
+                      const Stmt *Body, bool TestFirst) {
   if (Init) {
     llvm::SaveAndRestore InInit(InLoopInit, true);
     exec(Init);
@@ -249,78 +192,14 @@ void Engine::execLoop(const Stmt *Loop, const Stmt *Init,
   State.Loop = Loop;
   Loops.push_back(std::move(State));
   // What the compiler will know about the trip count.
-  bool Symbolic = false, ExitUnknown = false, RanUniformUnknown = false;
-  CompileTime ExitCT;
-  unsigned UniformUnknown = 0, Trip = 0;
-  std::optional<GeometricCounter> Geo = geometricCounter(Loop, Cond, Body, Inc);
+  LoopRun Run;
+  Run.Geo = geometricCounter(Loop, Cond, Body, Inc);
   for (unsigned Iter = 0; !Stopped; ++Iter) {
     if (TestFirst || Iter > 0) {
       if (CondVar)
         execDecl(CondVar);
-      if (Cond) {
-        Value C = eval(Cond);
-        bool Decided = C.K == Value::Kind::Int;
-        for (unsigned T = 0; T < N && Decided; ++T)
-          if (laneLive(T) && !C.L[T].isConstant())
-            Decided = false;
-        // A warp-uniform unknown condition (`j < n`): run a few iterations
-        // conditionally, so a constant upper bound (`j < n && j < 8`) is
-        // found as the compiler finds it.
-        bool UniformCond = !Decided && C.K == Value::Kind::Int;
-        const SymbolicInt *First = nullptr;
-        for (unsigned T = 0; T < N && UniformCond; ++T) {
-          if (!laneLive(T) || C.L[T].isConstant())
-            continue;
-          if (C.L[T].Opaque || (First && *First != C.L[T]))
-            UniformCond = false;
-          First = &C.L[T];
-        }
-        // Iterations run one by one only while they can end on a constant
-        // bound, or while a doubling or halving counter (at most one
-        // iteration per bit of its type) has not run out; otherwise one
-        // symbolic iteration stands for all of them.
-        bool Enumerate =
-            UniformCond &&
-            ((mayMeetConstantBound(Cond) && UniformUnknown < 16) ||
-             (Geo && UniformUnknown < Geo->MaxTrip && !Geo->Ended));
-        if (!Decided && UniformCond && Geo && Geo->Halving &&
-            UniformUnknown >= Geo->MaxTrip) {
-          // A halving counter is 0 after as many halvings as its type has
-          // bits, and the condition then fails in every thread.
-          for (unsigned T = 0; T < N; ++T)
-            if (laneLive(T))
-              M.A[T] = Activity::Inactive;
-          break;
-        }
-        if (!Decided && Enumerate)
-          ++UniformUnknown;
-        if (!Decided && !Enumerate) {
-          ExitCT = C.CT;
-          symbolicIteration(Loop, Cond, Body, Inc);
-          Symbolic = true;
-          break;
-        }
-        Mask Then, Else;
-        bool WasConditional = M.Conditional;
-        splitMask(C, Cond, Then, Else);
-        // Exploring "the loop goes on": its body runs for certain on this
-        // path; what ran is sorted out after the loop.
-        if (UniformCond) {
-          Then.Conditional = WasConditional;
-          if (!RanUniformUnknown)
-            ++UncountedLoops;
-          RanUniformUnknown = true;
-        }
-        bool Exits = false;
-        for (unsigned T = 0; T < N; ++T)
-          if (laneLive(T) && Then.A[T] == Activity::Inactive)
-            Exits = true;
-        if (Exits && C.CT.hard() && !ExitUnknown) {
-          ExitUnknown = true;
-          ExitCT = C.CT;
-        }
-        M = Then;
-      }
+      if (Cond && !testLoopCondition(Loop, Cond, Body, Inc, Run))
+        break;
     }
     if (!anyLive())
       break;
@@ -330,57 +209,139 @@ void Engine::execLoop(const Stmt *Loop, const Stmt *Init,
         ++Iterations > Limits.MaxTotalIterations ||
         WarpRequests > Limits.MaxWarpRequests / 2) {
       symbolicIteration(Loop, Cond, Body, Inc);
-      Trip = Iter + 1;
+      Run.Trip = Iter + 1;
       break;
     }
-    tagLoopVariables(Loop);
-    Mask IterMask = M;
-    exec(Body);
-    ++Trip;
-    // Threads that continued rejoin for the increment and the next test.
-    Loops.back().Continued.assign(N, Exit::None);
-    M = applyExits(IterMask);
-    if (Inc && anyLive())
-      eval(Inc);
-    if (Geo && RanUniformUnknown && anyLive())
-      Geo->step(*this);
-    if (Geo && Geo->Overflowed) {
-      // A signed doubling counter overflowed: no execution without
-      // undefined behaviour gets here, so the threads left before.
-      for (unsigned T = 0; T < N; ++T)
-        if (laneLive(T))
-          M.A[T] = Activity::Inactive;
-      break;
-    }
-    if (!Cond && !anyLive())
+    if (!runIteration(Loop, Cond, Body, Inc, Run))
       break;
   }
   Loops.pop_back();
   M = applyExits(Saved);
-  if (RanUniformUnknown)
+  if (Run.RanUniformUnknown)
     --UncountedLoops;
   // After iterations that ran only if an unknown allowed it, what the loop
   // changed depends on how many ran.
-  if (RanUniformUnknown && !Symbolic) {
-    std::string Why = "how many iterations of the loop at line " +
-                      std::to_string(lineOf(Loop)) + " ran";
-    havocObjectsWrittenIn(Body, Why);
-    havocObjectsWrittenIn(Inc, Why);
-    for (const VarDecl *V : modifiedIn(Loop)) {
-      auto It = frame().Env.find(V);
-      if (It == frame().Env.end())
-        continue;
-      Value &Cur = It->second;
-      for (auto &L : Cur.L)
-        L = SymbolicInt::opaque();
-      addDep(Cur.Deps, Why);
-      if (!Cur.CT.hard()) {
-        Cur.CT.Why = CompileTime::Cause::Condition;
-        Cur.CT.What = Why;
-      }
+  if (Run.RanUniformUnknown && !Run.Symbolic)
+    forgetIterationCount(Loop, Body, Inc);
+  decideUnrolling(Loop, predictUnrolling(Loop, Run));
+}
+
+bool Engine::testLoopCondition(const Stmt *Loop, const Expr *Cond,
+                               const Stmt *Body, const Expr *Inc,
+                               LoopRun &Run) {
+  Value C = eval(Cond);
+  bool Decided = C.K == Value::Kind::Int;
+  for (unsigned T = 0; T < N && Decided; ++T)
+    if (laneLive(T) && !C.L[T].isConstant())
+      Decided = false;
+  // A warp-uniform unknown condition (`j < n`): run a few iterations
+  // conditionally, so a constant upper bound (`j < n && j < 8`) is found as
+  // the compiler finds it.
+  bool UniformCond = !Decided && C.K == Value::Kind::Int;
+  const SymbolicInt *First = nullptr;
+  for (unsigned T = 0; T < N && UniformCond; ++T) {
+    if (!laneLive(T) || C.L[T].isConstant())
+      continue;
+    if (C.L[T].Opaque || (First && *First != C.L[T]))
+      UniformCond = false;
+    First = &C.L[T];
+  }
+  // Iterations run one by one only while they can end on a constant bound,
+  // or while a doubling or halving counter (at most one iteration per bit
+  // of its type) has not run out; otherwise one symbolic iteration stands
+  // for all of them.
+  std::optional<GeometricCounter> &Geo = Run.Geo;
+  bool Enumerate =
+      UniformCond &&
+      ((mayMeetConstantBound(Cond) && Run.UniformUnknown < 16) ||
+       (Geo && Run.UniformUnknown < Geo->MaxTrip && !Geo->Ended));
+  if (!Decided && UniformCond && Geo && Geo->Halving &&
+      Run.UniformUnknown >= Geo->MaxTrip) {
+    // A halving counter is 0 after as many halvings as its type has bits,
+    // and the condition then fails in every thread.
+    for (unsigned T = 0; T < N; ++T)
+      if (laneLive(T))
+        M.A[T] = Activity::Inactive;
+    return false;
+  }
+  if (!Decided && Enumerate)
+    ++Run.UniformUnknown;
+  if (!Decided && !Enumerate) {
+    Run.ExitCT = C.CT;
+    symbolicIteration(Loop, Cond, Body, Inc);
+    Run.Symbolic = true;
+    return false;
+  }
+  Mask Then, Else;
+  bool WasConditional = M.Conditional;
+  splitMask(C, Cond, Then, Else);
+  // Exploring "the loop goes on": its body runs for certain on this path;
+  // what ran is sorted out after the loop.
+  if (UniformCond) {
+    Then.Conditional = WasConditional;
+    if (!Run.RanUniformUnknown)
+      ++UncountedLoops;
+    Run.RanUniformUnknown = true;
+  }
+  bool Exits = false;
+  for (unsigned T = 0; T < N; ++T)
+    if (laneLive(T) && Then.A[T] == Activity::Inactive)
+      Exits = true;
+  if (Exits && C.CT.hard() && !Run.ExitUnknown) {
+    Run.ExitUnknown = true;
+    Run.ExitCT = C.CT;
+  }
+  M = Then;
+  return true;
+}
+
+bool Engine::runIteration(const Stmt *Loop, const Expr *Cond,
+                          const Stmt *Body, const Expr *Inc, LoopRun &Run) {
+  tagLoopVariables(Loop);
+  Mask IterMask = M;
+  exec(Body);
+  ++Run.Trip;
+  // Threads that continued rejoin for the increment and the next test.
+  Loops.back().Continued.assign(N, Exit::None);
+  M = applyExits(IterMask);
+  if (Inc && anyLive())
+    eval(Inc);
+  if (Run.Geo && Run.RanUniformUnknown && anyLive())
+    Run.Geo->step(*this);
+  if (Run.Geo && Run.Geo->Overflowed) {
+    // A signed doubling counter overflowed: no execution without undefined
+    // behaviour gets here, so the threads left before.
+    for (unsigned T = 0; T < N; ++T)
+      if (laneLive(T))
+        M.A[T] = Activity::Inactive;
+    return false;
+  }
+  // A loop without a condition ends when no thread is left in it.
+  return Cond || anyLive();
+}
+
+void Engine::forgetIterationCount(const Stmt *Loop, const Stmt *Body,
+                                  const Expr *Inc) {
+  std::string Why = "how many iterations of the loop at line " +
+                    std::to_string(lineOf(Loop)) + " ran";
+  havocObjectsWrittenIn(Body, Why);
+  havocObjectsWrittenIn(Inc, Why);
+  for (const VarDecl *V : modifiedIn(Loop)) {
+    auto It = frame().Env.find(V);
+    if (It == frame().Env.end())
+      continue;
+    Value &Cur = It->second;
+    for (auto &L : Cur.L)
+      L = SymbolicInt::opaque();
+    addDep(Cur.Deps, Why);
+    if (!Cur.CT.hard()) {
+      Cur.CT.Why = CompileTime::Cause::Condition;
+      Cur.CT.What = Why;
     }
   }
+}
 
+LoopUnrolling Engine::predictUnrolling(const Stmt *Loop, const LoopRun &Run) {
   // Will the compiler unroll it fully? (NVVM: a constant trip count or a
   // constant upper bound, within its size budget or under #pragma unroll;
   // never under #pragma unroll 1.)
@@ -390,43 +351,36 @@ void Engine::execLoop(const Stmt *Loop, const Stmt *Init,
   if (Hint.K == UnrollHint::Disable) {
     U.Unrolled = false;
     U.Reason = "#pragma unroll 1 keeps it a loop";
-  } else if (Symbolic || ExitUnknown) {
+  } else if (Run.Symbolic || Run.ExitUnknown) {
     U.Unrolled = false;
-    U.Reason = ExitCT.hard() ? "its trip count depends on " + Quote(ExitCT.What)
-                             : "its trip count is not known at compile time";
+    U.Reason = Run.ExitCT.hard()
+                   ? "its trip count depends on " + Quote(Run.ExitCT.What)
+                   : "its trip count is not known at compile time";
   } else if (Hint.K == UnrollHint::Count && Hint.N > 1) {
     U.Unrolled = false;
     U.OverBudget = true;
     U.Reason = "#pragma unroll " + std::to_string(Hint.N) +
                " unrolls it only partially";
   } else if (Hint.K != UnrollHint::Full &&
-             (Trip > Limits.MaxFullUnrollTrip ||
-              uint64_t(Trip) * loopCost(Loop) > Limits.UnrollBudget)) {
+             (Run.Trip > Limits.MaxFullUnrollTrip ||
+              uint64_t(Run.Trip) * loopCost(Loop) > Limits.UnrollBudget)) {
     U.Unrolled = false;
     U.OverBudget = true;
-    U.Reason = "its " + std::to_string(Trip) +
+    U.Reason = "its " + std::to_string(Run.Trip) +
                " iterations exceed the compiler's full-unroll budget";
   }
   // A trip count the compiler knows (not one a launch's value gave).
-  if (!Symbolic && !ExitUnknown)
-    U.TripCount = Trip;
-  decideUnrolling(Loop, std::move(U));
+  if (!Run.Symbolic && !Run.ExitUnknown)
+    U.TripCount = Run.Trip;
+  return U;
 }
 
 void Engine::exec(const Stmt *S) {
   if (!S || Stopped)
     return;
-  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
-    Mask Saved = M;
-    for (const Stmt *Child : CS->body()) {
-      if (!anyLive())
-        break;
-      exec(Child);
-      M = applyExits(M);
-    }
-    M = applyExits(Saved);
-    return;
-  }
+  // Dispatch by statement kind; each kind's transfer function is below.
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return execCompound(CS);
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
     for (const Decl *D : DS->decls())
       if (const auto *V = dyn_cast<VarDecl>(D))
@@ -446,56 +400,10 @@ void Engine::exec(const Stmt *S) {
   if (const auto *Do = dyn_cast<DoStmt>(S))
     return execLoop(Do, nullptr, Do->getCond(), nullptr, nullptr, Do->getBody(),
                     false);
-  if (const auto *Range = dyn_cast<CXXForRangeStmt>(S)) {
-    if (Range->getRangeStmt())
-      exec(Range->getRangeStmt());
-    Mask Saved = M;
-    Loops.push_back({std::vector<Exit>(N, Exit::None),
-                     std::vector<Exit>(N, Exit::None), Range});
-    exec(Range->getLoopVarStmt());
-    symbolicIteration(Range, nullptr, Range->getBody(), nullptr);
-    Loops.pop_back();
-    M = applyExits(Saved);
-    LoopUnrolling U;
-    U.Unrolled = false;
-    U.Reason = "a range-based loop's trip count is not followed";
-    decideUnrolling(Range, U);
-    return;
-  }
-  if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
-    if (Ret->getRetValue()) {
-      // A reference is returned as the address of its object.
-      Value V = frame().FD->getReturnType()->isReferenceType()
-                    ? pointerTo(evalLValue(Ret->getRetValue()))
-                    : eval(Ret->getRetValue());
-      if (V.K == Value::Kind::Int)
-        fitToType(V, frame().FD->getReturnType());
-      Frame &F = frame();
-      if (!F.HasResult) {
-        F.Result = V;
-        F.HasResult = true;
-      } else if (F.Result.K == V.K && V.K == Value::Kind::Unknown) {
-        addDeps(F.Result.Deps, V.Deps);
-      } else if (F.Result.K == V.K && F.Result.L.size() == V.L.size() &&
-                 (V.K != Value::Kind::Pointer ||
-                  (F.Result.Shared == V.Shared &&
-                   F.Result.LocalObject == V.LocalObject &&
-                   F.Result.Region == V.Region))) {
-        for (unsigned T = 0; T < N; ++T)
-          if (M.A[T] == Activity::Active && !M.Conditional)
-            F.Result.L[T] = V.L[T];
-          else if (M.A[T] != Activity::Inactive && F.Result.L[T] != V.L[T])
-            F.Result.L[T] = SymbolicInt::opaque();
-        addDeps(F.Result.Deps, V.Deps);
-      } else {
-        F.Result = mergeTargets(F.Result, V,
-                                "result of '" + F.FD->getNameAsString() + "'");
-      }
-    }
-    markExit(frame().Returned);
-    M = applyExits(M);
-    return;
-  }
+  if (const auto *Range = dyn_cast<CXXForRangeStmt>(S))
+    return execRangeFor(Range);
+  if (const auto *Ret = dyn_cast<ReturnStmt>(S))
+    return execReturn(Ret);
   if (isa<BreakStmt>(S)) {
     if (!Loops.empty())
       markExit(Loops.back().Broken);
@@ -519,30 +427,7 @@ void Engine::exec(const Stmt *S) {
   if (const auto *Label = dyn_cast<LabelStmt>(S))
     return exec(Label->getSubStmt());
   if (const auto *Attributed = dyn_cast<AttributedStmt>(S)) {
-    for (const Attr *A : Attributed->getAttrs()) {
-      const auto *Hint = dyn_cast<LoopHintAttr>(A);
-      if (!Hint)
-        continue;
-      UnrollHint H;
-      if (Hint->getOption() == LoopHintAttr::Unroll) {
-        if (Hint->getState() == LoopHintAttr::Disable)
-          H.K = UnrollHint::Disable;
-        else if (Hint->getState() == LoopHintAttr::Enable ||
-                 Hint->getState() == LoopHintAttr::Full)
-          H.K = UnrollHint::Full;
-      } else if (Hint->getOption() == LoopHintAttr::UnrollCount &&
-                 Hint->getValue()) {
-        Expr::EvalResult R;
-        if (!Hint->getValue()->isValueDependent() &&
-            Hint->getValue()->EvaluateAsInt(R, Ctx)) {
-          int64_t V = R.Val.getInt().getExtValue();
-          H.K = V <= 1 ? UnrollHint::Disable : UnrollHint::Count;
-          H.N = unsigned(std::max<int64_t>(V, 0));
-        }
-      }
-      if (H.K != UnrollHint::None)
-        Hints[Attributed->getSubStmt()] = H;
-    }
+    noteUnrollHints(Attributed);
     return exec(Attributed->getSubStmt());
   }
   if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S)) {
@@ -559,6 +444,99 @@ void Engine::exec(const Stmt *S) {
   }
   for (const Stmt *Child : S->children())
     exec(Child);
+}
+
+void Engine::execCompound(const CompoundStmt *CS) {
+  Mask Saved = M;
+  for (const Stmt *Child : CS->body()) {
+    if (!anyLive())
+      break;
+    exec(Child);
+    M = applyExits(M);
+  }
+  M = applyExits(Saved);
+}
+
+void Engine::execRangeFor(const CXXForRangeStmt *Range) {
+  if (Range->getRangeStmt())
+    exec(Range->getRangeStmt());
+  Mask Saved = M;
+  Loops.push_back({std::vector<Exit>(N, Exit::None),
+                   std::vector<Exit>(N, Exit::None), Range});
+  exec(Range->getLoopVarStmt());
+  symbolicIteration(Range, nullptr, Range->getBody(), nullptr);
+  Loops.pop_back();
+  M = applyExits(Saved);
+  LoopUnrolling U;
+  U.Unrolled = false;
+  U.Reason = "a range-based loop's trip count is not followed";
+  decideUnrolling(Range, U);
+}
+
+void Engine::execReturn(const ReturnStmt *Ret) {
+  if (Ret->getRetValue()) {
+    // A reference is returned as the address of its object.
+    Value V = frame().FD->getReturnType()->isReferenceType()
+                  ? pointerTo(evalLValue(Ret->getRetValue()))
+                  : eval(Ret->getRetValue());
+    if (V.K == Value::Kind::Int)
+      fitToType(V, frame().FD->getReturnType());
+    mergeResult(frame(), V);
+  }
+  markExit(frame().Returned);
+  M = applyExits(M);
+}
+
+void Engine::mergeResult(Frame &F, const Value &V) {
+  // The first return gives the result; a later one, in the threads that
+  // take it, joins it.
+  if (!F.HasResult) {
+    F.Result = V;
+    F.HasResult = true;
+  } else if (F.Result.K == V.K && V.K == Value::Kind::Unknown) {
+    addDeps(F.Result.Deps, V.Deps);
+  } else if (F.Result.K == V.K && F.Result.L.size() == V.L.size() &&
+             (V.K != Value::Kind::Pointer ||
+              (F.Result.Shared == V.Shared &&
+               F.Result.LocalObject == V.LocalObject &&
+               F.Result.Region == V.Region))) {
+    for (unsigned T = 0; T < N; ++T)
+      if (M.A[T] == Activity::Active && !M.Conditional)
+        F.Result.L[T] = V.L[T];
+      else if (M.A[T] != Activity::Inactive && F.Result.L[T] != V.L[T])
+        F.Result.L[T] = SymbolicInt::opaque();
+    addDeps(F.Result.Deps, V.Deps);
+  } else {
+    F.Result = mergeTargets(F.Result, V,
+                            "result of '" + F.FD->getNameAsString() + "'");
+  }
+}
+
+void Engine::noteUnrollHints(const AttributedStmt *Attributed) {
+  for (const Attr *A : Attributed->getAttrs()) {
+    const auto *Hint = dyn_cast<LoopHintAttr>(A);
+    if (!Hint)
+      continue;
+    UnrollHint H;
+    if (Hint->getOption() == LoopHintAttr::Unroll) {
+      if (Hint->getState() == LoopHintAttr::Disable)
+        H.K = UnrollHint::Disable;
+      else if (Hint->getState() == LoopHintAttr::Enable ||
+               Hint->getState() == LoopHintAttr::Full)
+        H.K = UnrollHint::Full;
+    } else if (Hint->getOption() == LoopHintAttr::UnrollCount &&
+               Hint->getValue()) {
+      Expr::EvalResult R;
+      if (!Hint->getValue()->isValueDependent() &&
+          Hint->getValue()->EvaluateAsInt(R, Ctx)) {
+        int64_t V = R.Val.getInt().getExtValue();
+        H.K = V <= 1 ? UnrollHint::Disable : UnrollHint::Count;
+        H.N = unsigned(std::max<int64_t>(V, 0));
+      }
+    }
+    if (H.K != UnrollHint::None)
+      Hints[Attributed->getSubStmt()] = H;
+  }
 }
 
 namespace {

@@ -226,6 +226,193 @@ SharedAccessSite &siteFor(Engine &En, const Expr *Site, AccessKind Kind,
 
 // ---- wmma --------------------------------------------------------------------
 
+/// What a wmma call costs per warp, from the measured table and ldm.
+struct WmmaCost {
+  /// The table's rows for the fragment type (and memory layout, if known).
+  std::vector<const WmmaRow *> Rows;
+  /// The residues of ldm bytes mod 128 it may have.
+  std::vector<unsigned> Residues;
+  std::optional<int64_t> LdmBytes;
+  /// Why the cost is not known (empty when it is); what a range depends on.
+  std::string Unknown, Depends;
+  unsigned Min = ~0u, Max = 0, Ideal = ~0u, Requests = 0;
+  std::string Instructions;
+};
+
+/// The measured rows for fragment F under Load, in layout Row when known.
+void matchRows(WmmaCost &C, const std::optional<Fragment> &F, bool Load,
+               std::optional<bool> Row, QualType FragType,
+               const std::string &Fn) {
+  if (!F)
+    C.Unknown = "the fragment type '" + FragType.getAsString() +
+                "', which warpcheck does not recognize";
+  else
+    for (const WmmaRow &R : WmmaTable)
+      if ((R.Op == WmmaOp::Load) == Load && R.Use == F->Use && R.M == F->M &&
+          R.N == F->N && R.K == F->K && F->Elem && R.Elem == *F->Elem &&
+          (!Row || R.RowMajor == *Row))
+        C.Rows.push_back(&R);
+  if (F && C.Unknown.empty() && C.Rows.empty())
+    C.Unknown = "the cost of " + Fn + " on a " + F->Name +
+                " fragment, which warpcheck has not measured";
+}
+
+/// The residues of ldm bytes mod 128 the call may have (wmma needs ldm a
+/// multiple of 16 bytes), from its value Ldm at LdmArg; EB is the
+/// element's bytes.
+void ldmResidues(Engine &En, WmmaCost &C, const Fragment &F, const Value &Ldm,
+                 const Expr *LdmArg, unsigned EB) {
+  if (Ldm.K != Value::Kind::Int || !En.isUniform(Ldm.L)) {
+    C.Unknown = "ldm '" + En.sourceText(LdmArg) +
+                "', which differs between threads or is not followed";
+    return;
+  }
+  const SymbolicInt &S = Ldm.L[En.firstLiveLane()];
+  if (S.isConstant()) {
+    C.LdmBytes = S.Const * int64_t(EB);
+    if (*C.LdmBytes <= 0 || *C.LdmBytes % 16)
+      C.Unknown = llvm::formatv("ldm of {0} bytes, not a positive multiple "
+                                "of 16 as wmma requires",
+                                *C.LdmBytes);
+    else
+      for (const WmmaRow *R : C.Rows)
+        if (*C.LdmBytes < int64_t(F.leading(R->RowMajor) * EB))
+          C.Unknown = llvm::formatv(
+              "ldm of {0} bytes, shorter than a {1} of the matrix "
+              "({2} bytes), which warpcheck has not measured",
+              *C.LdmBytes, R->RowMajor ? "row" : "column",
+              F.leading(R->RowMajor) * EB);
+    C.Residues.push_back(unsigned(*C.LdmBytes % 128));
+    return;
+  }
+  // ldm = c + sum(a_i * x_i): its bytes mod 128 step by the gcd of the
+  // coefficients' bytes (all of them when it is not followed).
+  int64_t G = 16;
+  if (!S.Opaque) {
+    G = 128;
+    for (const auto &T : S.Terms)
+      G = std::gcd(G, (T.second * int64_t(EB)) % 128);
+    G = std::max<int64_t>(G, 1);
+  }
+  int64_t Const = S.Opaque ? 0 : S.Const * int64_t(EB);
+  for (int64_t J = 0; J < 128; J += G) {
+    int64_t Res = ((Const + J) % 128 + 128) % 128;
+    if (Res % 16 == 0 &&
+        std::find(C.Residues.begin(), C.Residues.end(), unsigned(Res)) ==
+            C.Residues.end())
+      C.Residues.push_back(unsigned(Res));
+  }
+  if (C.Residues.empty())
+    C.Unknown = "ldm '" + En.sourceText(LdmArg) +
+                "', which is never a multiple of 16 bytes";
+  std::string What = "the value of ldm '" + En.sourceText(LdmArg) + "'";
+  C.Depends = C.Depends.empty() ? What : C.Depends + " and " + What;
+}
+
+/// The wavefronts the rows give at the residues: the range, the ideal and
+/// the instructions per warp (the most any call took when not measured).
+void wavefrontRange(WmmaCost &C, const std::optional<Fragment> &F) {
+  for (const WmmaRow *R : C.Rows) {
+    unsigned RowIdeal = std::max(R->Requests, (F->bytes() + 127) / 128);
+    C.Ideal = std::min(C.Ideal, RowIdeal);
+    C.Requests = std::max(C.Requests, R->Requests);
+    C.Instructions = R->Instructions;
+    for (unsigned Res : C.Residues) {
+      unsigned W = R->Wavefronts[Res / 16];
+      if (W == 0)
+        C.Unknown = "a residue of ldm that warpcheck has not measured";
+      C.Min = std::min(C.Min, W);
+      C.Max = std::max(C.Max, W);
+    }
+  }
+  if (C.Rows.empty() || C.Residues.empty()) {
+    C.Ideal = F ? std::max(1u, (F->bytes() + 127) / 128) : 1;
+    C.Requests = 1;
+    C.Max = 64; // the most any measured call took
+    C.Min = C.Ideal;
+  }
+}
+
+/// The rule the report gives for a measured call.
+std::string wmmaRule(Engine &En, const WmmaCost &C, const Fragment &F,
+                     std::optional<bool> Row, const std::string &Fn,
+                     const Expr *LdmArg, unsigned EB) {
+  std::string Ld =
+      C.LdmBytes ? llvm::formatv("ldm {0} ({1} bytes, {2} mod 128)",
+                                 *C.LdmBytes / EB, *C.LdmBytes,
+                                 *C.LdmBytes % 128)
+                       .str()
+                 : "ldm '" + En.sourceText(LdmArg) + "'";
+  std::string Frag = F.Name;
+  if (!F.RowMajor && Row)
+    Frag += *Row ? " mem_row_major" : " mem_col_major";
+  return llvm::formatv("{0} of {1} {2} fragment with {3}: {4} x {5} per "
+                       "warp, {6}{7} wavefronts ({8})",
+                       Fn, F.Use == WmmaUse::Accumulator ? "an" : "a", Frag,
+                       Ld, C.Requests, C.Instructions,
+                       C.Min == C.Max ? "" : std::to_string(C.Min) + " to ",
+                       C.Max, WmmaSource)
+      .str();
+}
+
+/// One request per warp that runs the call, at site S.
+void recordWmmaWarps(Engine &En, SharedAccessSite &S, const WmmaCost &C) {
+  unsigned Instance = S.Summary.Instances++;
+  if (En.UncountedLoops > 0)
+    S.Summary.CountsExact = false;
+  for (unsigned W = 0; W < En.Block.warps(); ++W) {
+    bool Any = false, Partial = false;
+    for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+      unsigned T = W * WarpSize + Lane;
+      Activity A = T < En.N ? En.M.A[T] : Activity::Inactive;
+      Any |= A != Activity::Inactive;
+      Partial |= A != Activity::Active;
+    }
+    if (!Any)
+      continue;
+    RequestResult R;
+    R.Ideal = C.Ideal;
+    R.MinWavefronts = C.Min;
+    R.MaxWavefronts = C.Max;
+    R.Worst.Wavefronts = C.Max;
+    R.Worst.Ideal = C.Ideal;
+    R.Worst.Ways = (C.Max + C.Ideal - 1) / C.Ideal;
+    R.Worst.Instructions = C.Requests;
+    for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
+      R.ActiveLanes.push_back(Lane);
+    if (!C.Unknown.empty() || Partial) {
+      // The worst any ldm gives this fragment type (64, the most any call
+      // measured, when the type is not in the table).
+      unsigned Worst = C.Rows.empty() ? 64 : 0;
+      for (const WmmaRow *Row : C.Rows)
+        for (unsigned Wf : Row->Wavefronts)
+          Worst = std::max(Worst, Wf);
+      R.Status = Verdict::Unknown;
+      R.MinWavefronts = C.Ideal;
+      R.MaxWavefronts = R.Worst.Wavefronts = std::max(Worst, C.Ideal);
+      R.DependsOn.push_back(
+          !C.Unknown.empty()
+              ? C.Unknown
+              : "the threads of warp " + std::to_string(W) +
+                    " that run it (wmma needs all 32 lanes of a warp)");
+      if (C.Unknown.empty())
+        R.DependsOn.insert(R.DependsOn.end(), En.M.Deps.begin(),
+                           En.M.Deps.end());
+    } else if (C.Min != C.Max || !C.Depends.empty()) {
+      R.Status = C.Min == C.Max ? Verdict::Exact : Verdict::Range;
+      if (C.Min != C.Max)
+        R.DependsOn.push_back(C.Depends);
+    }
+    S.Summary.add(R, W, Instance);
+    if (++En.WarpRequests > En.Limits.MaxWarpRequests) {
+      S.Summary.Truncated = true;
+      En.stop("more than " + std::to_string(En.Limits.MaxWarpRequests) +
+              " warp requests");
+      break;
+    }
+  }
+}
+
 Value wmmaCall(Engine &En, const CallExpr *E, bool Load) {
   // load_matrix_sync(frag, ptr, ldm[, layout]);
   // store_matrix_sync(ptr, frag, ldm, layout).
@@ -241,14 +428,14 @@ Value wmmaCall(Engine &En, const CallExpr *E, bool Load) {
   En.evalOpaqueArgument(E->getArg(FragArg));
   Value Ldm = En.eval(E->getArg(2));
   std::optional<bool> Row = F ? F->RowMajor : std::nullopt;
-  std::string Unknown, Depends;
+  WmmaCost C;
   if (E->getNumArgs() >= 4) {
     std::optional<int64_t> L = uniformConstant(En, En.eval(E->getArg(3)));
     // layout_t: mem_row_major = 0, mem_col_major = 1.
     if (L && (*L == 0 || *L == 1))
       Row = *L == 0;
     else
-      Depends = "the memory layout '" + En.sourceText(E->getArg(3)) + "'";
+      C.Depends = "the memory layout '" + En.sourceText(E->getArg(3)) + "'";
   }
   if (P.K != Value::Kind::Pointer || !P.Shared || En.Stopped || !En.anyLive())
     return Value(); // not shared memory: nothing to judge
@@ -259,177 +446,22 @@ Value wmmaCall(Engine &En, const CallExpr *E, bool Load) {
     En.CaptureOverflow.insert(LV.Var);
     En.Captured.erase(LV.Var);
   }
-
-  std::vector<const WmmaRow *> Rows;
-  if (!F)
-    Unknown = "the fragment type '" +
-              E->getArg(FragArg)->getType().getAsString() +
-              "', which warpcheck does not recognize";
-  else
-    for (const WmmaRow &R : WmmaTable)
-      if ((R.Op == WmmaOp::Load) == Load && R.Use == F->Use && R.M == F->M &&
-          R.N == F->N && R.K == F->K && F->Elem && R.Elem == *F->Elem &&
-          (!Row || R.RowMajor == *Row))
-        Rows.push_back(&R);
-  if (F && Unknown.empty() && Rows.empty())
-    Unknown = "the cost of " + Fn + " on a " + F->Name +
-              " fragment, which warpcheck has not measured";
+  matchRows(C, F, Load, Row, E->getArg(FragArg)->getType(), Fn);
   unsigned EB = F && F->Elem ? elemBytes(*F->Elem) : 1;
-
-  // The residues of ldm bytes mod 128 it may have: wmma needs ldm a
-  // multiple of 16 bytes.
-  std::vector<unsigned> Residues;
-  std::optional<int64_t> LdmBytes;
-  if (Unknown.empty()) {
-    if (Ldm.K != Value::Kind::Int || !En.isUniform(Ldm.L)) {
-      Unknown = "ldm '" + En.sourceText(E->getArg(2)) +
-                "', which differs between threads or is not followed";
-    } else {
-      const SymbolicInt &S = Ldm.L[En.firstLiveLane()];
-      if (S.isConstant()) {
-        LdmBytes = S.Const * int64_t(EB);
-        if (*LdmBytes <= 0 || *LdmBytes % 16)
-          Unknown = llvm::formatv("ldm of {0} bytes, not a positive multiple "
-                                  "of 16 as wmma requires",
-                                  *LdmBytes);
-        else
-          for (const WmmaRow *R : Rows)
-            if (*LdmBytes < int64_t(F->leading(R->RowMajor) * EB))
-              Unknown = llvm::formatv(
-                  "ldm of {0} bytes, shorter than a {1} of the matrix "
-                  "({2} bytes), which warpcheck has not measured",
-                  *LdmBytes, R->RowMajor ? "row" : "column",
-                  F->leading(R->RowMajor) * EB);
-        Residues.push_back(unsigned(*LdmBytes % 128));
-      } else {
-        // ldm = c + sum(a_i * x_i): its bytes mod 128 step by the gcd of the
-        // coefficients' bytes (all of them when it is not followed).
-        int64_t G = 16;
-        if (!S.Opaque) {
-          G = 128;
-          for (const auto &T : S.Terms)
-            G = std::gcd(G, (T.second * int64_t(EB)) % 128);
-          G = std::max<int64_t>(G, 1);
-        }
-        int64_t C = S.Opaque ? 0 : S.Const * int64_t(EB);
-        for (int64_t J = 0; J < 128; J += G) {
-          int64_t Res = ((C + J) % 128 + 128) % 128;
-          if (Res % 16 == 0 &&
-              std::find(Residues.begin(), Residues.end(), unsigned(Res)) ==
-                  Residues.end())
-            Residues.push_back(unsigned(Res));
-        }
-        if (Residues.empty())
-          Unknown = "ldm '" + En.sourceText(E->getArg(2)) +
-                    "', which is never a multiple of 16 bytes";
-        std::string What = "the value of ldm '" +
-                           En.sourceText(E->getArg(2)) + "'";
-        Depends = Depends.empty() ? What : Depends + " and " + What;
-      }
-    }
-  }
-
-  unsigned Min = ~0u, Max = 0, Ideal = ~0u, Requests = 0;
-  std::string Instructions;
-  for (const WmmaRow *R : Rows) {
-    unsigned RowIdeal = std::max(R->Requests, (F->bytes() + 127) / 128);
-    Ideal = std::min(Ideal, RowIdeal);
-    Requests = std::max(Requests, R->Requests);
-    Instructions = R->Instructions;
-    for (unsigned Res : Residues) {
-      unsigned W = R->Wavefronts[Res / 16];
-      if (W == 0)
-        Unknown = "a residue of ldm that warpcheck has not measured";
-      Min = std::min(Min, W);
-      Max = std::max(Max, W);
-    }
-  }
-  if (Rows.empty() || Residues.empty()) {
-    Ideal = F ? std::max(1u, (F->bytes() + 127) / 128) : 1;
-    Requests = 1;
-    Max = 64; // the most any measured call took
-    Min = Ideal;
-  }
-  unsigned Width = F ? F->bytes() / (32 * std::max(1u, Requests)) : 4;
+  if (C.Unknown.empty())
+    ldmResidues(En, C, *F, Ldm, E->getArg(2), EB);
+  wavefrontRange(C, F);
+  unsigned Width = F ? F->bytes() / (32 * std::max(1u, C.Requests)) : 4;
   while (Width > 1 && !isPowerOfTwoWidth(Width))
     --Width;
   Width = std::clamp(Width, 1u, 16u);
-
   std::string Rule;
-  if (F && !Rows.empty()) {
-    std::string Ld =
-        LdmBytes ? llvm::formatv("ldm {0} ({1} bytes, {2} mod 128)",
-                                 *LdmBytes / EB, *LdmBytes, *LdmBytes % 128)
-                       .str()
-                 : "ldm '" + En.sourceText(E->getArg(2)) + "'";
-    std::string Frag = F->Name;
-    if (!F->RowMajor && Row)
-      Frag += *Row ? " mem_row_major" : " mem_col_major";
-    Rule = llvm::formatv("{0} of {1} {2} fragment with {3}: {4} x {5} per "
-                         "warp, {6}{7} wavefronts ({8})",
-                         Fn, F->Use == WmmaUse::Accumulator ? "an" : "a",
-                         Frag, Ld, Requests, Instructions,
-                         Min == Max ? "" : std::to_string(Min) + " to ",
-                         Max, WmmaSource)
-               .str();
-  }
+  if (F && !C.Rows.empty())
+    Rule = wmmaRule(En, C, *F, Row, Fn, E->getArg(2), EB);
   SharedAccessSite &S = siteFor(En, E, Load ? AccessKind::Load
                                             : AccessKind::Store,
                                 Width, LV.Var, Rule);
-  unsigned Instance = S.Summary.Instances++;
-  if (En.UncountedLoops > 0)
-    S.Summary.CountsExact = false;
-  for (unsigned W = 0; W < En.Block.warps(); ++W) {
-    bool Any = false, Partial = false;
-    for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
-      unsigned T = W * WarpSize + Lane;
-      Activity A = T < En.N ? En.M.A[T] : Activity::Inactive;
-      Any |= A != Activity::Inactive;
-      Partial |= A != Activity::Active;
-    }
-    if (!Any)
-      continue;
-    RequestResult R;
-    R.Ideal = Ideal;
-    R.MinWavefronts = Min;
-    R.MaxWavefronts = Max;
-    R.Worst.Wavefronts = Max;
-    R.Worst.Ideal = Ideal;
-    R.Worst.Ways = (Max + Ideal - 1) / Ideal;
-    R.Worst.Instructions = Requests;
-    for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
-      R.ActiveLanes.push_back(Lane);
-    if (!Unknown.empty() || Partial) {
-      // The worst any ldm gives this fragment type (64, the most any call
-      // measured, when the type is not in the table).
-      unsigned Worst = Rows.empty() ? 64 : 0;
-      for (const WmmaRow *Row : Rows)
-        for (unsigned W : Row->Wavefronts)
-          Worst = std::max(Worst, W);
-      R.Status = Verdict::Unknown;
-      R.MinWavefronts = Ideal;
-      R.MaxWavefronts = R.Worst.Wavefronts = std::max(Worst, Ideal);
-      R.DependsOn.push_back(
-          !Unknown.empty()
-              ? Unknown
-              : "the threads of warp " + std::to_string(W) +
-                    " that run it (wmma needs all 32 lanes of a warp)");
-      if (Unknown.empty())
-        R.DependsOn.insert(R.DependsOn.end(), En.M.Deps.begin(),
-                           En.M.Deps.end());
-    } else if (Min != Max || !Depends.empty()) {
-      R.Status = Min == Max ? Verdict::Exact : Verdict::Range;
-      if (Min != Max)
-        R.DependsOn.push_back(Depends);
-    }
-    S.Summary.add(R, W, Instance);
-    if (++En.WarpRequests > En.Limits.MaxWarpRequests) {
-      S.Summary.Truncated = true;
-      En.stop("more than " + std::to_string(En.Limits.MaxWarpRequests) +
-              " warp requests");
-      break;
-    }
-  }
+  recordWmmaWarps(En, S, C);
   return Value();
 }
 

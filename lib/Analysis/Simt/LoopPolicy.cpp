@@ -7,6 +7,7 @@
 
 #include "Engine.h"
 #include "Host/Mutation.h"
+#include "Induction.h"
 
 using namespace clang;
 
@@ -103,11 +104,54 @@ void GeometricCounter::step(Engine &E) {
 }
 
 namespace {
-/// The variable a DeclRefExpr names, through parentheses and casts.
-const VarDecl *varOf(const Expr *E) {
-  const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+
+/// The conditions that must all hold for a loop to go on: Cond split at
+/// its top-level &&.
+void conjuncts(const Expr *E, std::vector<const Expr *> &Out) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    if (BO->getOpcode() == BO_LAnd) {
+      conjuncts(BO->getLHS(), Out);
+      conjuncts(BO->getRHS(), Out);
+      return;
+    }
+  Out.push_back(E);
 }
+
+/// Whether one of the conditions ends the loop once the counter V has run
+/// out: a halving counter (Direction -1) compared as `s > 0`, `s >= 1`,
+/// `s != 0` or `s`; a doubling one (+1) as `o < n` or `o <= n`.
+bool endsWhenRunOut(llvm::ArrayRef<const Expr *> Conjuncts, const VarDecl *V,
+                    int Direction, const ASTContext &Ctx) {
+  bool Bounds = false;
+  for (const Expr *C : Conjuncts) {
+    if (Direction < 0 && varOf(C) == V) {
+      Bounds = true;
+      continue;
+    }
+    const auto *BO = dyn_cast<BinaryOperator>(C);
+    if (!BO || !BO->isComparisonOp())
+      continue;
+    BinaryOperatorKind Op = BO->getOpcode();
+    const Expr *Other = nullptr;
+    if (varOf(BO->getLHS()) == V) {
+      Other = BO->getRHS();
+    } else if (varOf(BO->getRHS()) == V) {
+      Other = BO->getLHS();
+      Op = BinaryOperator::reverseComparisonOp(Op);
+    }
+    if (!Other)
+      continue;
+    std::optional<int64_t> K = integerConstant(Other, Ctx);
+    if (Direction > 0)
+      Bounds |= Op == BO_LT || Op == BO_LE;
+    else
+      Bounds |= K && ((Op == BO_GT && *K >= 0) || (Op == BO_GE && *K >= 1) ||
+                      (Op == BO_NE && *K == 0));
+  }
+  return Bounds;
+}
+
 } // namespace
 
 std::optional<GeometricCounter>
@@ -115,112 +159,19 @@ Engine::geometricCounter(const Stmt *Loop, const Expr *Cond, const Stmt *Body,
                          const Expr *Inc) {
   if (!Cond)
     return std::nullopt;
-  auto Constant = [&](const Expr *E) -> std::optional<int64_t> {
-    if (E->isValueDependent())
-      return std::nullopt;
-    if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx))
-      return V->getExtValue();
-    return std::nullopt;
-  };
-  // How a top-level statement changes V: +1 doubles, -1 halves, 0 neither.
-  auto Change = [&](const Stmt *S, const VarDecl *V) -> int {
-    const auto *BO = dyn_cast_or_null<BinaryOperator>(S);
-    if (!BO || varOf(BO->getLHS()) != V)
-      return 0;
-    BinaryOperatorKind Op = BO->getOpcode();
-    const Expr *Amount = BO->getRHS();
-    if (Op == BO_Assign) {
-      const auto *RHS = dyn_cast<BinaryOperator>(Amount->IgnoreParenImpCasts());
-      if (!RHS || varOf(RHS->getLHS()) != V)
-        return 0;
-      Op = RHS->getOpcode() == BO_Mul   ? BO_MulAssign
-           : RHS->getOpcode() == BO_Shl ? BO_ShlAssign
-           : RHS->getOpcode() == BO_Shr ? BO_ShrAssign
-           : RHS->getOpcode() == BO_Div ? BO_DivAssign
-                                        : BO_Assign;
-      Amount = RHS->getRHS();
-    }
-    std::optional<int64_t> C = Constant(Amount);
-    if (!C)
-      return 0;
-    if ((Op == BO_MulAssign && *C >= 2) || (Op == BO_ShlAssign && *C >= 1))
-      return 1;
-    if ((Op == BO_DivAssign && *C >= 2) || (Op == BO_ShrAssign && *C >= 1))
-      return -1;
-    return 0;
-  };
-  // The conditions that must all hold for the loop to go on.
   std::vector<const Expr *> Conjuncts;
-  std::function<void(const Expr *)> Split = [&](const Expr *E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *BO = dyn_cast<BinaryOperator>(E))
-      if (BO->getOpcode() == BO_LAnd) {
-        Split(BO->getLHS());
-        Split(BO->getRHS());
-        return;
-      }
-    Conjuncts.push_back(E);
-  };
-  Split(Cond);
+  conjuncts(Cond, Conjuncts);
   for (const VarDecl *V : modifiedIn(Loop)) {
     if (!V->getType()->isIntegerType() || !frame().Env.count(V))
       continue;
-    int Total = 0, Direction = 0;
-    std::function<void(const Stmt *)> CountAll = [&](const Stmt *S) {
-      if (!S)
-        return;
-      if (const auto *BO = dyn_cast<BinaryOperator>(S))
-        if (BO->isAssignmentOp() && varOf(BO->getLHS()) == V)
-          ++Total;
-      if (const auto *UO = dyn_cast<UnaryOperator>(S))
-        if ((UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
-            varOf(UO->getSubExpr()) == V)
-          ++Total;
-      for (const Stmt *C : S->children())
-        CountAll(C);
-    };
-    CountAll(Body);
-    CountAll(Inc);
-    if (Total != 1)
+    const Expr *Update = counterUpdates(V, Body, Inc).sole();
+    if (!Update)
       continue;
-    if (Inc)
-      Direction = Change(Inc->IgnoreParens(), V);
-    if (const auto *Block = dyn_cast_or_null<CompoundStmt>(Body))
-      for (const Stmt *S : Block->body())
-        if (!Direction)
-          Direction = Change(S, V);
-    if (!Direction)
-      continue;
-    // The condition must end the loop once the counter has run out: a
-    // halving counter compared as `s > 0`, `s >= 1`, `s != 0` or `s`; a
-    // doubling one as `o < n` or `o <= n`.
-    bool Bounds = false;
-    for (const Expr *C : Conjuncts) {
-      if (Direction < 0 && varOf(C) == V) {
-        Bounds = true;
-        continue;
-      }
-      const auto *BO = dyn_cast<BinaryOperator>(C);
-      if (!BO || !BO->isComparisonOp())
-        continue;
-      BinaryOperatorKind Op = BO->getOpcode();
-      const Expr *Other = nullptr;
-      if (varOf(BO->getLHS()) == V) {
-        Other = BO->getRHS();
-      } else if (varOf(BO->getRHS()) == V) {
-        Other = BO->getLHS();
-        Op = BinaryOperator::reverseComparisonOp(Op);
-      }
-      if (!Other)
-        continue;
-      std::optional<int64_t> K = Constant(Other);
-      if (Direction > 0)
-        Bounds |= Op == BO_LT || Op == BO_LE;
-      else
-        Bounds |= K && ((Op == BO_GT && *K >= 0) || (Op == BO_GE && *K >= 1) ||
-                        (Op == BO_NE && *K == 0));
-    }
-    if (!Bounds)
+    // The increment is read through its parentheses, a statement of the
+    // body as it is written.
+    int Direction = geometricChange(
+        Update == Inc ? Inc->IgnoreParens() : Update, V, Ctx);
+    if (!Direction || !endsWhenRunOut(Conjuncts, V, Direction, Ctx))
       continue;
     GeometricCounter G;
     G.Var = V;
