@@ -177,7 +177,9 @@ public:
   std::vector<Frame> Frames;
   std::vector<LoopState> Loops;
   llvm::DenseMap<const Expr *, std::optional<int64_t>> ConstantCache;
-  llvm::DenseMap<const Stmt *, std::vector<const VarDecl *>> ModifiedCache;
+  /// Node-based: modifiedIn hands out references that a later insert must
+  /// not move.
+  std::map<const Stmt *, std::vector<const VarDecl *>> ModifiedCache;
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const VarDecl *, 2>>
       RejectedVars;
   std::map<const VarDecl *, AtomId> BaseAtoms;

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Induction.h"
+#include "Host/Mutation.h"
 
 using namespace clang;
 
@@ -48,12 +49,14 @@ bool writesAtRoot(const Stmt *S, const VarDecl *V) {
   return false;
 }
 
+/// The changes of V itself in S (Mutation.h): assignments, increments, its
+/// address taken, a by-reference argument.
 unsigned countWrites(const Stmt *S, const VarDecl *V) {
   if (!S)
     return 0;
-  unsigned Count = writesAtRoot(S, V) ? 1 : 0;
-  for (const Stmt *C : S->children())
-    Count += countWrites(C, V);
+  unsigned Count = 0;
+  for (const VariableUse &U : changingUses(V, S))
+    Count += !U.Part;
   return Count;
 }
 
