@@ -25,7 +25,7 @@ std::optional<BuiltinIndex> matchBuiltinIndex(const clang::Expr *E);
 /// "x", "y" or "z" when E is `Builtin.x` (Builtin "threadIdx", "blockDim",
 /// ...) as a property of the headers' built-in variable or a plain member,
 /// through parentheses, casts and pseudo-objects; "" otherwise. Host code
-/// scans (LaunchConfig, ShapeFamily) use it where no engine value exists.
+/// scans (BlockShapePolicy, ShapeFamily) use it where no engine value exists.
 std::string builtinMember(const clang::Expr *E, llvm::StringRef Builtin);
 
 /// "threadIdx.x".
