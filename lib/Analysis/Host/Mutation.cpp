@@ -36,6 +36,138 @@ void walkWithParents(const Stmt *S, std::vector<const Stmt *> &Parents,
 
 } // namespace
 
+namespace {
+
+/// One step of a use up through its parents: keep climbing (the parent
+/// still names the variable or a part of it) or stop (Use is decided).
+enum class Step { Climb, Stop };
+
+/// Through an implicit cast. Above is the parent's own parent, or null.
+Step throughCast(const ImplicitCastExpr *Cast, const Stmt *Above,
+                 const Expr *&Current, VariableUse &Use) {
+  switch (Cast->getCastKind()) {
+  case CK_LValueToRValue:
+  case CK_FunctionToPointerDecay:
+    return Step::Stop;
+  case CK_ArrayToPointerDecay:
+    // Subscripted: the element is the variable's; else the address escapes.
+    if (isa_and_nonnull<ArraySubscriptExpr>(Above)) {
+      Current = Cast;
+      return Step::Climb;
+    }
+    Use.Kind = UseKind::AddressTaken;
+    Use.At = Cast;
+    Use.Part = true;
+    return Step::Stop;
+  case CK_NoOp:
+    if (addsConst(Cast))
+      return Step::Stop;
+    Current = Cast;
+    return Step::Climb;
+  default:
+    Use.Kind = UseKind::MayChange;
+    return Step::Stop;
+  }
+}
+
+/// Through `v.m`: a field is part of the variable; a method may change it
+/// unless const or static.
+Step throughMember(const MemberExpr *Member, const Expr *&Current,
+                   VariableUse &Use) {
+  if (Member->isArrow()) // v->m: v is read (a pointer)
+    return Step::Stop;
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(Member->getMemberDecl())) {
+    if (!Method->isConst() && !Method->isStatic()) {
+      Use.Kind = UseKind::MayChange;
+      Use.At = Member;
+    }
+    return Step::Stop;
+  }
+  if (!Use.Member)
+    Use.Member = Member->getMemberDecl();
+  Current = Member;
+  Use.At = Member;
+  Use.Part = true;
+  return Step::Climb;
+}
+
+/// Through a built-in or overloaded operator.
+Step throughOperator(const Stmt *P, const Expr *&Current, VariableUse &Use) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+    if (BO->isAssignmentOp() &&
+        BO->getLHS()->IgnoreParens() == Current->IgnoreParens()) {
+      Use.Kind = UseKind::Assigned;
+      Use.At = BO;
+      return Step::Stop;
+    }
+    if (BO->getOpcode() == BO_Comma && BO->getRHS() == Current) {
+      Current = BO;
+      return Step::Climb;
+    }
+    // A built-in operator changes only what it assigns.
+    return Step::Stop;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) {
+      Use.Kind = UO->getOpcode() == UO_AddrOf ? UseKind::AddressTaken
+                                              : UseKind::Assigned;
+      Use.At = UO;
+    } else if (UO->getOpcode() != UO_Deref) { // *v: v is read (a pointer)
+      Use.Kind = UseKind::MayChange;
+    }
+    return Step::Stop;
+  }
+  const auto *Op = cast<CXXOperatorCallExpr>(P);
+  if (Op->isAssignmentOp() && Op->getNumArgs() == 2 &&
+      Op->getArg(0)->IgnoreParens() == Current->IgnoreParens()) {
+    Use.Kind = UseKind::Assigned;
+    Use.At = Op;
+    return Step::Stop;
+  }
+  Use.Kind = UseKind::MayChange;
+  Use.At = Op;
+  return Step::Stop;
+}
+
+/// Through any other parent.
+Step throughOther(const Stmt *P, const Expr *&Current, VariableUse &Use) {
+  // Parentheses and opaque values stand for what they hold.
+  if (isa<ParenExpr, OpaqueValueExpr>(P)) {
+    Current = cast<Expr>(P);
+    return Step::Climb;
+  }
+  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(P)) {
+    if (Sub->getBase()->IgnoreParenImpCasts() !=
+        Current->IgnoreParenImpCasts())
+      return Step::Stop; // the variable is the index: read
+    Current = Sub;
+    Use.At = Sub;
+    Use.Part = true;
+    return Step::Climb;
+  }
+  // sizeof(v) is not evaluated. A lambda's capture: its body, a child of
+  // the lambda walked with it, shows what it does with the variable. An
+  // operand of what clang could not type (an operation on a __shared__
+  // object it rejected) is read: the engine reports that operation as
+  // unknown (RejectedSharedObjects.h).
+  if (isa<UnaryExprOrTypeTraitExpr, LambdaExpr, RecoveryExpr>(P))
+    return Step::Stop;
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(P)) {
+    // A copy through a const reference (dim3's implicit copy constructor).
+    const CXXConstructorDecl *C = Construct->getConstructor();
+    if (!C->isCopyOrMoveConstructor() || C->getNumParams() < 1 ||
+        !C->getParamDecl(0)->getType().getNonReferenceType().isConstQualified())
+      Use.Kind = UseKind::MayChange;
+    return Step::Stop;
+  }
+  Use.Kind = UseKind::MayChange;
+  if (isa<Expr>(P))
+    Use.At = cast<Expr>(P);
+  return Step::Stop;
+}
+
+} // namespace
+
 VariableUse classifyUse(const DeclRefExpr *Ref,
                         llvm::ArrayRef<const Stmt *> Parents) {
   VariableUse Use{Ref, UseKind::Read, Ref, nullptr};
@@ -46,133 +178,17 @@ VariableUse classifyUse(const DeclRefExpr *Ref,
   const Expr *Current = Ref;
   for (size_t I = Parents.size(); I > 0; --I) {
     const Stmt *P = Parents[I - 1];
-    if (isa<OpaqueValueExpr>(P)) { // stands for its source expression
-      Current = cast<Expr>(P);
-      continue;
-    }
-    // Parentheses and element access keep naming (part of) the variable.
-    if (isa<ParenExpr>(P)) {
-      Current = cast<Expr>(P);
-      continue;
-    }
-    if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(P)) {
-      if (Sub->getBase()->IgnoreParenImpCasts() !=
-          Current->IgnoreParenImpCasts())
-        return Use; // the variable is the index: read
-      Current = Sub;
-      Use.At = Sub;
-      Use.Part = true;
-      continue;
-    }
-    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(P)) {
-      switch (Cast->getCastKind()) {
-      case CK_LValueToRValue:
-        return Use;
-      case CK_ArrayToPointerDecay:
-        // Subscripted: the element is the variable's; else the address escapes.
-        if (I >= 2 && isa<ArraySubscriptExpr>(Parents[I - 2])) {
-          Current = Cast;
-          continue;
-        }
-        Use.Kind = UseKind::AddressTaken;
-        Use.At = Cast;
-        Use.Part = true;
-        return Use;
-      case CK_NoOp:
-        if (addsConst(Cast))
-          return Use;
-        Current = Cast;
-        continue;
-      case CK_FunctionToPointerDecay:
-        return Use;
-      default:
-        Use.Kind = UseKind::MayChange;
-        return Use;
-      }
-    }
-    if (isa<UnaryExprOrTypeTraitExpr>(P)) // sizeof(v): not evaluated
+    Step S;
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(P))
+      S = throughCast(Cast, I >= 2 ? Parents[I - 2] : nullptr, Current, Use);
+    else if (const auto *Member = dyn_cast<MemberExpr>(P))
+      S = throughMember(Member, Current, Use);
+    else if (isa<BinaryOperator, UnaryOperator, CXXOperatorCallExpr>(P))
+      S = throughOperator(P, Current, Use);
+    else
+      S = throughOther(P, Current, Use);
+    if (S == Step::Stop)
       return Use;
-    // A lambda's capture: its body, a child of the lambda walked with it,
-    // shows what it does with the variable.
-    if (isa<LambdaExpr>(P))
-      return Use;
-    // An operand of what clang could not type (an operation on a __shared__
-    // object it rejected): the engine reports that operation as unknown
-    // (RejectedSharedObjects.h); its operands are read.
-    if (isa<RecoveryExpr>(P))
-      return Use;
-    if (const auto *Member = dyn_cast<MemberExpr>(P)) {
-      if (Member->isArrow()) // v->m: v is read (a pointer)
-        return Use;
-      if (const auto *Method =
-              dyn_cast<CXXMethodDecl>(Member->getMemberDecl())) {
-        if (!Method->isConst() && !Method->isStatic()) {
-          Use.Kind = UseKind::MayChange;
-          Use.At = Member;
-        }
-        return Use;
-      }
-      if (!Use.Member)
-        Use.Member = Member->getMemberDecl();
-      Current = Member;
-      Use.At = Member;
-      Use.Part = true;
-      continue;
-    }
-    if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
-      if (BO->isAssignmentOp() &&
-          BO->getLHS()->IgnoreParens() == Current->IgnoreParens()) {
-        Use.Kind = UseKind::Assigned;
-        Use.At = BO;
-        return Use;
-      }
-      if (BO->getOpcode() == BO_Comma && BO->getRHS() == Current) {
-        Current = BO;
-        continue;
-      }
-      // A built-in operator changes only what it assigns.
-      return Use;
-    }
-    if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
-      if (UO->isIncrementDecrementOp()) {
-        Use.Kind = UseKind::Assigned;
-        Use.At = UO;
-        return Use;
-      }
-      if (UO->getOpcode() == UO_AddrOf) {
-        Use.Kind = UseKind::AddressTaken;
-        Use.At = UO;
-        return Use;
-      }
-      if (UO->getOpcode() == UO_Deref) // *v: v is read (a pointer)
-        return Use;
-      Use.Kind = UseKind::MayChange;
-      return Use;
-    }
-    if (const auto *Construct = dyn_cast<CXXConstructExpr>(P)) {
-      // A copy through a const reference (dim3's implicit copy constructor).
-      const CXXConstructorDecl *C = Construct->getConstructor();
-      if (C->isCopyOrMoveConstructor() && C->getNumParams() >= 1 &&
-          C->getParamDecl(0)
-              ->getType()
-              .getNonReferenceType()
-              .isConstQualified())
-        return Use;
-      Use.Kind = UseKind::MayChange;
-      return Use;
-    }
-    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(P)) {
-      if (Op->isAssignmentOp() && Op->getNumArgs() == 2 &&
-          Op->getArg(0)->IgnoreParens() == Current->IgnoreParens()) {
-        Use.Kind = UseKind::Assigned;
-        Use.At = Op;
-        return Use;
-      }
-    }
-    Use.Kind = UseKind::MayChange;
-    if (isa<Expr>(P))
-      Use.At = cast<Expr>(P);
-    return Use;
   }
   return Use;
 }
