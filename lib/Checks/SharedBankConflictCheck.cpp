@@ -4,7 +4,6 @@
 
 #include "AnalysisReport.h"
 #include "KernelAnalysis.h"
-#include "LayoutFix.h"
 #include "ParseFailures.h"
 
 #include "clang/AST/ASTContext.h"
@@ -14,7 +13,6 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
-#include <set>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -236,17 +234,28 @@ void SharedBankConflictCheck::checkKernel(const FunctionDecl *Kernel,
     return;
   }
   ++TU.Kernels;
-  std::vector<Finding> Findings;
-  std::map<const VarDecl *, ArrayRequests> Arrays;
+  KernelFindings K;
   for (const BlockShapeChoice &Shape :
        chooseBlockShapes(Kernel, Launches, Shapes, *Context))
-    analyzeKernel(Kernel, Shape, Findings, Arrays);
+    analyzeKernel(Kernel, Shape, K);
+  // Each array with a warning gets its fix, on its first warning.
+  static const ArrayRequests NoRequests;
   if (FixStyle != "none")
-    for (auto &[Array, Requests] : Arrays)
-      if (Requests.FirstFinding && Array)
-        proposeLayout(Kernel, Array, Requests, Findings);
+    for (const auto &[Array, First] : K.FirstFinding) {
+      if (!Array)
+        continue;
+      auto It = K.Arrays.find(Array);
+      LayoutProposalOptions Options;
+      Options.Style =
+          parseFixStyle(FixStyle).value_or(warpcheck::FixStyle::Auto);
+      Options.MaxPad = MaxPad;
+      LayoutProposal P =
+          proposeLayout(Array, It != K.Arrays.end() ? It->second : NoRequests,
+                        Launches.dynamicSharedFor(Kernel), Options, *Context);
+      renderProposal(Kernel, Array, P, K.Findings[First]);
+    }
   Analyses->finished(Kernel);
-  emit(Findings);
+  emit(K.Findings);
 }
 
 void SharedBankConflictCheck::emit(const std::vector<Finding> &Findings) {
@@ -264,68 +273,23 @@ void SharedBankConflictCheck::emit(const std::vector<Finding> &Findings) {
   }
 }
 
-void SharedBankConflictCheck::addFinding(
-    std::vector<Finding> &Findings,
-    std::map<const VarDecl *, ArrayRequests> &Arrays, const VarDecl *Array,
-    SourceLocation Loc, std::string Message, std::string Note) {
+void SharedBankConflictCheck::addFinding(KernelFindings &K,
+                                         const VarDecl *Array,
+                                         SourceLocation Loc,
+                                         std::string Message,
+                                         std::string Note) {
   // One warning per site and message, with a note per block shape.
-  auto It = llvm::find_if(Findings, [&](const Finding &F) {
+  auto It = llvm::find_if(K.Findings, [&](const Finding &F) {
     return F.Loc == Loc && F.Message == Message;
   });
-  size_t Index = It - Findings.begin();
-  if (It != Findings.end())
+  size_t Index = It - K.Findings.begin();
+  if (It != K.Findings.end())
     It->Notes.push_back(std::move(Note));
   else
-    Findings.push_back({Loc, std::move(Message), {std::move(Note)}, {}, {}});
-  ArrayRequests &A = Arrays[Array];
-  if (!A.FirstFinding || Index < *A.FirstFinding)
-    A.FirstFinding = Index;
-}
-
-void SharedBankConflictCheck::collectArrayRequests(
-    const KernelAnalysis &Interp,
-    std::map<const VarDecl *, ArrayRequests> &Arrays) {
-  // Assumed shapes (a family, the default): a fix would have to serve the
-  // shape the code is launched with, which is not known, and its proof
-  // re-analyzes one shape; none is offered.
-  if (!Interp.shapeMembers().empty()) {
-    for (const SharedAccessSite &Site : Interp.sites())
-      if (Site.Variable) {
-        ArrayRequests &A = Arrays[Site.Variable];
-        if (!llvm::is_contained(A.Sites, Site.Site))
-          A.Sites.push_back(Site.Site);
-        A.Complete = false;
-        A.ShapeUnknown = true;
-      }
-    return;
-  }
-  std::set<const VarDecl *> Seen;
-  // An access to an array the engine could not tell may be to any of them:
-  // no fix can claim to serve every access.
-  bool Unplaced = false;
-  for (const SharedAccessSite &Site : Interp.sites()) {
-    if (!Site.Variable) {
-      Unplaced = true;
-      continue;
-    }
-    ArrayRequests &A = Arrays[Site.Variable];
-    if (Site.HeaderSite && !A.Library)
-      A.Library = Site.HeaderFunction;
-    if (!llvm::is_contained(A.Sites, Site.Site))
-      A.Sites.push_back(Site.Site);
-    if (!Seen.insert(Site.Variable).second)
-      continue;
-    const auto *Captured = Interp.capturedRequests(Site.Variable);
-    if (!Captured || Site.Summary.Truncated) {
-      A.Complete = false;
-      continue;
-    }
-    A.Tables.push_back(std::make_unique<AtomTable>(Interp.atoms()));
-    A.Groups.push_back({A.Tables.back().get(), *Captured, &Interp.bankRules()});
-  }
-  if (Unplaced)
-    for (auto &Entry : Arrays)
-      Entry.second.Complete = false;
+    K.Findings.push_back({Loc, std::move(Message), {std::move(Note)}, {}, {}});
+  auto [First, New] = K.FirstFinding.try_emplace(Array, Index);
+  if (!New && Index < First->second)
+    First->second = Index;
 }
 
 void SharedBankConflictCheck::recordAccess(
@@ -377,10 +341,9 @@ void SharedBankConflictCheck::recordAccess(
   Report.addAccess(std::move(R));
 }
 
-void SharedBankConflictCheck::analyzeKernel(
-    const FunctionDecl *Kernel, const BlockShapeChoice &Shape,
-    std::vector<Finding> &Findings,
-    std::map<const VarDecl *, ArrayRequests> &Arrays) {
+void SharedBankConflictCheck::analyzeKernel(const FunctionDecl *Kernel,
+                                            const BlockShapeChoice &Shape,
+                                            KernelFindings &K) {
   InterpreterLimits Limits;
   Limits.MaxLoopIterations = MaxLoopIterations;
   std::shared_ptr<const KernelAnalysis> Analysis = Analyses->get(
@@ -394,7 +357,7 @@ void SharedBankConflictCheck::analyzeKernel(
 
   // Every access of every array, for a fix that must serve them all.
   if (FixStyle != "none")
-    collectArrayRequests(Interp, Arrays);
+    collectArrayRequests(Interp, K.Arrays);
 
   // Parameters the launches fix are part of what the answer assumes.
   BlockShapeChoice Described = Shape;
@@ -410,15 +373,15 @@ void SharedBankConflictCheck::analyzeKernel(
       Depends.push_back("analysis bound: " + Interp.truncationReason());
     if (Sink)
       recordAccess(*Sink, Site, Described, KName, Status, Depends);
-    renderSite(Site, Described, KName, Status, Depends, Findings, Arrays);
+    renderSite(Site, Described, KName, Status, Depends, K);
   }
 }
 
 /// "; made in library code at block_exchange.cuh:452:26, in
 /// 'cub::BlockExchange<float, 128, 8>::StripedToBlocked'" for an access
 /// inside a system header, which is reported at the user's call.
-std::string SharedBankConflictCheck::libraryLocation(
-    const SharedAccessSite &Site) const {
+std::string
+SharedBankConflictCheck::libraryLocation(const SharedAccessSite &Site) const {
   if (!Site.HeaderSite)
     return "";
   const SourceManager &SM = Context->getSourceManager();
@@ -436,8 +399,7 @@ std::string SharedBankConflictCheck::libraryLocation(
 void SharedBankConflictCheck::renderSite(
     const SharedAccessSite &Site, const BlockShapeChoice &Shape,
     const std::string &KName, Verdict Status,
-    const std::vector<std::string> &Depends, std::vector<Finding> &Findings,
-    std::map<const VarDecl *, ArrayRequests> &Arrays) {
+    const std::vector<std::string> &Depends, KernelFindings &K) {
   const SourceManager &SM = Context->getSourceManager();
   const AccessSummary &Sum = Site.Summary;
   const RequestResult &W = Sum.Worst;
@@ -447,8 +409,7 @@ void SharedBankConflictCheck::renderSite(
   std::string Var = Site.Variable ? Site.Variable->getNameAsString() : "";
   std::string Target = Site.Variable ? "'" + Var + "'" : "shared memory";
   auto Report = [&](std::string Message, std::string Note) {
-    addFinding(Findings, Arrays, Site.Variable, Loc, std::move(Message),
-               std::move(Note));
+    addFinding(K, Site.Variable, Loc, std::move(Message), std::move(Note));
   };
   std::string Where = llvm::formatv("in '{0}' with block {1} ({2})", KName,
                                     Shape.Block.str(), Shape.Description);
@@ -504,204 +465,26 @@ void SharedBankConflictCheck::renderSite(
          llvm::formatv("{0}; {1}{2}", Where, Lanes, Instances));
 }
 
-void SharedBankConflictCheck::proposeLayout(const FunctionDecl *Kernel,
-                                            const VarDecl *Array,
-                                            ArrayRequests &Requests,
-                                            std::vector<Finding> &Findings) {
-  Finding &F = Findings[*Requests.FirstFinding];
-  SourceLocation DeclLoc = Array->getLocation();
-  std::string Var = Array->getNameAsString();
-  if (Requests.Library) {
-    F.FixNotes.push_back(
-        {DeclLoc,
-         llvm::formatv("no layout fix offered: '{0}' is laid out and indexed "
-                       "by library code ('{1}'); another algorithm, type or "
-                       "number of items per thread changes its pattern",
-                       Var, displayName(Requests.Library, *Context))});
+void SharedBankConflictCheck::renderProposal(const FunctionDecl *Kernel,
+                                             const VarDecl *Array,
+                                             const LayoutProposal &P,
+                                             Finding &F) {
+  for (const std::string &Note : P.Notes)
+    F.FixNotes.push_back({Array->getLocation(), Note});
+  if (P.Edit.empty())
     return;
-  }
-  auto G = geometryOf(Array, *Context);
-  // An extern array's size is what every launch in this file passes.
-  bool Extern = false;
-  std::vector<const Expr *> LaunchArgs;
-  if (!G) {
-    const auto *IAT = Context->getAsIncompleteArrayType(Array->getType());
-    QualType Inner = Array->getType();
-    while (const ArrayType *AT = Context->getAsArrayType(Inner))
-      Inner = AT->getElementType();
-    if (!IAT && Inner->isRecordType()) {
-      // The accesses are to arrays inside a struct: the layout fixes pad or
-      // swizzle a plain array, not a member of one.
-      F.FixNotes.push_back(
-          {DeclLoc, "no layout fix offered: '" + Var + "' is " +
-                        (Context->getAsArrayType(Array->getType())
-                             ? "an array of structs"
-                             : "a struct") +
-                        " ('" + Inner.getUnqualifiedType().getAsString() +
-                        "'); warpcheck pads or swizzles only plain arrays, "
-                        "not an array that is a member of a struct"});
-      return;
-    }
-    std::optional<uint64_t> Bytes;
-    bool Agree = IAT != nullptr;
-    for (const LaunchSites::DynamicShared &L :
-         Launches.dynamicSharedFor(Kernel)) {
-      if (!L.Bytes || (Bytes && *Bytes != *L.Bytes))
-        Agree = false;
-      else
-        Bytes = L.Bytes;
-      if (L.Arg)
-        LaunchArgs.push_back(L.Arg);
-    }
-    uint64_t Elem =
-        IAT && !IAT->getElementType()->isIncompleteType()
-            ? Context->getTypeSizeInChars(IAT->getElementType()).getQuantity()
-            : 0;
-    if (!Agree || !Bytes || Elem == 0 || *Bytes < Elem) {
-      F.FixNotes.push_back(
-          {DeclLoc,
-           llvm::formatv("no layout fix offered: '{0}' is an extern "
-                         "(dynamic) array and the launches in this file do "
-                         "not pass one constant size",
-                         Var)});
-      return;
-    }
-    G = ArrayGeometry{{*Bytes / Elem}, Elem};
-    Extern = true;
-  }
-  if (Requests.ShapeUnknown) {
-    F.FixNotes.push_back(
-        {DeclLoc, "no layout fix offered: the block shape of the kernel is "
-                  "not known (the shapes analyzed were assumed)"});
-    return;
-  }
-  if (!Requests.Complete || Requests.Groups.empty()) {
-    F.FixNotes.push_back(
-        {DeclLoc, llvm::formatv("no layout fix offered: not every access to "
-                                "'{0}' could be followed",
-                                Var)});
-    return;
-  }
-  // Every candidate is scored on every request: merge the repeats once.
-  std::vector<RequestGroup> Groups = mergeRepeats(Requests.Groups);
-  LayoutScore Original = scoreLayout(Layout(), *G, Groups);
-  std::optional<LayoutScore> Pad = bestPadding(*G, Groups, MaxPad);
-  std::optional<LayoutScore> Swz = bestSwizzle(*G, Groups);
-  // Rows of any length: seed 001's column XOR; preferred when it does at
-  // least as well and the flat swizzle cannot be written as an index.
-  if (std::optional<LayoutScore> Row = bestRowXor(*G, Groups))
-    if (!Swz || Row->TotalWavefronts < Swz->TotalWavefronts ||
-        (Row->TotalWavefronts == Swz->TotalWavefronts &&
-         swizzleEdit(Array, Swz->L, *G, Requests.Sites, *Context)
-             .Hints.empty()))
-      Swz = Row;
-  unsigned N = Requests.Sites.size();
-  std::string All =
-      N == 1 ? "its access" : llvm::formatv("all {0} accesses", N).str();
-  auto Effect = [&](const LayoutScore &S) {
-    if (S.conflictFree())
-      return llvm::formatv("makes {0} conflict-free", All).str();
-    return llvm::formatv("cuts the wavefronts of {0} from {1} to {2}", All,
-                         Original.TotalWavefronts, S.TotalWavefronts)
-        .str();
-  };
-  auto Useful = [&](const std::optional<LayoutScore> &S) {
-    return S && S->Decided && S->TotalWavefronts < Original.TotalWavefronts;
-  };
-  LayoutEdit PadFix, SwzFix;
-  if (Useful(Pad)) {
-    PadFix = padEdit(Array, Pad->L.Pad, Requests.Sites, *Context,
-                     Pad->L.RowElems, Extern ? &*G : nullptr, LaunchArgs);
-    std::string Elements = Pad->L.Pad == 1 ? "element" : "elements";
-    std::string Rows, Index;
-    if (Pad->L.RowElems) {
-      Rows = llvm::formatv("pad each row of {0} elements by {1} {2}",
-                           Pad->L.RowElems, Pad->L.Pad, Elements);
-      Index =
-          Pad->L.Pad == 1
-              ? llvm::formatv("index i becomes i + i / {0}", Pad->L.RowElems)
-                    .str()
-              : llvm::formatv("index i becomes i + i / {0} * {1}",
-                              Pad->L.RowElems, Pad->L.Pad)
-                    .str();
-    } else {
-      Rows = llvm::formatv("pad each row by {0} {1}", Pad->L.Pad, Elements);
-    }
-    // "'int t[32][33]' (index ...)", or for an extern array, how the
-    // launches change.
-    std::string How;
-    if (Extern)
-      How = llvm::formatv(" ({0}; {1})", PadFix.Summary, Index);
-    else if (Index.empty())
-      How = llvm::formatv(": '{0}'", PadFix.Summary);
-    else
-      How = llvm::formatv(": '{0}' ({1})", PadFix.Summary, Index);
-    F.FixNotes.push_back(
-        {DeclLoc, llvm::formatv("{0}{1} {2} (+{3} bytes)", Rows, How,
-                                Effect(*Pad), Pad->L.extraBytes(*G))});
-  }
-  if (Useful(Swz)) {
-    SwzFix = swizzleEdit(Array, Swz->L, *G, Requests.Sites, *Context);
-    F.FixNotes.push_back(
-        {DeclLoc, llvm::formatv("{0}swizzle: {1} (index {2}) {3} (+0 bytes)",
-                                Useful(Pad) ? "or " : "", Swz->L.name(),
-                                SwzFix.Summary, Effect(*Swz))});
-  }
-  if (!Useful(Pad) && !Useful(Swz) && !Original.Decided &&
-      !(Pad && Pad->Decided) && !(Swz && Swz->Decided)) {
-    // Undecided is not "no layout reduces": a padding may well help, but
-    // nothing can be proven about requests whose addresses are not known.
-    F.FixNotes.push_back(
-        {DeclLoc, llvm::formatv("no layout fix offered: the wavefronts of "
-                                "'{0}' cannot be decided under any padding or "
-                                "swizzle (its addresses depend on values "
-                                "warpcheck does not follow)",
-                                Var)});
-    return;
-  }
-  if (!Useful(Pad) && !Useful(Swz)) {
-    F.FixNotes.push_back(
-        {DeclLoc, llvm::formatv("no padding up to {0} and no XOR swizzle "
-                                "reduces the wavefronts of '{1}'",
-                                MaxPad, Var)});
-    return;
-  }
-  // Which becomes the edit: fewest wavefronts, then least memory.
-  bool UseSwizzle;
-  if (FixStyle == "pad")
-    UseSwizzle = false;
-  else if (FixStyle == "swizzle")
-    UseSwizzle = true;
-  else
-    UseSwizzle = Useful(Swz) &&
-                 (!Useful(Pad) || Swz->TotalWavefronts < Pad->TotalWavefronts ||
-                  (Swz->TotalWavefronts == Pad->TotalWavefronts &&
-                   !SwzFix.Hints.empty()));
-  // In auto, the other one when the preferred one cannot be written.
-  if (FixStyle == "auto" && (UseSwizzle ? SwzFix : PadFix).Hints.empty() &&
-      Useful(UseSwizzle ? Pad : Swz) &&
-      !(UseSwizzle ? PadFix : SwzFix).Hints.empty())
-    UseSwizzle = !UseSwizzle;
-  const LayoutEdit &Chosen = UseSwizzle ? SwzFix : PadFix;
-  const std::optional<LayoutScore> &Score = UseSwizzle ? Swz : Pad;
-  if (!Useful(Score))
-    return;
-  if (Chosen.Hints.empty()) {
-    F.FixNotes.push_back({DeclLoc, "no edit offered: " + Chosen.Reason});
-    return;
-  }
-  F.Fixes = Chosen.Hints;
+  F.Fixes = P.Edit;
   if (AnalysisReport *Sink = reportFor(*TidyContext)) {
     const SourceManager &SM = Context->getSourceManager();
-    PresumedLoc P = SM.getPresumedLoc(F.Loc);
+    PresumedLoc Loc = SM.getPresumedLoc(F.Loc);
     FixClaim C;
-    C.File = P.isValid() ? P.getFilename() : "";
-    C.Line = P.isValid() ? P.getLine() : 0;
-    C.Column = P.isValid() ? P.getColumn() : 0;
+    C.File = Loc.isValid() ? Loc.getFilename() : "";
+    C.Line = Loc.isValid() ? Loc.getLine() : 0;
+    C.Column = Loc.isValid() ? Loc.getColumn() : 0;
     C.Kernel = displayName(Kernel, *Context);
-    C.Variable = Var;
-    C.Layout = Score->L.name();
-    C.TotalWavefronts = Score->TotalWavefronts;
+    C.Variable = Array->getNameAsString();
+    C.Layout = P.Layout;
+    C.TotalWavefronts = P.TotalWavefronts;
     Sink->addFixClaim(std::move(C));
   }
 }

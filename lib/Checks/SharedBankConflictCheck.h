@@ -15,7 +15,7 @@
 #include "AnalysisReport.h"
 #include "KernelAnalysisCache.h"
 #include "LaunchConfig.h"
-#include "LayoutSearch.h"
+#include "LayoutProposal.h"
 
 #include <map>
 #include <memory>
@@ -51,21 +51,14 @@ private:
     std::vector<std::pair<clang::SourceLocation, std::string>> FixNotes;
     std::vector<clang::FixItHint> Fixes;
   };
-  /// One array's requests over every block shape of a kernel, for the fix.
-  struct ArrayRequests {
-    std::vector<std::unique_ptr<AtomTable>> Tables;
-    std::vector<RequestGroup> Groups;
-    std::vector<const clang::Expr *> Sites;
-    bool Complete = true;
-    /// Analyzed over a family of assumed block shapes.
-    bool ShapeUnknown = false;
-    /// Accessed by library code (a CUB primitive's TempStorage): the layout
-    /// is the library's, not one a fix can change.
-    const clang::FunctionDecl *Library = nullptr;
-    /// The first warning about the array, which carries the fix.
-    std::optional<size_t> FirstFinding;
+  /// One kernel's findings over every block shape, and what its arrays'
+  /// fixes need.
+  struct KernelFindings {
+    std::vector<Finding> Findings;
+    ArrayRequestMap Arrays;
+    /// The first warning about each array, which carries its fix.
+    std::map<const clang::VarDecl *, size_t> FirstFinding;
   };
-  using ArrayMap = std::map<const clang::VarDecl *, ArrayRequests>;
 
   // While matching: what the translation unit holds.
   void startTranslationUnit(clang::ASTContext &Ctx);
@@ -79,9 +72,7 @@ private:
   void checkKernel(const clang::FunctionDecl *Kernel,
                    TranslationUnitRecord &TU);
   void analyzeKernel(const clang::FunctionDecl *Kernel,
-                     const BlockShapeChoice &Shape,
-                     std::vector<Finding> &Findings, ArrayMap &Arrays);
-  void collectArrayRequests(const KernelAnalysis &Interp, ArrayMap &Arrays);
+                     const BlockShapeChoice &Shape, KernelFindings &K);
   void recordAccess(AnalysisReport &Report, const SharedAccessSite &Site,
                     const BlockShapeChoice &Shape,
                     const std::string &KernelName, Verdict Status,
@@ -89,15 +80,15 @@ private:
   std::string libraryLocation(const SharedAccessSite &Site) const;
   void renderSite(const SharedAccessSite &Site, const BlockShapeChoice &Shape,
                   const std::string &KernelName, Verdict Status,
-                  const std::vector<std::string> &Depends,
-                  std::vector<Finding> &Findings, ArrayMap &Arrays);
-  static void addFinding(std::vector<Finding> &Findings, ArrayMap &Arrays,
-                         const clang::VarDecl *Array, clang::SourceLocation Loc,
-                         std::string Message, std::string Note);
+                  const std::vector<std::string> &Depends, KernelFindings &K);
+  static void addFinding(KernelFindings &K, const clang::VarDecl *Array,
+                         clang::SourceLocation Loc, std::string Message,
+                         std::string Note);
   void emit(const std::vector<Finding> &Findings);
-  void proposeLayout(const clang::FunctionDecl *Kernel,
-                     const clang::VarDecl *Array, ArrayRequests &Requests,
-                     std::vector<Finding> &Findings);
+  /// The proposal's notes and edit on F, and its claim in the report.
+  void renderProposal(const clang::FunctionDecl *Kernel,
+                      const clang::VarDecl *Array, const LayoutProposal &P,
+                      Finding &F);
 
   // Options.
   const std::string BlockDimOption;
