@@ -4,18 +4,14 @@
 
 #include "AnalysisReport.h"
 #include "KernelAnalysis.h"
-#include "ParseFailures.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/Attr.h"
-#include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/ASTMatchers/ASTMatchers.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 
 using namespace clang;
-using namespace clang::ast_matchers;
 
 namespace warpcheck {
 
@@ -44,224 +40,82 @@ const char *accessPhrase(AccessKind K) {
   return "access to";
 }
 
+LayoutProposalOptions fixOptions(llvm::StringRef Style, unsigned MaxPad) {
+  LayoutProposalOptions O;
+  O.Style = parseFixStyle(Style).value_or(FixStyle::Auto);
+  O.MaxPad = MaxPad;
+  return O;
+}
+
+InterpreterLimits limitsFrom(unsigned MaxLoopIterations) {
+  InterpreterLimits Limits;
+  Limits.MaxLoopIterations = MaxLoopIterations;
+  return Limits;
+}
+
 } // namespace
 
 SharedBankConflictCheck::SharedBankConflictCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), TidyContext(Context),
-      BlockDimOption(Options.get("BlockDim", "")),
-      KernelBlockDimsOption(Options.get("KernelBlockDims", "")),
-      MinWays(Options.get("MinWays", 2u)),
+    : KernelCheck(Name, Context), MinWays(Options.get("MinWays", 2u)),
       // Read as text: the bool specializations of OptionsView are mangled
       // differently by GCC and by the Clang that built libclangTidy.
       ReportUnknown(StringRef(Options.get("ReportUnknown", "true"))
                         .equals_insensitive("true")),
-      MaxLoopIterations(Options.get("MaxLoopIterations", 512u)),
-      FixStyle(Options.get("FixStyle", "auto")),
-      MaxPad(Options.get("MaxPad", 32u)) {
-  if (FixStyle != "auto" && FixStyle != "pad" && FixStyle != "swizzle" &&
-      FixStyle != "none")
+      FixStyleOption(Options.get("FixStyle", "auto")),
+      Fix(fixOptions(FixStyleOption, Options.get("MaxPad", 32u))),
+      Limits(limitsFrom(Options.get("MaxLoopIterations", 512u))) {
+  if (!parseFixStyle(FixStyleOption))
     configurationDiag("invalid FixStyle '%0' (auto, pad, swizzle or none)")
-        << FixStyle;
-  if (!BlockDimOption.empty()) {
-    Shapes.CommandLine = Dim3::parse(BlockDimOption);
-    if (!Shapes.CommandLine)
-      configurationDiag("invalid BlockDim '%0' (expected X[,Y[,Z]])")
-          << BlockDimOption;
-  }
-  std::string Error;
-  Shapes.PerKernel =
-      BlockShapeOptions::parsePerKernel(KernelBlockDimsOption, Error);
-  if (!Error.empty())
+        << FixStyleOption;
+  // BlockDim and KernelBlockDims are this check's options; KernelCheck
+  // reads them for every check.
+  for (const std::string &Error : ShapeSettings.Errors)
     configurationDiag("%0") << Error;
 }
 
 void SharedBankConflictCheck::storeOptions(
     clang::tidy::ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, "BlockDim", BlockDimOption);
-  Options.store(Opts, "KernelBlockDims", KernelBlockDimsOption);
+  Options.store(Opts, "BlockDim", ShapeSettings.BlockDim);
+  Options.store(Opts, "KernelBlockDims", ShapeSettings.KernelBlockDims);
   Options.store(Opts, "MinWays", MinWays);
   Options.store(Opts, "ReportUnknown", ReportUnknown ? "true" : "false");
-  Options.store(Opts, "MaxLoopIterations", MaxLoopIterations);
-  Options.store(Opts, "FixStyle", FixStyle);
-  Options.store(Opts, "MaxPad", MaxPad);
+  Options.store(Opts, "MaxLoopIterations", Limits.MaxLoopIterations);
+  Options.store(Opts, "FixStyle", FixStyleOption);
+  Options.store(Opts, "MaxPad", Fix.MaxPad);
 }
 
-void SharedBankConflictCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"),
-      this);
-  Finder->addMatcher(functionDecl(isDefinition(), isExpansionInMainFile(),
-                                  unless(hasAttr(attr::CUDAGlobal)),
-                                  unless(hasAttr(attr::CUDADevice)))
-                         .bind("host"),
-                     this);
-  Finder->addMatcher(decl(anyOf(functionDecl(hasAttr(attr::CUDADevice)),
-                                varDecl(hasAttr(attr::CUDAShared))),
-                          isExpansionInMainFile())
-                         .bind("device"),
-                     this);
-}
-
-void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
-  startTranslationUnit(*Result.Context);
-  const SourceManager &SM = *Result.SourceManager;
-  if (const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel"))
-    addKernel(Kernel, SM);
-  else if (const auto *Host = Result.Nodes.getNodeAs<FunctionDecl>("host"))
-    addHostCode(Host, SM);
-  else if (const auto *D = Result.Nodes.getNodeAs<Decl>("device"))
-    addDeviceCode(D, SM);
-}
-
-void SharedBankConflictCheck::startTranslationUnit(ASTContext &Ctx) {
-  Context = &Ctx;
-  if (Analyses)
-    return;
-  Analyses = KernelAnalysisCache::acquire(Ctx);
+void SharedBankConflictCheck::startTranslationUnit(
+    TranslationUnitAnalysis &TU) {
   // Said before any check reads a result: every kernel runs once, with the
   // requests the layout search needs.
-  if (FixStyle != "none")
-    Analyses->wantCapture();
+  if (Fix.Style != FixStyle::None)
+    TU.wantCapture();
 }
 
-namespace {
-/// The file offsets of R's expansion, when it is in the main file.
-std::optional<std::pair<unsigned, unsigned>>
-mainFileRange(const SourceManager &SM, SourceRange R) {
-  CharSourceRange E = SM.getExpansionRange(R);
-  if (!SM.isInMainFile(E.getBegin()))
-    return std::nullopt;
-  return std::pair(SM.getFileOffset(E.getBegin()),
-                   SM.getFileOffset(E.getEnd()));
-}
-} // namespace
-
-void SharedBankConflictCheck::addKernel(const FunctionDecl *Kernel,
-                                        const SourceManager &SM) {
-  if (SM.isInSystemHeader(Kernel->getLocation()))
-    return;
-  // Templates are analyzed per instantiation, with their arguments. An
-  // instantiation clang rejected has no body: reported, never dropped.
-  if (Kernel->isDependentContext()) {
-    if (const FunctionTemplateDecl *T = Kernel->getDescribedFunctionTemplate())
-      for (const FunctionDecl *Spec : T->specializations())
-        if (Spec->isInvalidDecl() && !Spec->hasBody())
-          RejectedTemplates.push_back(
-              {Spec, rejectedSharedInTemplate(Kernel->getBody())});
-    return;
-  }
-  Kernels.insert(Kernel);
-  if (SM.isInMainFile(SM.getExpansionLoc(Kernel->getLocation()))) {
-    HasDeviceCode = true;
-    CharSourceRange R = SM.getExpansionRange(Kernel->getSourceRange());
-    DeviceRanges.push_back(
-        {SM.getFileOffset(R.getBegin()), SM.getFileOffset(R.getEnd())});
-  }
-}
-
-void SharedBankConflictCheck::addHostCode(const FunctionDecl *Host,
-                                          const SourceManager &SM) {
-  if (Host->getBody())
-    if (auto R = mainFileRange(SM, Host->getBody()->getSourceRange()))
-      HostRanges.push_back(*R);
-}
-
-void SharedBankConflictCheck::addDeviceCode(const Decl *D,
-                                            const SourceManager &SM) {
-  HasDeviceCode = true;
-  if (const auto *FD = dyn_cast<FunctionDecl>(D))
-    if (FD->hasBody())
-      if (auto R = mainFileRange(SM, FD->getSourceRange()))
-        DeviceRanges.push_back(*R);
-}
-
-void SharedBankConflictCheck::onEndOfTranslationUnit() {
-  TranslationUnitRecord TU;
-  TU.HasDeviceCode = HasDeviceCode;
-  TU.DeviceRanges = std::move(DeviceRanges);
-  TU.HostRanges = std::move(HostRanges);
-  if (Context) { // else nothing matched: no kernel, no device code
-    const SourceManager &SM = Context->getSourceManager();
-    if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID()))
-      TU.MainFile = Main->getName().str();
-    const BankRulesChoice &Rules = Analyses->bankRules();
-    TU.Arch = Rules.Arch;
-    TU.BankRulesArch = Rules.Rules->Arch;
-    TU.BankRulesMeasured = Rules.Measured;
-    // Launches anywhere in the translation unit, host and device code.
-    Launches.collect(*Context);
-    for (const FunctionDecl *Kernel : Kernels)
-      checkKernel(Kernel, TU);
-    for (const auto &[Spec, Var] : RejectedTemplates) {
-      PresumedLoc P =
-          SM.getPresumedLoc(SM.getExpansionLoc(Spec->getLocation()));
-      std::string Why =
-          Var ? llvm::formatv(": its __shared__ '{0}' (line {1}) has a "
-                              "constructor that does work, which nvcc skips",
-                              Var->getNameAsString(),
-                              SM.getPresumedLineNumber(
-                                  SM.getExpansionLoc(Var->getLocation())))
-                    .str()
-              : std::string();
-      TU.ParseNotes.push_back(llvm::formatv(
-          "{0}:{1}:{2}: note: kernel '{3}' not analyzed: clang rejected its "
-          "instantiation{4}",
-          P.getFilename(), P.getLine(), P.getColumn(),
-          displayName(Spec, *Context), Why));
-      ++TU.KernelsSkipped;
-    }
-  }
-  RejectedTemplates.clear();
-  if (AnalysisReport *Report = reportFor(*TidyContext))
-    Report->addTranslationUnit(TU);
-  Kernels.clear();
-  Launches = LaunchSites();
-  HasDeviceCode = false;
-  DeviceRanges.clear();
-  HostRanges.clear();
-  Context = nullptr;
-  Analyses.reset();
-}
-
-void SharedBankConflictCheck::checkKernel(const FunctionDecl *Kernel,
-                                          TranslationUnitRecord &TU) {
-  for (std::string &Note : parseFailureNotes(Kernel, *Context))
-    TU.ParseNotes.push_back(std::move(Note));
-  if (kernelDidNotParse(Kernel)) {
-    ++TU.KernelsSkipped;
-    Analyses->finished(Kernel);
-    return;
-  }
-  ++TU.Kernels;
+void SharedBankConflictCheck::checkKernel(const FunctionDecl *Kernel) {
   KernelFindings K;
-  for (const BlockShapeChoice &Shape :
-       chooseBlockShapes(Kernel, Launches, Shapes, *Context))
-    analyzeKernel(Kernel, Shape, K);
+  for (const BlockShapeChoice &Shape : analysis().blockShapes(Kernel))
+    analyzeShape(Kernel, Shape, K);
   // Each array with a warning gets its fix, on its first warning.
   static const ArrayRequests NoRequests;
-  if (FixStyle != "none")
+  if (Fix.Style != FixStyle::None)
     for (const auto &[Array, First] : K.FirstFinding) {
       if (!Array)
         continue;
       auto It = K.Arrays.find(Array);
-      LayoutProposalOptions Options;
-      Options.Style =
-          parseFixStyle(FixStyle).value_or(warpcheck::FixStyle::Auto);
-      Options.MaxPad = MaxPad;
-      LayoutProposal P =
-          proposeLayout(Array, It != K.Arrays.end() ? It->second : NoRequests,
-                        Launches.dynamicSharedFor(Kernel), Options, *Context);
+      LayoutProposal P = proposeLayout(
+          Array, It != K.Arrays.end() ? It->second : NoRequests,
+          analysis().launchSites().dynamicSharedFor(Kernel), Fix, astContext());
       renderProposal(Kernel, Array, P, K.Findings[First]);
     }
-  Analyses->finished(Kernel);
   emit(K.Findings);
 }
 
 void SharedBankConflictCheck::emit(const std::vector<Finding> &Findings) {
   // Every count rests on the bank rules: rules not measured on the target
   // are said on each finding.
-  std::string Assumed = Analyses->bankRules().assumption();
+  std::string Assumed = analysis().bankRules().assumption();
   for (const Finding &F : Findings) {
     diag(F.Loc, "%0") << F.Message << F.Fixes;
     for (const std::string &Note : F.Notes)
@@ -296,7 +150,7 @@ void SharedBankConflictCheck::recordAccess(
     AnalysisReport &Report, const SharedAccessSite &Site,
     const BlockShapeChoice &Shape, const std::string &KernelName,
     Verdict Status, const std::vector<std::string> &Depends) {
-  const SourceManager &SM = Context->getSourceManager();
+  const SourceManager &SM = astContext().getSourceManager();
   const AccessSummary &Sum = Site.Summary;
   AccessRecord R;
   PresumedLoc P =
@@ -306,7 +160,7 @@ void SharedBankConflictCheck::recordAccess(
   R.Column = P.isValid() ? P.getColumn() : 0;
   R.EndLine =
       SM.getPresumedLineNumber(SM.getExpansionLoc(Site.Site->getEndLoc()));
-  R.Function = displayName(Site.Function, *Context);
+  R.Function = displayName(Site.Function, astContext());
   R.Kernel = KernelName;
   R.Variable = Site.Variable ? Site.Variable->getNameAsString() : "";
   R.Kind = accessKindName(Site.Kind);
@@ -336,27 +190,26 @@ void SharedBankConflictCheck::recordAccess(
     R.HeaderFile = H.isValid() ? H.getFilename() : "";
     R.HeaderLine = H.isValid() ? H.getLine() : 0;
     R.HeaderColumn = H.isValid() ? H.getColumn() : 0;
-    R.HeaderFunction = displayName(Site.HeaderFunction, *Context);
+    R.HeaderFunction = displayName(Site.HeaderFunction, astContext());
   }
   Report.addAccess(std::move(R));
 }
 
-void SharedBankConflictCheck::analyzeKernel(const FunctionDecl *Kernel,
-                                            const BlockShapeChoice &Shape,
-                                            KernelFindings &K) {
-  InterpreterLimits Limits;
-  Limits.MaxLoopIterations = MaxLoopIterations;
-  std::shared_ptr<const KernelAnalysis> Analysis = Analyses->get(
+void SharedBankConflictCheck::analyzeShape(const FunctionDecl *Kernel,
+                                           const BlockShapeChoice &Shape,
+                                           KernelFindings &K) {
+  bool WantFix = Fix.Style != FixStyle::None;
+  std::shared_ptr<const KernelAnalysis> Analysis = analysis().get(
       Kernel, Shape, Limits,
-      FixStyle != "none"
-          ? std::optional<size_t>(KernelAnalysisCache::DefaultCaptureLimit)
+      WantFix
+          ? std::optional<size_t>(TranslationUnitAnalysis::DefaultCaptureLimit)
           : std::nullopt);
   const KernelAnalysis &Interp = *Analysis;
-  std::string KName = displayName(Kernel, *Context);
-  AnalysisReport *Sink = reportFor(*TidyContext);
+  std::string KName = displayName(Kernel, astContext());
+  AnalysisReport *Sink = report();
 
   // Every access of every array, for a fix that must serve them all.
-  if (FixStyle != "none")
+  if (WantFix)
     collectArrayRequests(Interp, K.Arrays);
 
   // Parameters the launches fix are part of what the answer assumes.
@@ -384,7 +237,7 @@ std::string
 SharedBankConflictCheck::libraryLocation(const SharedAccessSite &Site) const {
   if (!Site.HeaderSite)
     return "";
-  const SourceManager &SM = Context->getSourceManager();
+  const SourceManager &SM = astContext().getSourceManager();
   PresumedLoc H =
       SM.getPresumedLoc(SM.getExpansionLoc(Site.HeaderSite->getBeginLoc()));
   if (H.isInvalid())
@@ -392,7 +245,7 @@ SharedBankConflictCheck::libraryLocation(const SharedAccessSite &Site) const {
   return llvm::formatv("; made in library code at {0}:{1}:{2}, in '{3}'",
                        llvm::sys::path::filename(H.getFilename()), H.getLine(),
                        H.getColumn(),
-                       displayName(Site.HeaderFunction, *Context))
+                       displayName(Site.HeaderFunction, astContext()))
       .str();
 }
 
@@ -400,7 +253,7 @@ void SharedBankConflictCheck::renderSite(
     const SharedAccessSite &Site, const BlockShapeChoice &Shape,
     const std::string &KName, Verdict Status,
     const std::vector<std::string> &Depends, KernelFindings &K) {
-  const SourceManager &SM = Context->getSourceManager();
+  const SourceManager &SM = astContext().getSourceManager();
   const AccessSummary &Sum = Site.Summary;
   const RequestResult &W = Sum.Worst;
   SourceLocation Loc = SM.getExpansionLoc(Site.Site->getBeginLoc());
@@ -474,14 +327,14 @@ void SharedBankConflictCheck::renderProposal(const FunctionDecl *Kernel,
   if (P.Edit.empty())
     return;
   F.Fixes = P.Edit;
-  if (AnalysisReport *Sink = reportFor(*TidyContext)) {
-    const SourceManager &SM = Context->getSourceManager();
+  if (AnalysisReport *Sink = report()) {
+    const SourceManager &SM = astContext().getSourceManager();
     PresumedLoc Loc = SM.getPresumedLoc(F.Loc);
     FixClaim C;
     C.File = Loc.isValid() ? Loc.getFilename() : "";
     C.Line = Loc.isValid() ? Loc.getLine() : 0;
     C.Column = Loc.isValid() ? Loc.getColumn() : 0;
-    C.Kernel = displayName(Kernel, *Context);
+    C.Kernel = displayName(Kernel, astContext());
     C.Variable = Array->getNameAsString();
     C.Layout = P.Layout;
     C.TotalWavefronts = P.TotalWavefronts;
