@@ -6,18 +6,14 @@
 #include "AnalysisReport.h"
 #include "KernelAnalysis.h"
 #include "LocalArrayAnalysis.h"
-#include "ParseFailures.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Mangle.h"
-#include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/ASTMatchers/ASTMatchers.h"
 
 #include <algorithm>
 
 using namespace clang;
-using namespace clang::ast_matchers;
 
 namespace warpcheck {
 
@@ -33,81 +29,43 @@ std::string mangledNameOf(const FunctionDecl *FD, ASTContext &Ctx) {
 }
 } // namespace
 
-LocalMemoryArrayCheck::LocalMemoryArrayCheck(
-    StringRef Name, clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), TidyContext(Context),
-      UnrollBudget(Options.get("UnrollBudget", 2200u)),
-      MaxLoopIterations(Options.get("MaxLoopIterations", 512u)),
-      DeviceDebug(StringRef(Options.get("DeviceDebug", "false"))
-                      .equals_insensitive("true")) {}
-
-void LocalMemoryArrayCheck::storeOptions(
-    clang::tidy::ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, "UnrollBudget", UnrollBudget);
-  Options.store(Opts, "MaxLoopIterations", MaxLoopIterations);
-  Options.store(Opts, "DeviceDebug", DeviceDebug ? "true" : "false");
-}
-
-void LocalMemoryArrayCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"),
-      this);
-}
-
-void LocalMemoryArrayCheck::check(const MatchFinder::MatchResult &Result) {
-  Context = Result.Context;
-  if (!Analyses)
-    Analyses = KernelAnalysisCache::acquire(
-        *Context, reportFor(*TidyContext) ? reportFor(*TidyContext)->Siblings
-                                          : nullptr);
-  if (const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel")) {
-    if (Kernel->isDependentContext() ||
-        Result.SourceManager->isInSystemHeader(Kernel->getLocation()))
-      return;
-    Kernels.insert(Kernel);
-    return;
-  }
-}
-
-void LocalMemoryArrayCheck::onEndOfTranslationUnit() {
-  TranslationUnitRecord TU;
-  if (Context)
-    for (const FunctionDecl *Kernel : Kernels) {
-      for (std::string &Note : parseFailureNotes(Kernel, *Context))
-        TU.ParseNotes.push_back(std::move(Note));
-      if (!kernelDidNotParse(Kernel)) {
-        analyzeKernel(Kernel);
-        ++TU.Kernels;
-      } else {
-        ++TU.KernelsSkipped;
-      }
-      Analyses->finished(Kernel);
-    }
-  TU.HasDeviceCode = TU.Kernels > 0;
-  Analyses.reset();
-  if (AnalysisReport *Report = reportFor(*TidyContext))
-    Report->addTranslationUnit(TU);
-  Kernels.clear();
-  Context = nullptr;
-}
-
-void LocalMemoryArrayCheck::analyzeKernel(const FunctionDecl *Kernel) {
-  // Where arrays live does not depend on the block shape much; the first
-  // shape the kernel is launched with stands for all.
-  BlockShapeOptions NoOptions;
-  Dim3 Block =
-      chooseBlockShapes(Kernel, Analyses->launches(), NoOptions, *Context).front().Block;
+namespace {
+InterpreterLimits limitsFrom(unsigned UnrollBudget,
+                             unsigned MaxLoopIterations) {
   InterpreterLimits Limits;
   Limits.UnrollBudget = UnrollBudget;
   Limits.MaxLoopIterations = MaxLoopIterations;
+  return Limits;
+}
+} // namespace
+
+LocalMemoryArrayCheck::LocalMemoryArrayCheck(
+    StringRef Name, clang::tidy::ClangTidyContext *Context)
+    : KernelCheck(Name, Context),
+      Limits(limitsFrom(Options.get("UnrollBudget", 2200u),
+                        Options.get("MaxLoopIterations", 512u))),
+      ArrayOptions{StringRef(Options.get("DeviceDebug", "false"))
+                       .equals_insensitive("true")} {}
+
+void LocalMemoryArrayCheck::storeOptions(
+    clang::tidy::ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "UnrollBudget", unsigned(Limits.UnrollBudget));
+  Options.store(Opts, "MaxLoopIterations", Limits.MaxLoopIterations);
+  Options.store(Opts, "DeviceDebug",
+                ArrayOptions.DeviceDebug ? "true" : "false");
+}
+
+void LocalMemoryArrayCheck::checkKernel(const FunctionDecl *Kernel) {
+  ASTContext &Ctx = astContext();
+  // Where arrays live does not depend on the block shape much; the first
+  // shape every check analyzes the kernel with stands for all.
+  Dim3 Block = analysis().blockShapes(Kernel).front().Block;
   std::shared_ptr<const KernelAnalysis> Interp =
-      Analyses->get(Kernel, Block, Limits);
-  LocalArrayOptions ArrayOptions;
-  ArrayOptions.DeviceDebug = DeviceDebug;
+      analysis().get(Kernel, Block, Limits);
   std::vector<LocalArrayVerdict> Verdicts =
-      judgeLocalArrays(*Interp, *Context, ArrayOptions);
-  std::string KName = displayName(Kernel, *Context);
-  if (AnalysisReport *Report = reportFor(*TidyContext))
+      judgeLocalArrays(*Interp, Ctx, ArrayOptions);
+  std::string KName = displayName(Kernel, Ctx);
+  if (AnalysisReport *Report = report())
     recordKernel(*Report, Kernel, KName, Verdicts);
   for (const LocalArrayVerdict &V : Verdicts)
     render(V, KName);
@@ -116,12 +74,12 @@ void LocalMemoryArrayCheck::analyzeKernel(const FunctionDecl *Kernel) {
 void LocalMemoryArrayCheck::recordKernel(
     AnalysisReport &Report, const FunctionDecl *Kernel,
     const std::string &KName, const std::vector<LocalArrayVerdict> &Verdicts) {
-  const SourceManager &SM = Context->getSourceManager();
+  const SourceManager &SM = astContext().getSourceManager();
   KernelRecord K;
   PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Kernel->getLocation()));
   K.File = P.isValid() ? P.getFilename() : "";
   K.Name = KName;
-  K.MangledName = mangledNameOf(Kernel, *Context);
+  K.MangledName = mangledNameOf(Kernel, astContext());
   K.PredictedLocalBytes = predictedDepotBytes(Verdicts);
   K.PredictedFrameBytes = predictedFrameBytes(Verdicts);
   for (const LocalArrayVerdict &V : Verdicts) {
@@ -134,7 +92,7 @@ void LocalMemoryArrayCheck::recordKernel(
     R.File = D.isValid() ? D.getFilename() : "";
     R.Line = D.isValid() ? D.getLine() : 0;
     R.Column = D.isValid() ? D.getColumn() : 0;
-    R.Function = displayName(V.Function, *Context);
+    R.Function = displayName(V.Function, astContext());
     R.Kernel = KName;
     R.Variable = V.Array->getNameAsString();
     R.Bytes = V.Bytes;
@@ -153,7 +111,7 @@ void LocalMemoryArrayCheck::recordKernel(
 
 void LocalMemoryArrayCheck::render(const LocalArrayVerdict &V,
                                    const std::string &KName) {
-  const SourceManager &SM = Context->getSourceManager();
+  const SourceManager &SM = astContext().getSourceManager();
   std::string Var = V.Array->getNameAsString();
   if (V.LikelySpilled) {
     diag(V.Array->getLocation(),

@@ -5,20 +5,14 @@
 #include "Host/HostSyntax.h"
 #include "AnalysisReport.h"
 #include "KernelAnalysis.h"
-#include "LayoutFix.h"
-#include "ParseFailures.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/Attr.h"
-#include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/ASTMatchers/ASTMatchers.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
-#include <set>
 
 using namespace clang;
-using namespace clang::ast_matchers;
 
 namespace warpcheck {
 
@@ -47,212 +41,82 @@ const char *accessPhrase(AccessKind K) {
   return "access to";
 }
 
+LayoutProposalOptions fixOptions(llvm::StringRef Style, unsigned MaxPad) {
+  LayoutProposalOptions O;
+  O.Style = parseFixStyle(Style).value_or(FixStyle::Auto);
+  O.MaxPad = MaxPad;
+  return O;
+}
+
+InterpreterLimits limitsFrom(unsigned MaxLoopIterations) {
+  InterpreterLimits Limits;
+  Limits.MaxLoopIterations = MaxLoopIterations;
+  return Limits;
+}
+
 } // namespace
 
 SharedBankConflictCheck::SharedBankConflictCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), TidyContext(Context),
-      BlockDimOption(Options.get("BlockDim", "")),
-      KernelBlockDimsOption(Options.get("KernelBlockDims", "")),
-      MinWays(Options.get("MinWays", 2u)),
+    : KernelCheck(Name, Context), MinWays(Options.get("MinWays", 2u)),
       // Read as text: the bool specializations of OptionsView are mangled
       // differently by GCC and by the Clang that built libclangTidy.
       ReportUnknown(StringRef(Options.get("ReportUnknown", "true"))
                         .equals_insensitive("true")),
-      MaxLoopIterations(Options.get("MaxLoopIterations", 512u)),
-      FixStyle(Options.get("FixStyle", "auto")),
-      MaxPad(Options.get("MaxPad", 32u)) {
-  if (FixStyle != "auto" && FixStyle != "pad" && FixStyle != "swizzle" &&
-      FixStyle != "none")
+      FixStyleOption(Options.get("FixStyle", "auto")),
+      Fix(fixOptions(FixStyleOption, Options.get("MaxPad", 32u))),
+      Limits(limitsFrom(Options.get("MaxLoopIterations", 512u))) {
+  if (!parseFixStyle(FixStyleOption))
     configurationDiag("invalid FixStyle '%0' (auto, pad, swizzle or none)")
-        << FixStyle;
-  if (!BlockDimOption.empty()) {
-    Shapes.CommandLine = Dim3::parse(BlockDimOption);
-    if (!Shapes.CommandLine)
-      configurationDiag("invalid BlockDim '%0' (expected X[,Y[,Z]])")
-          << BlockDimOption;
-  }
-  std::string Error;
-  Shapes.PerKernel =
-      BlockShapeOptions::parsePerKernel(KernelBlockDimsOption, Error);
-  if (!Error.empty())
+        << FixStyleOption;
+  // BlockDim and KernelBlockDims are this check's options; KernelCheck
+  // reads them for every check.
+  for (const std::string &Error : ShapeSettings.Errors)
     configurationDiag("%0") << Error;
 }
 
 void SharedBankConflictCheck::storeOptions(
     clang::tidy::ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, "BlockDim", BlockDimOption);
-  Options.store(Opts, "KernelBlockDims", KernelBlockDimsOption);
+  Options.store(Opts, "BlockDim", ShapeSettings.BlockDim);
+  Options.store(Opts, "KernelBlockDims", ShapeSettings.KernelBlockDims);
   Options.store(Opts, "MinWays", MinWays);
   Options.store(Opts, "ReportUnknown", ReportUnknown ? "true" : "false");
-  Options.store(Opts, "MaxLoopIterations", MaxLoopIterations);
-  Options.store(Opts, "FixStyle", FixStyle);
-  Options.store(Opts, "MaxPad", MaxPad);
+  Options.store(Opts, "MaxLoopIterations", Limits.MaxLoopIterations);
+  Options.store(Opts, "FixStyle", FixStyleOption);
+  Options.store(Opts, "MaxPad", Fix.MaxPad);
 }
 
-void SharedBankConflictCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"),
-      this);
-  Finder->addMatcher(functionDecl(isDefinition(), isExpansionInMainFile(),
-                                  unless(hasAttr(attr::CUDAGlobal)),
-                                  unless(hasAttr(attr::CUDADevice)))
-                         .bind("host"),
-                     this);
-  Finder->addMatcher(decl(anyOf(functionDecl(hasAttr(attr::CUDADevice)),
-                                varDecl(hasAttr(attr::CUDAShared))),
-                          isExpansionInMainFile())
-                         .bind("device"),
-                     this);
-}
-
-void SharedBankConflictCheck::check(const MatchFinder::MatchResult &Result) {
-  startTranslationUnit(*Result.Context);
-  const SourceManager &SM = *Result.SourceManager;
-  if (const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel"))
-    addKernel(Kernel, SM);
-  else if (const auto *Host = Result.Nodes.getNodeAs<FunctionDecl>("host"))
-    addHostCode(Host, SM);
-  else if (const auto *D = Result.Nodes.getNodeAs<Decl>("device"))
-    addDeviceCode(D, SM);
-}
-
-void SharedBankConflictCheck::startTranslationUnit(ASTContext &Ctx) {
-  Context = &Ctx;
-  if (Analyses)
-    return;
-  AnalysisReport *Report = reportFor(*TidyContext);
-  Analyses =
-      KernelAnalysisCache::acquire(Ctx, Report ? Report->Siblings : nullptr);
+void SharedBankConflictCheck::startTranslationUnit(
+    TranslationUnitAnalysis &TU) {
   // Said before any check reads a result: every kernel runs once, with the
   // requests the layout search needs.
-  if (FixStyle != "none")
-    Analyses->wantCapture();
+  if (Fix.Style != FixStyle::None)
+    TU.wantCapture();
 }
 
-namespace {
-/// The file offsets of R's expansion, when it is in the main file.
-std::optional<std::pair<unsigned, unsigned>>
-mainFileRange(const SourceManager &SM, SourceRange R) {
-  CharSourceRange E = SM.getExpansionRange(R);
-  if (!SM.isInMainFile(E.getBegin()))
-    return std::nullopt;
-  return std::pair(SM.getFileOffset(E.getBegin()),
-                   SM.getFileOffset(E.getEnd()));
-}
-} // namespace
-
-void SharedBankConflictCheck::addKernel(const FunctionDecl *Kernel,
-                                        const SourceManager &SM) {
-  if (SM.isInSystemHeader(Kernel->getLocation()))
-    return;
-  // Templates are analyzed per instantiation, with their arguments. An
-  // instantiation clang rejected has no body: reported, never dropped.
-  if (Kernel->isDependentContext()) {
-    if (const FunctionTemplateDecl *T = Kernel->getDescribedFunctionTemplate())
-      for (const FunctionDecl *Spec : T->specializations())
-        if (Spec->isInvalidDecl() && !Spec->hasBody())
-          RejectedTemplates.push_back(
-              {Spec, rejectedSharedInTemplate(Kernel->getBody())});
-    return;
-  }
-  Kernels.insert(Kernel);
-  if (SM.isInMainFile(SM.getExpansionLoc(Kernel->getLocation()))) {
-    HasDeviceCode = true;
-    CharSourceRange R = SM.getExpansionRange(Kernel->getSourceRange());
-    DeviceRanges.push_back(
-        {SM.getFileOffset(R.getBegin()), SM.getFileOffset(R.getEnd())});
-  }
-}
-
-void SharedBankConflictCheck::addHostCode(const FunctionDecl *Host,
-                                          const SourceManager &SM) {
-  if (Host->getBody())
-    if (auto R = mainFileRange(SM, Host->getBody()->getSourceRange()))
-      HostRanges.push_back(*R);
-}
-
-void SharedBankConflictCheck::addDeviceCode(const Decl *D,
-                                            const SourceManager &SM) {
-  HasDeviceCode = true;
-  if (const auto *FD = dyn_cast<FunctionDecl>(D))
-    if (FD->hasBody())
-      if (auto R = mainFileRange(SM, FD->getSourceRange()))
-        DeviceRanges.push_back(*R);
-}
-
-void SharedBankConflictCheck::onEndOfTranslationUnit() {
-  TranslationUnitRecord TU;
-  TU.HasDeviceCode = HasDeviceCode;
-  TU.DeviceRanges = std::move(DeviceRanges);
-  TU.HostRanges = std::move(HostRanges);
-  if (Context) { // else nothing matched: no kernel, no device code
-    const SourceManager &SM = Context->getSourceManager();
-    if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID()))
-      TU.MainFile = Main->getName().str();
-    const BankRulesChoice &Rules = Analyses->bankRules();
-    TU.Arch = Rules.Arch;
-    TU.BankRulesArch = Rules.Rules->Arch;
-    TU.BankRulesMeasured = Rules.Measured;
-    for (const FunctionDecl *Kernel : Kernels)
-      checkKernel(Kernel, TU);
-    for (const auto &[Spec, Var] : RejectedTemplates) {
-      PresumedLoc P =
-          SM.getPresumedLoc(SM.getExpansionLoc(Spec->getLocation()));
-      std::string Why =
-          Var ? llvm::formatv(": its __shared__ '{0}' (line {1}) has a "
-                              "constructor that does work, which nvcc skips",
-                              Var->getNameAsString(),
-                              SM.getPresumedLineNumber(
-                                  SM.getExpansionLoc(Var->getLocation())))
-                    .str()
-              : std::string();
-      TU.ParseNotes.push_back(llvm::formatv(
-          "{0}:{1}:{2}: note: kernel '{3}' not analyzed: clang rejected its "
-          "instantiation{4}",
-          P.getFilename(), P.getLine(), P.getColumn(),
-          displayName(Spec, *Context), Why));
-      ++TU.KernelsSkipped;
+void SharedBankConflictCheck::checkKernel(const FunctionDecl *Kernel) {
+  KernelFindings K;
+  for (const BlockShapeChoice &Shape : analysis().blockShapes(Kernel))
+    analyzeShape(Kernel, Shape, K);
+  // Each array with a warning gets its fix, on its first warning.
+  static const ArrayRequests NoRequests;
+  if (Fix.Style != FixStyle::None)
+    for (const auto &[Array, First] : K.FirstFinding) {
+      if (!Array)
+        continue;
+      auto It = K.Arrays.find(Array);
+      LayoutProposal P = proposeLayout(
+          Array, It != K.Arrays.end() ? It->second : NoRequests,
+          analysis().launches().dynamicSharedFor(Kernel), Fix, astContext());
+      renderProposal(Kernel, Array, P, K.Findings[First]);
     }
-  }
-  RejectedTemplates.clear();
-  if (AnalysisReport *Report = reportFor(*TidyContext))
-    Report->addTranslationUnit(TU);
-  Kernels.clear();
-  HasDeviceCode = false;
-  DeviceRanges.clear();
-  HostRanges.clear();
-  Context = nullptr;
-  Analyses.reset();
-}
-
-void SharedBankConflictCheck::checkKernel(const FunctionDecl *Kernel,
-                                          TranslationUnitRecord &TU) {
-  for (std::string &Note : parseFailureNotes(Kernel, *Context))
-    TU.ParseNotes.push_back(std::move(Note));
-  if (kernelDidNotParse(Kernel)) {
-    ++TU.KernelsSkipped;
-    Analyses->finished(Kernel);
-    return;
-  }
-  ++TU.Kernels;
-  std::vector<Finding> Findings;
-  std::map<const VarDecl *, ArrayRequests> Arrays;
-  for (const BlockShapeChoice &Shape :
-       chooseBlockShapes(Kernel, Analyses->launches(), Shapes, *Context))
-    analyzeKernel(Kernel, Shape, Findings, Arrays);
-  if (FixStyle != "none")
-    for (auto &[Array, Requests] : Arrays)
-      if (Requests.FirstFinding && Array)
-        proposeLayout(Kernel, Array, Requests, Findings);
-  Analyses->finished(Kernel);
-  emit(Findings);
+  emit(K.Findings);
 }
 
 void SharedBankConflictCheck::emit(const std::vector<Finding> &Findings) {
   // Every count rests on the bank rules: rules not measured on the target
   // are said on each finding.
-  std::string Assumed = Analyses->bankRules().assumption();
+  std::string Assumed = analysis().bankRules().assumption();
   for (const Finding &F : Findings) {
     diag(F.Loc, "%0") << F.Message << F.Fixes;
     for (const std::string &Note : F.Notes)
@@ -264,75 +128,30 @@ void SharedBankConflictCheck::emit(const std::vector<Finding> &Findings) {
   }
 }
 
-void SharedBankConflictCheck::addFinding(
-    std::vector<Finding> &Findings,
-    std::map<const VarDecl *, ArrayRequests> &Arrays, const VarDecl *Array,
-    SourceLocation Loc, std::string Message, std::string Note) {
+void SharedBankConflictCheck::addFinding(KernelFindings &K,
+                                         const VarDecl *Array,
+                                         SourceLocation Loc,
+                                         std::string Message,
+                                         std::string Note) {
   // One warning per site and message, with a note per block shape.
-  auto It = llvm::find_if(Findings, [&](const Finding &F) {
+  auto It = llvm::find_if(K.Findings, [&](const Finding &F) {
     return F.Loc == Loc && F.Message == Message;
   });
-  size_t Index = It - Findings.begin();
-  if (It != Findings.end())
+  size_t Index = It - K.Findings.begin();
+  if (It != K.Findings.end())
     It->Notes.push_back(std::move(Note));
   else
-    Findings.push_back({Loc, std::move(Message), {std::move(Note)}, {}, {}});
-  ArrayRequests &A = Arrays[Array];
-  if (!A.FirstFinding || Index < *A.FirstFinding)
-    A.FirstFinding = Index;
-}
-
-void SharedBankConflictCheck::collectArrayRequests(
-    const KernelAnalysis &Interp,
-    std::map<const VarDecl *, ArrayRequests> &Arrays) {
-  // Assumed shapes (a family, the default): a fix would have to serve the
-  // shape the code is launched with, which is not known, and its proof
-  // re-analyzes one shape; none is offered.
-  if (!Interp.shapeMembers().empty()) {
-    for (const SharedAccessSite &Site : Interp.sites())
-      if (Site.Variable) {
-        ArrayRequests &A = Arrays[Site.Variable];
-        if (!llvm::is_contained(A.Sites, Site.Site))
-          A.Sites.push_back(Site.Site);
-        A.Complete = false;
-        A.ShapeUnknown = true;
-      }
-    return;
-  }
-  std::set<const VarDecl *> Seen;
-  // An access to an array the engine could not tell may be to any of them:
-  // no fix can claim to serve every access.
-  bool Unplaced = false;
-  for (const SharedAccessSite &Site : Interp.sites()) {
-    if (!Site.Variable) {
-      Unplaced = true;
-      continue;
-    }
-    ArrayRequests &A = Arrays[Site.Variable];
-    if (Site.HeaderSite && !A.Library)
-      A.Library = Site.HeaderFunction;
-    if (!llvm::is_contained(A.Sites, Site.Site))
-      A.Sites.push_back(Site.Site);
-    if (!Seen.insert(Site.Variable).second)
-      continue;
-    const auto *Captured = Interp.capturedRequests(Site.Variable);
-    if (!Captured || Site.Summary.Truncated) {
-      A.Complete = false;
-      continue;
-    }
-    A.Tables.push_back(std::make_unique<AtomTable>(Interp.atoms()));
-    A.Groups.push_back({A.Tables.back().get(), *Captured, &Interp.bankRules()});
-  }
-  if (Unplaced)
-    for (auto &Entry : Arrays)
-      Entry.second.Complete = false;
+    K.Findings.push_back({Loc, std::move(Message), {std::move(Note)}, {}, {}});
+  auto [First, New] = K.FirstFinding.try_emplace(Array, Index);
+  if (!New && Index < First->second)
+    First->second = Index;
 }
 
 void SharedBankConflictCheck::recordAccess(
     AnalysisReport &Report, const SharedAccessSite &Site,
     const BlockShapeChoice &Shape, const std::string &KernelName,
     Verdict Status, const std::vector<std::string> &Depends) {
-  const SourceManager &SM = Context->getSourceManager();
+  const SourceManager &SM = astContext().getSourceManager();
   const AccessSummary &Sum = Site.Summary;
   AccessRecord R;
   PresumedLoc P =
@@ -342,7 +161,7 @@ void SharedBankConflictCheck::recordAccess(
   R.Column = P.isValid() ? P.getColumn() : 0;
   R.EndLine =
       SM.getPresumedLineNumber(SM.getExpansionLoc(Site.Site->getEndLoc()));
-  R.Function = displayName(Site.Function, *Context);
+  R.Function = displayName(Site.Function, astContext());
   R.Kernel = KernelName;
   R.Variable = Site.Variable ? Site.Variable->getNameAsString() : "";
   R.Kind = accessKindName(Site.Kind);
@@ -372,29 +191,27 @@ void SharedBankConflictCheck::recordAccess(
     R.HeaderFile = H.isValid() ? H.getFilename() : "";
     R.HeaderLine = H.isValid() ? H.getLine() : 0;
     R.HeaderColumn = H.isValid() ? H.getColumn() : 0;
-    R.HeaderFunction = displayName(Site.HeaderFunction, *Context);
+    R.HeaderFunction = displayName(Site.HeaderFunction, astContext());
   }
   Report.addAccess(std::move(R));
 }
 
-void SharedBankConflictCheck::analyzeKernel(
-    const FunctionDecl *Kernel, const BlockShapeChoice &Shape,
-    std::vector<Finding> &Findings,
-    std::map<const VarDecl *, ArrayRequests> &Arrays) {
-  InterpreterLimits Limits;
-  Limits.MaxLoopIterations = MaxLoopIterations;
-  std::shared_ptr<const KernelAnalysis> Analysis = Analyses->get(
+void SharedBankConflictCheck::analyzeShape(const FunctionDecl *Kernel,
+                                           const BlockShapeChoice &Shape,
+                                           KernelFindings &K) {
+  bool WantFix = Fix.Style != FixStyle::None;
+  std::shared_ptr<const KernelAnalysis> Analysis = analysis().get(
       Kernel, Shape, Limits,
-      FixStyle != "none"
-          ? std::optional<size_t>(KernelAnalysisCache::DefaultCaptureLimit)
+      WantFix
+          ? std::optional<size_t>(TranslationUnitAnalysis::DefaultCaptureLimit)
           : std::nullopt);
   const KernelAnalysis &Interp = *Analysis;
-  std::string KName = displayName(Kernel, *Context);
-  AnalysisReport *Sink = reportFor(*TidyContext);
+  std::string KName = displayName(Kernel, astContext());
+  AnalysisReport *Sink = report();
 
   // Every access of every array, for a fix that must serve them all.
-  if (FixStyle != "none")
-    collectArrayRequests(Interp, Arrays);
+  if (WantFix)
+    collectArrayRequests(Interp, K.Arrays);
 
   // Parameters the launches fix are part of what the answer assumes.
   BlockShapeChoice Described = Shape;
@@ -410,18 +227,18 @@ void SharedBankConflictCheck::analyzeKernel(
       Depends.push_back("analysis bound: " + Interp.truncationReason());
     if (Sink)
       recordAccess(*Sink, Site, Described, KName, Status, Depends);
-    renderSite(Site, Described, KName, Status, Depends, Findings, Arrays);
+    renderSite(Site, Described, KName, Status, Depends, K);
   }
 }
 
 /// "; made in library code at block_exchange.cuh:452:26, in
 /// 'cub::BlockExchange<float, 128, 8>::StripedToBlocked'" for an access
 /// inside a system header, which is reported at the user's call.
-std::string SharedBankConflictCheck::libraryLocation(
-    const SharedAccessSite &Site) const {
+std::string
+SharedBankConflictCheck::libraryLocation(const SharedAccessSite &Site) const {
   if (!Site.HeaderSite)
     return "";
-  const SourceManager &SM = Context->getSourceManager();
+  const SourceManager &SM = astContext().getSourceManager();
   PresumedLoc H =
       SM.getPresumedLoc(SM.getExpansionLoc(Site.HeaderSite->getBeginLoc()));
   if (H.isInvalid())
@@ -429,16 +246,15 @@ std::string SharedBankConflictCheck::libraryLocation(
   return llvm::formatv("; made in library code at {0}:{1}:{2}, in '{3}'",
                        llvm::sys::path::filename(H.getFilename()), H.getLine(),
                        H.getColumn(),
-                       displayName(Site.HeaderFunction, *Context))
+                       displayName(Site.HeaderFunction, astContext()))
       .str();
 }
 
 void SharedBankConflictCheck::renderSite(
     const SharedAccessSite &Site, const BlockShapeChoice &Shape,
     const std::string &KName, Verdict Status,
-    const std::vector<std::string> &Depends, std::vector<Finding> &Findings,
-    std::map<const VarDecl *, ArrayRequests> &Arrays) {
-  const SourceManager &SM = Context->getSourceManager();
+    const std::vector<std::string> &Depends, KernelFindings &K) {
+  const SourceManager &SM = astContext().getSourceManager();
   const AccessSummary &Sum = Site.Summary;
   const RequestResult &W = Sum.Worst;
   SourceLocation Loc = SM.getExpansionLoc(Site.Site->getBeginLoc());
@@ -447,8 +263,7 @@ void SharedBankConflictCheck::renderSite(
   std::string Var = Site.Variable ? Site.Variable->getNameAsString() : "";
   std::string Target = Site.Variable ? "'" + Var + "'" : "shared memory";
   auto Report = [&](std::string Message, std::string Note) {
-    addFinding(Findings, Arrays, Site.Variable, Loc, std::move(Message),
-               std::move(Note));
+    addFinding(K, Site.Variable, Loc, std::move(Message), std::move(Note));
   };
   std::string Where = llvm::formatv("in '{0}' with block {1} ({2})", KName,
                                     Shape.Block.str(), Shape.Description);
@@ -504,204 +319,26 @@ void SharedBankConflictCheck::renderSite(
          llvm::formatv("{0}; {1}{2}", Where, Lanes, Instances));
 }
 
-void SharedBankConflictCheck::proposeLayout(const FunctionDecl *Kernel,
-                                            const VarDecl *Array,
-                                            ArrayRequests &Requests,
-                                            std::vector<Finding> &Findings) {
-  Finding &F = Findings[*Requests.FirstFinding];
-  SourceLocation DeclLoc = Array->getLocation();
-  std::string Var = Array->getNameAsString();
-  if (Requests.Library) {
-    F.FixNotes.push_back(
-        {DeclLoc,
-         llvm::formatv("no layout fix offered: '{0}' is laid out and indexed "
-                       "by library code ('{1}'); another algorithm, type or "
-                       "number of items per thread changes its pattern",
-                       Var, displayName(Requests.Library, *Context))});
+void SharedBankConflictCheck::renderProposal(const FunctionDecl *Kernel,
+                                             const VarDecl *Array,
+                                             const LayoutProposal &P,
+                                             Finding &F) {
+  for (const std::string &Note : P.Notes)
+    F.FixNotes.push_back({Array->getLocation(), Note});
+  if (P.Edit.empty())
     return;
-  }
-  auto G = geometryOf(Array, *Context);
-  // An extern array's size is what every launch in this file passes.
-  bool Extern = false;
-  std::vector<const Expr *> LaunchArgs;
-  if (!G) {
-    const auto *IAT = Context->getAsIncompleteArrayType(Array->getType());
-    QualType Inner = Array->getType();
-    while (const ArrayType *AT = Context->getAsArrayType(Inner))
-      Inner = AT->getElementType();
-    if (!IAT && Inner->isRecordType()) {
-      // The accesses are to arrays inside a struct: the layout fixes pad or
-      // swizzle a plain array, not a member of one.
-      F.FixNotes.push_back(
-          {DeclLoc, "no layout fix offered: '" + Var + "' is " +
-                        (Context->getAsArrayType(Array->getType())
-                             ? "an array of structs"
-                             : "a struct") +
-                        " ('" + Inner.getUnqualifiedType().getAsString() +
-                        "'); warpcheck pads or swizzles only plain arrays, "
-                        "not an array that is a member of a struct"});
-      return;
-    }
-    std::optional<uint64_t> Bytes;
-    bool Agree = IAT != nullptr;
-    for (const LaunchIndex::DynamicShared &L :
-         Analyses->launches().dynamicSharedFor(Kernel)) {
-      if (!L.Bytes || (Bytes && *Bytes != *L.Bytes))
-        Agree = false;
-      else
-        Bytes = L.Bytes;
-      if (L.Arg)
-        LaunchArgs.push_back(L.Arg);
-    }
-    uint64_t Elem =
-        IAT && !IAT->getElementType()->isIncompleteType()
-            ? Context->getTypeSizeInChars(IAT->getElementType()).getQuantity()
-            : 0;
-    if (!Agree || !Bytes || Elem == 0 || *Bytes < Elem) {
-      F.FixNotes.push_back(
-          {DeclLoc,
-           llvm::formatv("no layout fix offered: '{0}' is an extern "
-                         "(dynamic) array and the launches in this file do "
-                         "not pass one constant size",
-                         Var)});
-      return;
-    }
-    G = ArrayGeometry{{*Bytes / Elem}, Elem};
-    Extern = true;
-  }
-  if (Requests.ShapeUnknown) {
-    F.FixNotes.push_back(
-        {DeclLoc, "no layout fix offered: the block shape of the kernel is "
-                  "not known (the shapes analyzed were assumed)"});
-    return;
-  }
-  if (!Requests.Complete || Requests.Groups.empty()) {
-    F.FixNotes.push_back(
-        {DeclLoc, llvm::formatv("no layout fix offered: not every access to "
-                                "'{0}' could be followed",
-                                Var)});
-    return;
-  }
-  // Every candidate is scored on every request: merge the repeats once.
-  std::vector<RequestGroup> Groups = mergeRepeats(Requests.Groups);
-  LayoutScore Original = scoreLayout(Layout(), *G, Groups);
-  std::optional<LayoutScore> Pad = bestPadding(*G, Groups, MaxPad);
-  std::optional<LayoutScore> Swz = bestSwizzle(*G, Groups);
-  // Rows of any length: seed 001's column XOR; preferred when it does at
-  // least as well and the flat swizzle cannot be written as an index.
-  if (std::optional<LayoutScore> Row = bestRowXor(*G, Groups))
-    if (!Swz || Row->TotalWavefronts < Swz->TotalWavefronts ||
-        (Row->TotalWavefronts == Swz->TotalWavefronts &&
-         swizzleEdit(Array, Swz->L, *G, Requests.Sites, *Context)
-             .Hints.empty()))
-      Swz = Row;
-  unsigned N = Requests.Sites.size();
-  std::string All =
-      N == 1 ? "its access" : llvm::formatv("all {0} accesses", N).str();
-  auto Effect = [&](const LayoutScore &S) {
-    if (S.conflictFree())
-      return llvm::formatv("makes {0} conflict-free", All).str();
-    return llvm::formatv("cuts the wavefronts of {0} from {1} to {2}", All,
-                         Original.TotalWavefronts, S.TotalWavefronts)
-        .str();
-  };
-  auto Useful = [&](const std::optional<LayoutScore> &S) {
-    return S && S->Decided && S->TotalWavefronts < Original.TotalWavefronts;
-  };
-  LayoutEdit PadFix, SwzFix;
-  if (Useful(Pad)) {
-    PadFix = padEdit(Array, Pad->L.Pad, Requests.Sites, *Context,
-                     Pad->L.RowElems, Extern ? &*G : nullptr, LaunchArgs);
-    std::string Elements = Pad->L.Pad == 1 ? "element" : "elements";
-    std::string Rows, Index;
-    if (Pad->L.RowElems) {
-      Rows = llvm::formatv("pad each row of {0} elements by {1} {2}",
-                           Pad->L.RowElems, Pad->L.Pad, Elements);
-      Index =
-          Pad->L.Pad == 1
-              ? llvm::formatv("index i becomes i + i / {0}", Pad->L.RowElems)
-                    .str()
-              : llvm::formatv("index i becomes i + i / {0} * {1}",
-                              Pad->L.RowElems, Pad->L.Pad)
-                    .str();
-    } else {
-      Rows = llvm::formatv("pad each row by {0} {1}", Pad->L.Pad, Elements);
-    }
-    // "'int t[32][33]' (index ...)", or for an extern array, how the
-    // launches change.
-    std::string How;
-    if (Extern)
-      How = llvm::formatv(" ({0}; {1})", PadFix.Summary, Index);
-    else if (Index.empty())
-      How = llvm::formatv(": '{0}'", PadFix.Summary);
-    else
-      How = llvm::formatv(": '{0}' ({1})", PadFix.Summary, Index);
-    F.FixNotes.push_back(
-        {DeclLoc, llvm::formatv("{0}{1} {2} (+{3} bytes)", Rows, How,
-                                Effect(*Pad), Pad->L.extraBytes(*G))});
-  }
-  if (Useful(Swz)) {
-    SwzFix = swizzleEdit(Array, Swz->L, *G, Requests.Sites, *Context);
-    F.FixNotes.push_back(
-        {DeclLoc, llvm::formatv("{0}swizzle: {1} (index {2}) {3} (+0 bytes)",
-                                Useful(Pad) ? "or " : "", Swz->L.name(),
-                                SwzFix.Summary, Effect(*Swz))});
-  }
-  if (!Useful(Pad) && !Useful(Swz) && !Original.Decided &&
-      !(Pad && Pad->Decided) && !(Swz && Swz->Decided)) {
-    // Undecided is not "no layout reduces": a padding may well help, but
-    // nothing can be proven about requests whose addresses are not known.
-    F.FixNotes.push_back(
-        {DeclLoc, llvm::formatv("no layout fix offered: the wavefronts of "
-                                "'{0}' cannot be decided under any padding or "
-                                "swizzle (its addresses depend on values "
-                                "warpcheck does not follow)",
-                                Var)});
-    return;
-  }
-  if (!Useful(Pad) && !Useful(Swz)) {
-    F.FixNotes.push_back(
-        {DeclLoc, llvm::formatv("no padding up to {0} and no XOR swizzle "
-                                "reduces the wavefronts of '{1}'",
-                                MaxPad, Var)});
-    return;
-  }
-  // Which becomes the edit: fewest wavefronts, then least memory.
-  bool UseSwizzle;
-  if (FixStyle == "pad")
-    UseSwizzle = false;
-  else if (FixStyle == "swizzle")
-    UseSwizzle = true;
-  else
-    UseSwizzle = Useful(Swz) &&
-                 (!Useful(Pad) || Swz->TotalWavefronts < Pad->TotalWavefronts ||
-                  (Swz->TotalWavefronts == Pad->TotalWavefronts &&
-                   !SwzFix.Hints.empty()));
-  // In auto, the other one when the preferred one cannot be written.
-  if (FixStyle == "auto" && (UseSwizzle ? SwzFix : PadFix).Hints.empty() &&
-      Useful(UseSwizzle ? Pad : Swz) &&
-      !(UseSwizzle ? PadFix : SwzFix).Hints.empty())
-    UseSwizzle = !UseSwizzle;
-  const LayoutEdit &Chosen = UseSwizzle ? SwzFix : PadFix;
-  const std::optional<LayoutScore> &Score = UseSwizzle ? Swz : Pad;
-  if (!Useful(Score))
-    return;
-  if (Chosen.Hints.empty()) {
-    F.FixNotes.push_back({DeclLoc, "no edit offered: " + Chosen.Reason});
-    return;
-  }
-  F.Fixes = Chosen.Hints;
-  if (AnalysisReport *Sink = reportFor(*TidyContext)) {
-    const SourceManager &SM = Context->getSourceManager();
-    PresumedLoc P = SM.getPresumedLoc(F.Loc);
+  F.Fixes = P.Edit;
+  if (AnalysisReport *Sink = report()) {
+    const SourceManager &SM = astContext().getSourceManager();
+    PresumedLoc Loc = SM.getPresumedLoc(F.Loc);
     FixClaim C;
-    C.File = P.isValid() ? P.getFilename() : "";
-    C.Line = P.isValid() ? P.getLine() : 0;
-    C.Column = P.isValid() ? P.getColumn() : 0;
-    C.Kernel = displayName(Kernel, *Context);
-    C.Variable = Var;
-    C.Layout = Score->L.name();
-    C.TotalWavefronts = Score->TotalWavefronts;
+    C.File = Loc.isValid() ? Loc.getFilename() : "";
+    C.Line = Loc.isValid() ? Loc.getLine() : 0;
+    C.Column = Loc.isValid() ? Loc.getColumn() : 0;
+    C.Kernel = displayName(Kernel, astContext());
+    C.Variable = Array->getNameAsString();
+    C.Layout = P.Layout;
+    C.TotalWavefronts = P.TotalWavefronts;
     Sink->addFixClaim(std::move(C));
   }
 }

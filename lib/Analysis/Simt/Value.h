@@ -8,7 +8,7 @@
 #ifndef WARPCHECK_ANALYSIS_SIMT_VALUE_H
 #define WARPCHECK_ANALYSIS_SIMT_VALUE_H
 
-#include "KernelAnalysis.h"
+#include "KernelAnalysisTypes.h"
 #include "RequestAnalysis.h"
 #include "LaneArithmetic.h"
 #include "LaneVector.h"
