@@ -34,6 +34,6 @@ __global__ void blockDimRows(float *out, const int *idx) {
 }
 
 // RUNS2: warpcheck-analysis-cache: 'blockDimRows' block 64x2x1: 1 run, 1 reuse
-// RUNS2-NEXT: warpcheck-analysis-cache: launch walks: 2
+// RUNS2-NEXT: warpcheck-analysis-cache: launch walks: 1
 // RUNS1: warpcheck-analysis-cache: 'blockDimRows' block 64x1x1: 1 run, 1 reuse
-// RUNS1-NEXT: warpcheck-analysis-cache: launch walks: 2
+// RUNS1-NEXT: warpcheck-analysis-cache: launch walks: 1

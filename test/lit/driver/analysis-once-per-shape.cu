@@ -2,9 +2,8 @@
 // local-memory checks read one shared result. WARPCHECK_DEBUG_ANALYSIS_CACHE
 // prints the engine runs per kernel and shape when the translation unit
 // ends; a second run of the same kernel and shape prints "2 runs". Then the
-// launch walks of the translation unit: one for the block shapes
-// (LaunchSites), one for the launched arguments (TranslationUnitLaunches),
-// whichever checks run.
+// launch walks of the translation unit: one (LaunchIndex: block shapes,
+// dynamic shared sizes and launched arguments), whichever checks run.
 // REQUIRES: tidy-plugin
 // RUN: env WARPCHECK_DEBUG_ANALYSIS_CACHE=1 %warpcheck --fix-style=none %s -- 2>&1 | FileCheck %s -check-prefix=RUNS -implicit-check-not=warpcheck-analysis-cache
 // RUN: env WARPCHECK_DEBUG_ANALYSIS_CACHE=1 %clang-tidy-cuda %s -- %cuda-prelude-args 2>&1 | FileCheck %s -check-prefix=RUNS -implicit-check-not=warpcheck-analysis-cache
@@ -39,7 +38,7 @@ void host(float *out, const int *idx) {
   twoShapes<<<1, 64>>>(out, idx);
 }
 
-// RUNS-DAG: warpcheck-analysis-cache: launch walks: 2
+// RUNS-DAG: warpcheck-analysis-cache: launch walks: 1
 // RUNS-DAG: warpcheck-analysis-cache: 'twoShapes' block 32x4x1: 1 run, 1 reuse
 // RUNS-DAG: warpcheck-analysis-cache: 'twoShapes' block 64x1x1: 1 run, 0 reuses
 // No launch: a family of shapes (1-D, at most 256 threads: the index of
@@ -48,14 +47,14 @@ void host(float *out, const int *idx) {
 // RUNS-DAG: warpcheck-analysis-cache: 'unlaunchedHere' block 32x1x1: 1 run, 0 reuses
 // RUNS-DAG: warpcheck-analysis-cache: 'unlaunchedHere' block 64x1x1: 1 run, 0 reuses
 // RUNS-DAG: warpcheck-analysis-cache: 'unlaunchedHere' block 128x1x1: 1 run, 0 reuses
-// PROOF-DAG: warpcheck-analysis-cache: launch walks: 2
+// PROOF-DAG: warpcheck-analysis-cache: launch walks: 1
 // PROOF-DAG: warpcheck-analysis-cache: 'twoShapes' block 32x4x1: 1 run, 0 reuses
 // PROOF-DAG: warpcheck-analysis-cache: 'twoShapes' block 64x1x1: 1 run, 0 reuses
 // PROOF-DAG: warpcheck-analysis-cache: 'unlaunchedHere' block 256x1x1: 1 run, 0 reuses
 // PROOF-DAG: warpcheck-analysis-cache: 'unlaunchedHere' block 32x1x1: 1 run, 0 reuses
 // PROOF-DAG: warpcheck-analysis-cache: 'unlaunchedHere' block 64x1x1: 1 run, 0 reuses
 // PROOF-DAG: warpcheck-analysis-cache: 'unlaunchedHere' block 128x1x1: 1 run, 0 reuses
-// OTHER-DAG: warpcheck-analysis-cache: launch walks: 2
+// OTHER-DAG: warpcheck-analysis-cache: launch walks: 1
 // OTHER-DAG: warpcheck-analysis-cache: 'unlaunched' block 16x16x1: 1 run, 1 reuse
 // OTHER-DAG: warpcheck-analysis-cache: 'unlaunched' block 8x8x1: 1 run, 0 reuses
 // OTHER-DAG: warpcheck-analysis-cache: 'unlaunched' block 16x8x1: 1 run, 0 reuses
@@ -63,7 +62,7 @@ void host(float *out, const int *idx) {
 // OTHER-DAG: warpcheck-analysis-cache: 'unlaunched' block 32x8x1: 1 run, 0 reuses
 // OTHER-DAG: warpcheck-analysis-cache: 'unlaunched' block 32x16x1: 1 run, 0 reuses
 // OTHER-DAG: warpcheck-analysis-cache: 'unlaunched' block 64x4x1: 1 run, 0 reuses
-// LOCAL-DAG: warpcheck-analysis-cache: launch walks: 2
+// LOCAL-DAG: warpcheck-analysis-cache: launch walks: 1
 // LOCAL-DAG: warpcheck-analysis-cache: 'twoShapes' block 32x4x1: 1 run, 0 reuses
 // The local-memory check alone reads the family's first shape only.
 // LOCAL-DAG: warpcheck-analysis-cache: 'unlaunchedHere' block 256x1x1: 1 run, 0 reuses
