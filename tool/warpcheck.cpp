@@ -6,11 +6,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockShape.h"
+#include "BoundedInput.h"
+#include "CompilationDatabase.h"
+#include "ConfigValidation.h"
 #include "Driver.h"
 #include "LaunchConfig.h"
 #include "LspServer.h"
 #include "ReportWriter.h"
-#include "SafeInput.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/ADT/StringExtras.h"

@@ -737,50 +737,6 @@ bool applyFixes(const std::vector<std::unique_ptr<FileAnalysis>> &Results,
 
 } // namespace
 
-int writeTranslatedDatabase(const tooling::CompilationDatabase &DB,
-                            const std::vector<std::string> &Files,
-                            const ParseOptions &Parse,
-                            const std::string &ShareInclude,
-                            const std::string &Output, llvm::raw_ostream &Err) {
-  llvm::json::Array Entries;
-  SafeCompilations Safe(DB);
-  for (const std::string &File : Files)
-    for (const tooling::CompileCommand &C : Safe.getCompileCommands(File)) {
-      llvm::json::Array Args;
-      for (std::string A : translateCommand(C.CommandLine, Parse).Args) {
-        // The in-memory headers, as files.
-        size_t At = A.find(BuiltinIncludeDir);
-        if (At != std::string::npos)
-          A.replace(At, std::strlen(BuiltinIncludeDir), ShareInclude);
-        Args.push_back(A);
-      }
-      Entries.push_back(llvm::json::Object{{"directory", C.Directory},
-                                           {"file", C.Filename},
-                                           {"arguments", std::move(Args)}});
-    }
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Output, EC, llvm::sys::fs::OF_None);
-  if (EC) {
-    Err << "warpcheck: error: cannot write '" << Output << "': " << EC.message()
-        << "\n";
-    return 1;
-  }
-  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Entries))) << "\n";
-  return 0;
-}
-
-std::vector<std::string>
-cudaFilesOf(const tooling::CompilationDatabase &Database) {
-  std::vector<std::string> Files;
-  std::string Dir = compileDatabaseDir();
-  for (const std::string &F : Database.getAllFiles())
-    if (llvm::sys::path::extension(F) == ".cu")
-      Files.push_back(resolveAgainst(Dir, F));
-  std::sort(Files.begin(), Files.end());
-  Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
-  return Files;
-}
-
 namespace {
 
 /// The run's one-line summary (`--progress`): files, findings per check,

@@ -3,6 +3,8 @@
 #define WARPCHECK_DRIVER_DRIVER_H
 
 #include "AnalysisReport.h"
+#include "CompilationDatabase.h"
+#include "CompileCommand.h"
 #include "CudaToolchain.h"
 #include "Output.h"
 
@@ -59,23 +61,10 @@ int runWarpcheck(const DriverOptions &Options,
 /// Why File is refused before it is read (one error line naming it), or ""
 /// when it may be analyzed: not a regular file, over the size limit, a
 /// compile command whose directory does not exist, an invalid
-/// `.warpcheck.yaml` (SafeInput.h).
+/// `.warpcheck.yaml` (ConfigValidation.h).
 std::string checkBeforeAnalysis(
     const clang::tooling::CompilationDatabase &Database,
     const std::string &File);
-
-/// The source files of Database that are CUDA (.cu), sorted.
-std::vector<std::string>
-cudaFilesOf(const clang::tooling::CompilationDatabase &Database);
-
-/// Writes Files' compile commands, translated for clang, as a
-/// compile_commands.json that clang-tidy with the plugin can read; the
-/// headers warpcheck adds are taken from ShareInclude on disk.
-int writeTranslatedDatabase(const clang::tooling::CompilationDatabase &DB,
-                            const std::vector<std::string> &Files,
-                            const ParseOptions &Parse,
-                            const std::string &ShareInclude,
-                            const std::string &Output, llvm::raw_ostream &Err);
 
 /// The options for a file: defaults, .warpcheck.yaml, command line.
 std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>

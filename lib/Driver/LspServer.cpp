@@ -3,7 +3,9 @@
 #include "LspServer.h"
 
 #include "AnalysisReport.h"
-#include "SafeInput.h"
+#include "BoundedInput.h"
+#include "CompilationDatabase.h"
+#include "CompileCommand.h"
 
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/Tooling/CompilationDatabase.h"
