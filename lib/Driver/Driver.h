@@ -1,4 +1,11 @@
 //===--- Driver.h - The warpcheck run over a set of files -------*- C++ -*-===//
+//
+// The driver's public face: the options of a run, the run itself (Run.cpp)
+// and the analysis of one file (AnalyzeFile.cpp). The compile commands are
+// in CompileCommand.h and CompilationDatabase.h, the output formats in
+// ReportWriter.h, what is refused before it is read in SafeInput.h.
+//
+//===----------------------------------------------------------------------===//
 #ifndef WARPCHECK_DRIVER_DRIVER_H
 #define WARPCHECK_DRIVER_DRIVER_H
 
