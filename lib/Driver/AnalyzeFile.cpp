@@ -1,8 +1,8 @@
 //===--- AnalyzeFile.cpp - One file: parsed, checked, its errors sorted ---===//
 //
-// A file is parsed for the device with its compile command, translated
-// (CompileCommand.h), and checked by clang-tidy's machinery (runChecks); a
-// missing header is stubbed and the file parsed again. Then
+// A file is parsed for the device with its compile command (resolved and
+// translated once, CompileCommand.h) and checked by clang-tidy's machinery
+// (runChecks); a missing header is stubbed and the file parsed again. Then
 // the compiler's errors are sorted: those clang alone reports are dropped,
 // the rest decide, with what the checks recorded of each translation unit,
 // whether the file was analyzed, in part, or not at all.
@@ -47,59 +47,6 @@ extern volatile int WarpcheckModuleAnchorSource;
     WarpcheckModuleAnchorSource;
 
 namespace {
-
-/// The compilation database, borrowed, with each command translated into
-/// the clang command warpcheck parses with, and relative directories and
-/// files resolved against the database's own directory (never against the
-/// working directory, which threads share).
-class CudaCompilations : public tooling::CompilationDatabase {
-public:
-  CudaCompilations(const tooling::CompilationDatabase &DB, ParseOptions P)
-      : DB(DB), Parse(std::move(P)), DatabaseDir(compileDatabaseDir()) {}
-  std::vector<tooling::CompileCommand>
-  getCompileCommands(llvm::StringRef File) const override {
-    auto Commands = untranslatedCommands(File);
-    for (auto &C : Commands)
-      C.CommandLine = translateCommand(C.CommandLine, Parse).Args;
-    return Commands;
-  }
-  /// The project's own commands, with their paths resolved.
-  std::vector<tooling::CompileCommand>
-  untranslatedCommands(llvm::StringRef File) const {
-    auto Commands = DB.getCompileCommands(File);
-    if (Commands.empty() && !DatabaseDir.empty()) {
-      // Entries relative to the database: match them by their resolved path.
-      for (tooling::CompileCommand &C : DB.getAllCompileCommands()) {
-        std::string Path = resolveAgainst(
-            resolveAgainst(DatabaseDir, C.Directory), C.Filename);
-        if (Path == File || llvm::sys::fs::equivalent(Path, File))
-          Commands.push_back(std::move(C));
-      }
-    }
-    for (auto &C : Commands) {
-      C.Directory = resolveAgainst(DatabaseDir, C.Directory);
-      std::string Written = C.Filename;
-      C.Filename = resolveAgainst(C.Directory, C.Filename);
-      // The source by its absolute path, so that every location names it
-      // in full.
-      for (std::string &A : C.CommandLine)
-        if (A == Written)
-          A = C.Filename;
-    }
-    return Commands;
-  }
-  std::vector<std::string> getAllFiles() const override {
-    std::vector<std::string> Files = DB.getAllFiles();
-    for (std::string &F : Files)
-      F = resolveAgainst(DatabaseDir, F);
-    return Files;
-  }
-
-private:
-  const tooling::CompilationDatabase &DB;
-  ParseOptions Parse;
-  std::string DatabaseDir;
-};
 
 /// clang-tidy's runClangTidy, with ClangTool's own "Error while processing"
 /// line turned off: the driver prints one line of its own per file.
@@ -219,6 +166,19 @@ makeOptionsProvider(const DriverOptions &Options) {
 }
 
 namespace {
+
+/// The options of File's parse: Options.Parse, with the architecture of
+/// .warpcheck.yaml (warpcheck.Arch) when it names one.
+ParseOptions parseOptionsFor(const DriverOptions &Options,
+                             const std::string &File) {
+  ParseOptions Parse = Options.Parse;
+  // The GPU architecture may come from .warpcheck.yaml (warpcheck.Arch).
+  ClangTidyOptions FileOpts = makeOptionsProvider(Options)->getOptions(File);
+  auto Arch = FileOpts.CheckOptions.find("warpcheck.Arch");
+  if (Arch != FileOpts.CheckOptions.end())
+    Parse.DefaultArch = Arch->second.Value;
+  return Parse;
+}
 
 /// A file system that records the hash of every file's content as the parse
 /// reads it, by real path (FileAnalysis::ReadHashes).
@@ -376,21 +336,16 @@ void sortDiagnostics(FileAnalysis &R, const std::string &File,
 } // namespace
 
 std::unique_ptr<FileAnalysis>
-analyzeOne(const DriverOptions &Options,
-           const tooling::CompilationDatabase &Database,
+analyzeOne(const DriverOptions &Options, const FileCommand &Command,
            const std::string &File, const std::string *Contents,
            const std::map<std::string, std::string> *Others) {
   auto R = std::make_unique<FileAnalysis>();
   R->File = File;
+  R->Command = Command;
   R->Context = std::make_unique<ClangTidyContext>(makeOptionsProvider(Options));
-  // The GPU architecture may come from .warpcheck.yaml (warpcheck.Arch).
-  ParseOptions Parse = Options.Parse;
-  ClangTidyOptions FileOpts = R->Context->getOptionsForFile(File);
-  auto Arch = FileOpts.CheckOptions.find("warpcheck.Arch");
-  if (Arch != FileOpts.CheckOptions.end())
-    Parse.DefaultArch = Arch->second.Value;
   llvm::SmallString<256> Abs(File);
   llvm::sys::fs::make_absolute(Abs);
+  std::vector<std::string> Stubbed = Options.Parse.StubbedHeaders;
   std::vector<ClangTidyError> Errors;
   std::vector<std::string> StubNotes;
   // A missing header (omp.h, a vendor SDK) is a fatal error after which
@@ -399,17 +354,16 @@ analyzeOne(const DriverOptions &Options,
   // header as an empty file, as if the code that needs it were not there;
   // what then fails to parse is reported as any other error.
   for (unsigned Attempt = 0;; ++Attempt) {
-    CudaCompilations Compilations(Database, Parse);
-    auto FS = parseFileSystem(*R, Parse.StubbedHeaders, Abs, Contents, Others);
+    FileCompilations Compilations(R->Command, Stubbed);
+    auto FS = parseFileSystem(*R, Stubbed, Abs, Contents, Others);
     {
       AttachReport Attached(*R->Context, R->Report);
       Errors = runChecks(*R->Context, Compilations, File, FS);
     }
     auto [Missing, Where] = firstMissingHeader(File, Errors);
-    if (Missing.empty() || Attempt >= 8 ||
-        llvm::is_contained(Parse.StubbedHeaders, Missing))
+    if (Missing.empty() || Attempt >= 8 || llvm::is_contained(Stubbed, Missing))
       break;
-    Parse.StubbedHeaders.push_back(Missing);
+    Stubbed.push_back(Missing);
     StubNotes.push_back(
         llvm::formatv("{0}: note: '{1}{2} (give its directory with -I to use "
                       "it)",
@@ -426,6 +380,17 @@ analyzeOne(const DriverOptions &Options,
   dropClangOnlyErrors(Errors, Abs, Contents);
   sortDiagnostics(*R, File, std::move(Errors));
   return R;
+}
+
+std::unique_ptr<FileAnalysis>
+analyzeOne(const DriverOptions &Options,
+           const tooling::CompilationDatabase &Database,
+           const std::string &File, const std::string *Contents,
+           const std::map<std::string, std::string> *Others) {
+  return analyzeOne(
+      Options,
+      resolveFileCommand(Database, File, parseOptionsFor(Options, File)), File,
+      Contents, Others);
 }
 
 std::unique_ptr<FileAnalysis> fileNotAnalyzed(const std::string &File,
@@ -507,10 +472,8 @@ void decideFileStatus(FileAnalysis &R, const TranslationUnitRecord &TU) {
 /// What nvcc did with local memory, beside each kernel's prediction: Given
 /// (the compiler output on the command line), else nvcc run on the file at
 /// Abs with its translated command.
-void compareLocalMemory(const DriverOptions &Options,
-                        const tooling::CompilationDatabase &Database,
-                        FileAnalysis &R, llvm::StringRef Abs,
-                        const CompiledLocalMemory *Given) {
+void compareLocalMemory(const DriverOptions &Options, FileAnalysis &R,
+                        llvm::StringRef Abs, const CompiledLocalMemory *Given) {
   if (!(Options.VerifyPtx || Given) || !R.FileError.empty()) {
     for (const KernelRecord &K : R.Report.Kernels)
       R.Comparisons.push_back({K, std::nullopt, std::nullopt, std::nullopt});
@@ -520,20 +483,15 @@ void compareLocalMemory(const DriverOptions &Options,
   if (Given) {
     Compiled = *Given;
   } else {
-    CudaCompilations Translated(Database, Options.Parse);
-    auto Cmds = Translated.getCompileCommands(Abs);
-    std::vector<std::string> Args =
-        Cmds.empty() ? std::vector<std::string>() : Cmds.front().CommandLine;
-    std::string Arch = Options.Parse.DefaultArch;
-    for (const std::string &A : Args)
-      if (llvm::StringRef(A).starts_with("--cuda-gpu-arch="))
-        Arch = A.substr(16);
+    const TranslatedCommand &T = R.Command.Translated.front();
+    // The command's architecture, else the one of --arch.
+    std::string Arch = T.ArchFromCommand ? T.Arch : Options.Parse.DefaultArch;
     std::string Nvcc =
         findNvcc(Options.Nvcc, Options.Parse.Headers.ToolkitPath);
     std::optional<std::string> Failure =
         Nvcc.empty() ? std::optional<std::string>(
                            "nvcc not found (give --nvcc or --cuda-path)")
-                     : compileWithNvcc(Nvcc, Abs.str(), Arch, Args, Compiled);
+                     : compileWithNvcc(Nvcc, Abs.str(), Arch, T.Args, Compiled);
     if (Failure)
       R.FileError = llvm::formatv("{0}: error: --verify-ptx: {1}; the "
                                   "static findings stand unverified",
@@ -565,24 +523,18 @@ analyzeFile(const DriverOptions &Options,
   if (!llvm::sys::fs::exists(Abs))
     return fileNotAnalyzed(
         File, llvm::formatv("{0}: error: no such file; not analyzed", File));
-  CudaCompilations Resolved(Database, Options.Parse);
-  auto Commands = Resolved.getCompileCommands(std::string(Abs));
-  if (Commands.empty())
-    Commands = Resolved.getCompileCommands(File);
-  if (Commands.empty())
+  FileCommand Command =
+      resolveFileCommand(Database, File, parseOptionsFor(Options, File));
+  if (Command.empty())
     return fileNotAnalyzed(
         File, llvm::formatv("{0}: error: no compile command for this "
                             "file in the compilation database; not "
                             "analyzed",
                             File));
-  auto R = analyzeOne(Options, Database, File);
+  auto R = analyzeOne(Options, Command, File);
 
   // nvcc flags without a clang meaning are dropped, and said once.
-  auto Untranslated = Resolved.untranslatedCommands(std::string(Abs));
-  if (Untranslated.empty())
-    Untranslated = Resolved.untranslatedCommands(File);
-  TranslatedCommand T =
-      translateCommand(Untranslated.front().CommandLine, Options.Parse);
+  const TranslatedCommand &T = R->Command.Translated.front();
   if (!T.Dropped.empty())
     R->Notes.push_back(File +
                        ": note: ignored compiler flags without a clang "
@@ -590,8 +542,8 @@ analyzeFile(const DriverOptions &Options,
                        llvm::join(T.Dropped, " "));
   decideFileStatus(*R, readTranslationUnits(*R));
   // Proof of every layout fix.
-  proveLayoutFixes(Options, Database, *R);
-  compareLocalMemory(Options, Database, *R, Abs, Given);
+  proveLayoutFixes(Options, *R);
+  compareLocalMemory(Options, *R, Abs, Given);
   return R;
 }
 

@@ -1,7 +1,8 @@
 //===--- CompileCommand.cpp - Compile commands, safe and translated ------===//
 //
 // The translation of nvcc and clang commands into warpcheck's clang command
-// (NvccFlags.cpp holds nvcc's flags) and the filter of unsafe flags.
+// (NvccFlags.cpp holds nvcc's flags), the filter of unsafe flags, and the
+// resolution of one file's commands in a compilation database.
 //
 //===----------------------------------------------------------------------===//
 
@@ -288,12 +289,27 @@ TranslatedCommand translateCommand(const std::vector<std::string> &Args,
     else
       translateClangFlag(T, I);
   }
+  T.Out.ArchFromCommand = !T.Arch.empty();
   if (T.Arch.empty())
     T.Arch = Options.DefaultArch;
+  T.Out.Arch = T.Arch;
   std::vector<std::string> Front = frontArguments(Options, T.Arch, T.HasStd);
   dropUnknownToClang(T.Out);
   T.Out.Args.insert(T.Out.Args.begin() + 1, Front.begin(), Front.end());
+  T.Out.FrontEnd = 1 + Front.size();
   return T.Out;
+}
+
+std::vector<std::string>
+argumentsWithStubs(const TranslatedCommand &T,
+                   const std::vector<std::string> &Stubbed) {
+  if (Stubbed.empty() || T.Args.empty())
+    return T.Args;
+  // Where frontArguments puts them: its last arguments.
+  std::vector<std::string> Args = T.Args;
+  std::string Missing = std::string(BuiltinIncludeDir) + "/missing";
+  Args.insert(Args.begin() + T.FrontEnd, {"-idirafter", Missing});
+  return Args;
 }
 
 clang::tooling::ArgumentsAdjuster
@@ -427,6 +443,64 @@ SafeCompilations::droppedFlags(llvm::StringRef File) const {
   if (Commands.empty())
     return {};
   return dropUnsafeFlags(Commands.front().CommandLine);
+}
+
+namespace {
+
+/// The project's commands for File, with their paths resolved against the
+/// database's own directory (never against the working directory, which
+/// threads share).
+std::vector<clang::tooling::CompileCommand>
+resolvedCommands(const clang::tooling::CompilationDatabase &DB,
+                 const std::string &DatabaseDir, llvm::StringRef File) {
+  auto Commands = DB.getCompileCommands(File);
+  if (Commands.empty() && !DatabaseDir.empty()) {
+    // Entries relative to the database: match them by their resolved path.
+    for (clang::tooling::CompileCommand &C : DB.getAllCompileCommands()) {
+      std::string Path = resolveAgainst(
+          resolveAgainst(DatabaseDir, C.Directory), C.Filename);
+      if (Path == File || llvm::sys::fs::equivalent(Path, File))
+        Commands.push_back(std::move(C));
+    }
+  }
+  for (auto &C : Commands) {
+    C.Directory = resolveAgainst(DatabaseDir, C.Directory);
+    std::string Written = C.Filename;
+    C.Filename = resolveAgainst(C.Directory, C.Filename);
+    // The source by its absolute path, so that every location names it
+    // in full.
+    for (std::string &A : C.CommandLine)
+      if (A == Written)
+        A = C.Filename;
+  }
+  return Commands;
+}
+
+} // namespace
+
+FileCommand
+resolveFileCommand(const clang::tooling::CompilationDatabase &Database,
+                   const std::string &File, ParseOptions Parse) {
+  std::string DatabaseDir = compileDatabaseDir();
+  llvm::SmallString<256> Abs(File);
+  llvm::sys::fs::make_absolute(Abs);
+  FileCommand Result;
+  Result.Commands = resolvedCommands(Database, DatabaseDir, Abs);
+  if (Result.Commands.empty())
+    Result.Commands = resolvedCommands(Database, DatabaseDir, File);
+  Parse.StubbedHeaders.clear();
+  for (const clang::tooling::CompileCommand &C : Result.Commands)
+    Result.Translated.push_back(translateCommand(C.CommandLine, Parse));
+  return Result;
+}
+
+std::vector<clang::tooling::CompileCommand>
+FileCompilations::getCompileCommands(llvm::StringRef) const {
+  std::vector<clang::tooling::CompileCommand> Commands = Command.Commands;
+  for (size_t I = 0; I < Commands.size(); ++I)
+    Commands[I].CommandLine =
+        argumentsWithStubs(Command.Translated[I], Stubbed);
+  return Commands;
 }
 
 } // namespace warpcheck

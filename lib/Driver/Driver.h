@@ -80,6 +80,10 @@ makeOptionsProvider(const DriverOptions &Options);
 /// Everything one file gave.
 struct FileAnalysis {
   std::string File;
+  /// Its compile commands, resolved and translated once: every parse of the
+  /// file (the header-stub retries, the proof of fixes) and --verify-ptx
+  /// use them.
+  FileCommand Command;
   std::unique_ptr<clang::tidy::ClangTidyContext> Context;
   std::vector<clang::tidy::ClangTidyError> Findings; // compiler errors removed
   std::string ErrorLine;          // the first compiler error, if any
@@ -97,9 +101,19 @@ struct FileAnalysis {
 /// Parses and checks one file as it is on disk, or with the contents given
 /// (and other files, such as headers, with the contents in Others, by
 /// absolute path), and returns the findings and what the checks recorded.
+/// Its command is resolved in Database (resolveFileCommand) for the
+/// architecture of its `.warpcheck.yaml`.
 std::unique_ptr<FileAnalysis>
 analyzeOne(const DriverOptions &Options,
            const clang::tooling::CompilationDatabase &Database,
+           const std::string &File, const std::string *Contents = nullptr,
+           const std::map<std::string, std::string> *Others = nullptr);
+
+/// analyzeOne with File's command already resolved and translated. A
+/// missing header is parsed as an empty file, and the file again (up to 8
+/// times), each noted.
+std::unique_ptr<FileAnalysis>
+analyzeOne(const DriverOptions &Options, const FileCommand &Command,
            const std::string &File, const std::string *Contents = nullptr,
            const std::map<std::string, std::string> *Others = nullptr);
 
