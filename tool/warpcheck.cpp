@@ -6,11 +6,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockShape.h"
+#include "BoundedInput.h"
+#include "CompilationDatabase.h"
+#include "ConfigValidation.h"
 #include "Driver.h"
 #include "Launches/BlockShapePolicy.h"
 #include "LspServer.h"
 #include "ReportWriter.h"
-#include "SafeInput.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/ADT/StringExtras.h"
@@ -171,33 +173,38 @@ static std::string buildPathArgument(llvm::ArrayRef<const char *> Argv) {
   return Path;
 }
 
-int main(int argc, const char **argv) {
-  InitLLVM X(argc, argv);
-  // Response files are expanded here, bounded: `@/dev/zero` is refused.
-  llvm::BumpPtrAllocator ArgAlloc;
-  llvm::SmallVector<const char *, 64> Args(argv, argv + argc);
-  {
-    std::string Error;
-    if (!expandCommandLine(Args, ArgAlloc, Error)) {
-      errs() << "warpcheck: error: " << Error << "\n";
-      return 1;
-    }
-  }
-  argc = int(Args.size());
-  argv = Args.data();
-  // The database of -p is loaded with limits before clang's loader sees it;
-  // one that does not load is an error, never "running without flags".
-  std::unique_ptr<clang::tooling::CompilationDatabase> GivenDatabase;
-  std::string GivenBuildPath = buildPathArgument(Args);
-  if (!GivenBuildPath.empty()) {
-    std::string Error;
-    GivenDatabase = loadCompilationDatabase(GivenBuildPath, Error);
-    if (!GivenDatabase) {
-      errs() << "warpcheck: error: " << Error << "\n";
-      return 1;
-    }
-  }
-  // --format's help lists the writers of ReportWriter.cpp's table.
+namespace {
+
+/// The command line with its response files expanded, bounded: `@/dev/zero`
+/// is refused. False when one is, with the error on stderr.
+bool expandResponseFiles(llvm::SmallVectorImpl<const char *> &Args,
+                         llvm::BumpPtrAllocator &Alloc) {
+  std::string Error;
+  if (expandCommandLine(Args, Alloc, Error))
+    return true;
+  errs() << "warpcheck: error: " << Error << "\n";
+  return false;
+}
+
+/// The database of -p, loaded with limits before clang's loader sees it;
+/// one that does not load is an error, never "running without flags". No
+/// -p leaves Database null. False on an error, said on stderr.
+bool loadGivenDatabase(
+    llvm::ArrayRef<const char *> Args,
+    std::unique_ptr<clang::tooling::CompilationDatabase> &Database) {
+  std::string BuildPath = buildPathArgument(Args);
+  if (BuildPath.empty())
+    return true;
+  std::string Error;
+  Database = loadCompilationDatabase(BuildPath, Error);
+  if (!Database)
+    errs() << "warpcheck: error: " << Error << "\n";
+  return Database != nullptr;
+}
+
+/// --format's help lists the writers of ReportWriter.cpp's table;
+/// --version says which CUDA headers and architecture a run would use.
+void describeFormatsAndVersion() {
   static std::string FormatHelp = "Output format:";
   for (const ReportFormat &F : reportFormats())
     FormatHelp += std::string("\n  ") + F.Name + " - " + F.Description;
@@ -209,22 +216,18 @@ int main(int argc, const char **argv) {
        << "  CUDA declarations: " << H.describe() << "\n"
        << "  default GPU architecture: " << Arch << "\n";
   });
-  auto Parser = clang::tooling::CommonOptionsParser::create(
-      argc, argv, Category, cl::ZeroOrMore,
-      "warpcheck: shared-memory bank conflicts in CUDA kernels, before "
-      "anything runs\n");
-  if (!Parser) {
-    errs() << "warpcheck: error: " << toString(Parser.takeError()) << "\n";
-    return 1;
-  }
-  DriverOptions Options;
+}
+
+/// The format, the version and how files are parsed (architecture, CUDA
+/// headers). False on an error, said on stderr.
+bool readFormatAndParse(DriverOptions &Options) {
   if (!findReportFormat(Format)) {
     errs() << "warpcheck: error: unknown --format '" << Format << "' (";
     ListSeparator Sep(", ");
     for (const ReportFormat &F : reportFormats())
       errs() << Sep << F.Name;
     errs() << ")\n";
-    return 1;
+    return false;
   }
   Options.Format = Format;
   Options.Version = WARPCHECK_VERSION;
@@ -234,16 +237,49 @@ int main(int argc, const char **argv) {
   if (!CudaPath.empty() && Options.Parse.Headers.usesPrelude()) {
     errs() << "warpcheck: error: no CUDA toolkit headers at '" << CudaPath
            << "' (include/cuda_runtime.h not found)\n";
-    return 1;
+    return false;
   }
-  // Only what the command line says overrides .warpcheck.yaml.
-  clang::tidy::ClangTidyOptions &O = Options.Overrides;
-  auto Set = [&O](const std::string &Check, const std::string &Key,
-                  const std::string &Value) {
-    O.CheckOptions[Check + "." + Key] =
-        clang::tidy::ClangTidyOptions::ClangTidyValue(Value);
-  };
-  const std::string Bank = "warpcheck-shared-bank-conflict";
+  return true;
+}
+
+/// Sets the option Key ("CHECK.NAME", or "warpcheck.Arch") in O.
+void setOption(clang::tidy::ClangTidyOptions &O, const std::string &Key,
+               const std::string &Value) {
+  O.CheckOptions[Key] = clang::tidy::ClangTidyOptions::ClangTidyValue(Value);
+}
+
+/// The bank-conflict check, whose options the command line sets.
+const std::string Bank = "warpcheck-shared-bank-conflict";
+
+/// The block shapes of --block-dim and --kernel-block-dim, as options of
+/// the bank-conflict check. False on an error, said on stderr.
+bool readBlockShapes(clang::tidy::ClangTidyOptions &O) {
+  if (!BlockDim.empty()) {
+    if (!Dim3::parse(BlockDim)) {
+      errs() << "warpcheck: error: invalid --block-dim '" << BlockDim
+             << "' (expected X[,Y[,Z]], at most 1024 threads)\n";
+      return false;
+    }
+    setOption(O, Bank + ".BlockDim", BlockDim);
+  }
+  std::string PerKernel;
+  for (const std::string &K : KernelBlockDim) {
+    std::string Error;
+    BlockShapeOptions::parsePerKernel(K, Error);
+    if (!Error.empty()) {
+      errs() << "warpcheck: error: " << Error << "\n";
+      return false;
+    }
+    PerKernel += (PerKernel.empty() ? "" : ";") + K;
+  }
+  if (!PerKernel.empty())
+    setOption(O, Bank + ".KernelBlockDims", PerKernel);
+  return true;
+}
+
+/// The options given on the command line that override .warpcheck.yaml
+/// (only those given). False on an error, said on stderr.
+bool readOverrides(clang::tidy::ClangTidyOptions &O) {
   if (Checks.getNumOccurrences())
     O.Checks = Checks;
   if (WarningsAsErrors.getNumOccurrences())
@@ -253,50 +289,37 @@ int main(int argc, const char **argv) {
     if (!llvm::Regex(HeaderFilter).isValid(Error)) {
       errs() << "warpcheck: error: invalid --header-filter '" << HeaderFilter
              << "': " << Error << "\n";
-      return 1;
+      return false;
     }
     O.HeaderFilterRegex = HeaderFilter;
   }
   if (!isConcreteArch(Arch)) {
     errs() << "warpcheck: error: invalid --arch '" << Arch
            << "' (expected sm_XX; native is not resolved)\n";
-    return 1;
+    return false;
   }
-  if (!BlockDim.empty()) {
-    if (!Dim3::parse(BlockDim)) {
-      errs() << "warpcheck: error: invalid --block-dim '" << BlockDim
-             << "' (expected X[,Y[,Z]], at most 1024 threads)\n";
-      return 1;
-    }
-    Set(Bank, "BlockDim", BlockDim);
-  }
-  std::string PerKernel;
-  for (const std::string &K : KernelBlockDim) {
-    std::string Error;
-    BlockShapeOptions::parsePerKernel(K, Error);
-    if (!Error.empty()) {
-      errs() << "warpcheck: error: " << Error << "\n";
-      return 1;
-    }
-    PerKernel += (PerKernel.empty() ? "" : ";") + K;
-  }
-  if (!PerKernel.empty())
-    Set(Bank, "KernelBlockDims", PerKernel);
+  if (!readBlockShapes(O))
+    return false;
   if (MinWays.getNumOccurrences())
-    Set(Bank, "MinWays", std::to_string(MinWays));
+    setOption(O, Bank + ".MinWays", std::to_string(MinWays));
   if (ReportUnknown.getNumOccurrences())
-    Set(Bank, "ReportUnknown", ReportUnknown ? "true" : "false");
+    setOption(O, Bank + ".ReportUnknown", ReportUnknown ? "true" : "false");
   if (FixStyle != "auto" && FixStyle != "pad" && FixStyle != "swizzle" &&
       FixStyle != "none") {
     errs() << "warpcheck: error: --fix-style must be auto, pad, swizzle or "
               "none\n";
-    return 1;
+    return false;
   }
   if (FixStyle.getNumOccurrences())
-    Set(Bank, "FixStyle", FixStyle);
+    setOption(O, Bank + ".FixStyle", FixStyle);
   if (Arch.getNumOccurrences())
-    O.CheckOptions["warpcheck.Arch"] =
-        clang::tidy::ClangTidyOptions::ClangTidyValue(Arch);
+    setOption(O, "warpcheck.Arch", Arch);
+  return true;
+}
+
+/// What the run does besides the checks: nvcc, fixes, baseline, -j,
+/// progress.
+void readRunOptions(DriverOptions &Options) {
   Options.VerifyPtx = VerifyPtx;
   Options.Nvcc = Nvcc;
   Options.PtxFile = PtxFile;
@@ -318,30 +341,31 @@ int main(int argc, const char **argv) {
            << MaxJobs << "\n";
     Options.Jobs = MaxJobs;
   }
+}
 
-  if (Lsp)
-    return runLspServer(Options, llvm::outs(), GivenDatabase.get());
+/// --write-compile-commands: the files given, or with -p and none, every
+/// CUDA file of the database.
+int writeCompileCommands(const DriverOptions &Options,
+                         clang::tooling::CommonOptionsParser &Parser,
+                         const clang::tooling::CompilationDatabase *Given,
+                         const char *Argv0) {
+  std::vector<std::string> Sources = Parser.getSourcePathList();
+  // The parser has no database of its own when -p gave one (found by
+  // ASan/UBSan: binding a reference to it was undefined behaviour).
+  const clang::tooling::CompilationDatabase *DB =
+      Given ? Given : &Parser.getCompilations();
+  if (Given && Sources.empty())
+    Sources = cudaFilesOf(*DB);
+  return writeTranslatedDatabase(*DB, Sources, Options.Parse,
+                                 shareIncludeDir(Argv0), WriteCompileCommands,
+                                 errs());
+}
 
-  if (!WriteCompileCommands.empty()) {
-    std::vector<std::string> Sources = Parser->getSourcePathList();
-    // The parser has no database of its own when -p gave one (found by
-    // ASan/UBSan: binding a reference to it was undefined behaviour).
-    const clang::tooling::CompilationDatabase *DB =
-        GivenDatabase ? GivenDatabase.get() : &Parser->getCompilations();
-    if (GivenDatabase && Sources.empty())
-      Sources = cudaFilesOf(*DB);
-    return writeTranslatedDatabase(*DB, Sources, Options.Parse,
-                                   shareIncludeDir(argv[0]),
-                                   WriteCompileCommands, errs());
-  }
-
-  std::vector<std::string> Files = Parser->getSourcePathList();
-  if (!Files.empty())
-    return runWarpcheck(
-        Options, GivenDatabase ? *GivenDatabase : Parser->getCompilations(),
-        Files, outs(), errs());
-  // No files: every CUDA file of the compilation database given by -p.
-  // (CommonOptionsParser loads no database when it is given no file.)
+/// No files: every CUDA file of the compilation database given by -p
+/// (CommonOptionsParser loads no database when it is given no file), those
+/// matching --file-filter.
+int runOnDatabase(const DriverOptions &Options,
+                  const clang::tooling::CompilationDatabase *Database) {
   std::string BuildPath;
   auto &Registered = cl::getRegisteredOptions();
   if (auto It = Registered.find("p"); It != Registered.end())
@@ -351,12 +375,11 @@ int main(int argc, const char **argv) {
               "compilation database)\n";
     return 1;
   }
-  clang::tooling::CompilationDatabase *Database = GivenDatabase.get();
   if (!Database) {
     errs() << "warpcheck: error: give -p as '-p DIR' or '-p=DIR'\n";
     return 1;
   }
-  Files = cudaFilesOf(*Database);
+  std::vector<std::string> Files = cudaFilesOf(*Database);
   if (!FileFilter.empty()) {
     llvm::Regex Filter(FileFilter);
     std::string Error;
@@ -373,4 +396,43 @@ int main(int argc, const char **argv) {
     return 1;
   }
   return runWarpcheck(Options, *Database, Files, outs(), errs());
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  InitLLVM X(argc, argv);
+  llvm::BumpPtrAllocator ArgAlloc;
+  llvm::SmallVector<const char *, 64> Args(argv, argv + argc);
+  if (!expandResponseFiles(Args, ArgAlloc))
+    return 1;
+  argc = int(Args.size());
+  argv = Args.data();
+  std::unique_ptr<clang::tooling::CompilationDatabase> GivenDatabase;
+  if (!loadGivenDatabase(Args, GivenDatabase))
+    return 1;
+  describeFormatsAndVersion();
+  auto Parser = clang::tooling::CommonOptionsParser::create(
+      argc, argv, Category, cl::ZeroOrMore,
+      "warpcheck: shared-memory bank conflicts in CUDA kernels, before "
+      "anything runs\n");
+  if (!Parser) {
+    errs() << "warpcheck: error: " << toString(Parser.takeError()) << "\n";
+    return 1;
+  }
+  DriverOptions Options;
+  if (!readFormatAndParse(Options) || !readOverrides(Options.Overrides))
+    return 1;
+  readRunOptions(Options);
+
+  if (Lsp)
+    return runLspServer(Options, llvm::outs(), GivenDatabase.get());
+  if (!WriteCompileCommands.empty())
+    return writeCompileCommands(Options, *Parser, GivenDatabase.get(), argv[0]);
+  std::vector<std::string> Files = Parser->getSourcePathList();
+  if (Files.empty())
+    return runOnDatabase(Options, GivenDatabase.get());
+  return runWarpcheck(
+      Options, GivenDatabase ? *GivenDatabase : Parser->getCompilations(),
+      Files, outs(), errs());
 }

@@ -1,16 +1,17 @@
-//===--- CudaToolchain.h - How warpcheck parses CUDA -------------*- C++
-//-*-===//
+//===--- CudaToolchain.h - How warpcheck parses CUDA ------------*- C++ -*-===//
 //
-// Turns a project's compile command (clang or nvcc) into the clang command
-// that parses the file the way the GPU compiler sees it: device side only,
-// for the chosen GPU architecture, with the CUDA toolkit's headers when one
-// is installed or warpcheck's built-in prelude when none is.
+// What every parse needs besides the compile command: the CUDA headers (the
+// toolkit's when one is installed, warpcheck's built-in prelude when none
+// is), the file system holding warpcheck's own headers and the stubs of
+// missing ones, and the reading of clang's errors on CUDA code. The command
+// itself is translated in CompileCommand.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPCHECK_DRIVER_CUDATOOLCHAIN_H
 #define WARPCHECK_DRIVER_CUDATOOLCHAIN_H
 
-#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <optional>
@@ -73,21 +74,6 @@ std::string missingHeaderOf(llvm::StringRef Message);
 /// launches, `alignas` after `__shared__`. Source is the file's text from
 /// the error's location on.
 bool isClangOnlyError(llvm::StringRef Message, llvm::StringRef Source);
-
-/// The result of translating one compile command.
-struct TranslatedCommand {
-  std::vector<std::string> Args;
-  /// nvcc flags that have no clang meaning and were dropped.
-  std::vector<std::string> Dropped;
-};
-
-/// Translates an nvcc or clang command line (argv[0] is the compiler) into
-/// the clang command line warpcheck parses with.
-TranslatedCommand translateCommand(const std::vector<std::string> &Args,
-                                   const ParseOptions &Options);
-
-/// The adjuster that applies translateCommand to every compile command.
-clang::tooling::ArgumentsAdjuster makeCudaAdjuster(const ParseOptions &Options);
 
 } // namespace warpcheck
 

@@ -1,8 +1,17 @@
 //===--- Driver.h - The warpcheck run over a set of files -------*- C++ -*-===//
+//
+// The driver's public face: the options of a run, the run itself (Run.cpp)
+// and the analysis of one file (AnalyzeFile.cpp). The compile commands are
+// in CompileCommand.h and CompilationDatabase.h, the output formats in
+// ReportWriter.h, what is refused before it is read in SafeInput.h.
+//
+//===----------------------------------------------------------------------===//
 #ifndef WARPCHECK_DRIVER_DRIVER_H
 #define WARPCHECK_DRIVER_DRIVER_H
 
 #include "AnalysisReport.h"
+#include "CompilationDatabase.h"
+#include "CompileCommand.h"
 #include "CudaToolchain.h"
 #include "Output.h"
 
@@ -59,23 +68,10 @@ int runWarpcheck(const DriverOptions &Options,
 /// Why File is refused before it is read (one error line naming it), or ""
 /// when it may be analyzed: not a regular file, over the size limit, a
 /// compile command whose directory does not exist, an invalid
-/// `.warpcheck.yaml` (SafeInput.h).
+/// `.warpcheck.yaml` (ConfigValidation.h).
 std::string checkBeforeAnalysis(
     const clang::tooling::CompilationDatabase &Database,
     const std::string &File);
-
-/// The source files of Database that are CUDA (.cu), sorted.
-std::vector<std::string>
-cudaFilesOf(const clang::tooling::CompilationDatabase &Database);
-
-/// Writes Files' compile commands, translated for clang, as a
-/// compile_commands.json that clang-tidy with the plugin can read; the
-/// headers warpcheck adds are taken from ShareInclude on disk.
-int writeTranslatedDatabase(const clang::tooling::CompilationDatabase &DB,
-                            const std::vector<std::string> &Files,
-                            const ParseOptions &Parse,
-                            const std::string &ShareInclude,
-                            const std::string &Output, llvm::raw_ostream &Err);
 
 /// The options for a file: defaults, .warpcheck.yaml, command line.
 std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>
@@ -84,6 +80,10 @@ makeOptionsProvider(const DriverOptions &Options);
 /// Everything one file gave.
 struct FileAnalysis {
   std::string File;
+  /// Its compile commands, resolved and translated once: every parse of the
+  /// file (the header-stub retries, the proof of fixes) and --verify-ptx
+  /// use them.
+  FileCommand Command;
   std::unique_ptr<clang::tidy::ClangTidyContext> Context;
   std::vector<clang::tidy::ClangTidyError> Findings; // compiler errors removed
   std::string ErrorLine;          // the first compiler error, if any
@@ -101,10 +101,21 @@ struct FileAnalysis {
 /// Parses and checks one file as it is on disk, or with the contents given
 /// (and other files, such as headers, with the contents in Others, by
 /// absolute path), and returns the findings and what the checks recorded.
-/// Siblings: the files next to it, read for launches made there.
+/// Its command is resolved in Database (resolveFileCommand) for the
+/// architecture of its `.warpcheck.yaml`. Siblings: the files next to it,
+/// read for launches made there (CrossFile.h).
 std::unique_ptr<FileAnalysis>
 analyzeOne(const DriverOptions &Options,
            const clang::tooling::CompilationDatabase &Database,
+           const std::string &File, const std::string *Contents = nullptr,
+           const std::map<std::string, std::string> *Others = nullptr,
+           SiblingFiles *Siblings = nullptr);
+
+/// analyzeOne with File's command already resolved and translated. A
+/// missing header is parsed as an empty file, and the file again (up to 8
+/// times), each noted.
+std::unique_ptr<FileAnalysis>
+analyzeOne(const DriverOptions &Options, const FileCommand &Command,
            const std::string &File, const std::string *Contents = nullptr,
            const std::map<std::string, std::string> *Others = nullptr,
            SiblingFiles *Siblings = nullptr);

@@ -84,7 +84,6 @@ llvm::Expected<EditedFiles> editedText(const std::string &File,
 /// Analyzes the file with the edits of Group and returns, per candidate, why
 /// its claim does not hold ("" when it holds).
 std::vector<std::string> check(const DriverOptions &Options,
-                               const tooling::CompilationDatabase &Database,
                                const FileAnalysis &Before,
                                llvm::ArrayRef<Candidate *> Group) {
   std::vector<std::string> Why(Group.size());
@@ -106,9 +105,9 @@ std::vector<std::string> check(const DriverOptions &Options,
       ClangTidyOptions::ClangTidyValue("none");
   Again.VerifyPtx = false;
   Again.PtxFile = Again.PtxasLog = "";
-  auto Proof =
-      analyzeOne(Again, Database, Before.File, &Code->Main, &Code->Others,
-                 Before.Report.Siblings);
+  // The file's command as the first analysis resolved it.
+  auto Proof = analyzeOne(Again, Before.Command, Before.File, &Code->Main,
+                          &Code->Others, Before.Report.Siblings);
   // The same errors as before (host code clang rejects), wherever the edit
   // moved them.
   if (errorMessage(Proof->ErrorLine) != errorMessage(Before.ErrorLine))
@@ -126,9 +125,7 @@ std::vector<std::string> check(const DriverOptions &Options,
 
 } // namespace
 
-unsigned proveLayoutFixes(const DriverOptions &Options,
-                          const tooling::CompilationDatabase &Database,
-                          FileAnalysis &R) {
+unsigned proveLayoutFixes(const DriverOptions &Options, FileAnalysis &R) {
   std::vector<Candidate> Candidates;
   auto Withhold = [&](ClangTidyError &E, const std::string &Where,
                       const std::string &Why) {
@@ -161,13 +158,13 @@ unsigned proveLayoutFixes(const DriverOptions &Options,
   for (Candidate &C : Candidates)
     All.push_back(&C);
   unsigned Runs = 1;
-  std::vector<std::string> Why = check(Options, Database, R, All);
+  std::vector<std::string> Why = check(Options, R, All);
   for (size_t I = 0; I < All.size(); ++I) {
     if (Why[I].empty())
       continue;
     if (All.size() > 1) {
       ++Runs;
-      Why[I] = check(Options, Database, R, {All[I]}).front();
+      Why[I] = check(Options, R, {All[I]}).front();
     }
     if (!Why[I].empty())
       Withhold(*All[I]->Finding, All[I]->Where, Why[I]);

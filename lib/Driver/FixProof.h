@@ -18,10 +18,9 @@ namespace warpcheck {
 
 /// Proves every layout fix among R's findings; a fix that fails is removed
 /// from its finding and a note says why ("layout fix withheld: ...").
+/// Each re-analysis parses with R's compile command (FileAnalysis::Command).
 /// Returns the number of re-analyses it ran.
-unsigned proveLayoutFixes(const DriverOptions &Options,
-                          const clang::tooling::CompilationDatabase &Database,
-                          FileAnalysis &R);
+unsigned proveLayoutFixes(const DriverOptions &Options, FileAnalysis &R);
 
 } // namespace warpcheck
 

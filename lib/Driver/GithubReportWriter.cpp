@@ -59,19 +59,10 @@ class GithubReportWriter : public ReportWriter {
 public:
   using ReportWriter::ReportWriter;
 
-  unsigned addFile(const FileAnalysis &R) override {
-    unsigned AsErrors = 0;
-    for (const ClangTidyError &E : R.Findings) {
-      bool AsError = isTreatedAsError(R, E);
-      AsErrors += AsError;
-      writeAnnotation(E, AsError);
-    }
-    writeFileNotes(R);
-    return AsErrors;
-  }
-
 private:
-  void writeAnnotation(const ClangTidyError &E, bool AsError) {
+  /// One annotation per finding.
+  void addFinding(const FileAnalysis &, const ClangTidyError &E,
+                  bool AsError) override {
     const auto &M = E.Message;
     auto [Line, Column] = lineColumn(M.FilePath, M.FileOffset);
     std::string Message = M.Message;

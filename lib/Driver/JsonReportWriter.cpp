@@ -153,14 +153,26 @@ class JsonReportWriter : public ReportWriter {
 public:
   using ReportWriter::ReportWriter;
 
-  unsigned addFile(const FileAnalysis &R) override {
-    unsigned AsErrors = 0;
-    for (const ClangTidyError &E : R.Findings) {
-      bool AsError = isTreatedAsError(R, E);
-      AsErrors += AsError;
-      Diagnostics.push_back(diagnosticJson(E, AsError));
-    }
-    writeFileNotes(R);
+  void finish() override {
+    llvm::json::Object Doc{{"version", 1},
+                           {"cuda_headers", Options.Parse.Headers.describe()},
+                           {"files", std::move(Files)},
+                           {"accesses", std::move(Accesses)},
+                           {"kernels", std::move(Kernels)},
+                           {"local_arrays", std::move(Arrays)},
+                           {"diagnostics", std::move(Diagnostics)}};
+    Out << llvm::formatv("{0:2}", llvm::json::Value(std::move(Doc))) << "\n";
+  }
+
+private:
+  void addFinding(const FileAnalysis &, const ClangTidyError &E,
+                  bool AsError) override {
+    Diagnostics.push_back(diagnosticJson(E, AsError));
+  }
+
+  /// The file's accesses, kernels and arrays (each once in the document),
+  /// and its status.
+  void endFile(const FileAnalysis &R) override {
     for (const AccessRecord &A : R.Report.Accesses)
       if (SeenAccess.insert(accessKey(A)).second)
         Accesses.push_back(accessJson(A));
@@ -175,21 +187,8 @@ public:
               .second)
         Arrays.push_back(localArrayJson(A));
     Files.push_back(fileJson(R));
-    return AsErrors;
   }
 
-  void finish() override {
-    llvm::json::Object Doc{{"version", 1},
-                           {"cuda_headers", Options.Parse.Headers.describe()},
-                           {"files", std::move(Files)},
-                           {"accesses", std::move(Accesses)},
-                           {"kernels", std::move(Kernels)},
-                           {"local_arrays", std::move(Arrays)},
-                           {"diagnostics", std::move(Diagnostics)}};
-    Out << llvm::formatv("{0:2}", llvm::json::Value(std::move(Doc))) << "\n";
-  }
-
-private:
   static llvm::json::Object fileJson(const FileAnalysis &R) {
     unsigned Kernels = 0;
     const TranslationUnitRecord *Target = nullptr;

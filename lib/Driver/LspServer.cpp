@@ -3,7 +3,9 @@
 #include "LspServer.h"
 
 #include "AnalysisReport.h"
-#include "SafeInput.h"
+#include "BoundedInput.h"
+#include "CompilationDatabase.h"
+#include "CompileCommand.h"
 
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -373,6 +375,14 @@ private:
                  llvm::formatv("'{0}' is a request and needs an 'id'", Method));
       return std::nullopt;
     }
+    return dispatch(Method, Params, Id);
+  }
+
+  /// Handles one well-formed message by its method; Id is there for every
+  /// request.
+  std::optional<int> dispatch(const std::string &Method,
+                              const llvm::json::Value &Params,
+                              const std::optional<llvm::json::Value> &Id) {
     // Typed parameters, or an error that names the field.
     auto Parse = [&](auto &Into) {
       llvm::json::Path::Root Root("params");

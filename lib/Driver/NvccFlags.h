@@ -2,7 +2,7 @@
 //
 // One table says, for each nvcc flag warpcheck knows, whether it takes a
 // value, what it means to clang's parse of the device code, and why it is
-// dropped when it is. translateCommand (CudaToolchain.cpp) reads it to turn
+// dropped when it is. translateCommand (CompileCommand.cpp) reads it to turn
 // an nvcc command into a clang one; --verify-ptx (NvccVerifier.cpp) reads
 // it to pass the flags that change what the source means back to nvcc.
 //

@@ -2,7 +2,7 @@
 
 #include "Output.h"
 
-#include "SafeInput.h"
+#include "BoundedInput.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"

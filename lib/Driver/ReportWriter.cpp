@@ -56,6 +56,18 @@ const ReportFormat *findReportFormat(llvm::StringRef Name) {
   return nullptr;
 }
 
+unsigned ReportWriter::addFile(const FileAnalysis &R) {
+  unsigned AsErrors = 0;
+  for (const ClangTidyError &E : R.Findings) {
+    bool AsError = isTreatedAsError(R, E);
+    AsErrors += AsError;
+    addFinding(R, E, AsError);
+  }
+  writeFileNotes(R);
+  endFile(R);
+  return AsErrors;
+}
+
 bool ReportWriter::isTreatedAsError(const FileAnalysis &R,
                                     const ClangTidyError &E) {
   return R.Context && E.DiagLevel == ClangTidyError::Warning &&

@@ -29,12 +29,22 @@ public:
 
   /// One file's result, its findings already filtered by the baseline; its
   /// FileError is already written. Returns how many of its warnings were
-  /// treated as errors (--warnings-as-errors).
-  virtual unsigned addFile(const FileAnalysis &R) = 0;
+  /// treated as errors (--warnings-as-errors). Each finding goes to
+  /// addFinding, then the file's notes to writeFileNotes, then the file to
+  /// endFile; a format that hands the findings on all at once (text:
+  /// clang-tidy's own handleErrors) overrides this instead.
+  virtual unsigned addFile(const FileAnalysis &R);
   /// After the last file: formats that write one document write it here.
   virtual void finish() {}
 
 protected:
+  /// One finding of R, in order; AsError when --warnings-as-errors makes
+  /// the warning an error (isTreatedAsError).
+  virtual void addFinding(const FileAnalysis &R,
+                          const clang::tidy::ClangTidyError &E, bool AsError) {}
+  /// After R's findings and notes: what else the format says of the file.
+  virtual void endFile(const FileAnalysis &R) {}
+
   /// Whether a warning of R is an error by --warnings-as-errors.
   static bool isTreatedAsError(const FileAnalysis &R,
                                const clang::tidy::ClangTidyError &E);

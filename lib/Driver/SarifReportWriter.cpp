@@ -39,23 +39,14 @@ class SarifReportWriter : public ReportWriter {
 public:
   using ReportWriter::ReportWriter;
 
-  unsigned addFile(const FileAnalysis &R) override {
-    unsigned AsErrors = 0;
-    for (const ClangTidyError &E : R.Findings) {
-      bool AsError = isTreatedAsError(R, E);
-      AsErrors += AsError;
-      add(E, AsError);
-    }
-    writeFileNotes(R);
-    return AsErrors;
-  }
-
   void finish() override {
     Out << llvm::formatv("{0:2}", document(Options.Version)) << "\n";
   }
 
 private:
-  void add(const ClangTidyError &E, bool AsError) {
+  /// One result per finding.
+  void addFinding(const FileAnalysis &, const ClangTidyError &E,
+                  bool AsError) override {
     // The rules are the module's checks, in its order (WarpcheckModule.h).
     const std::vector<WarpcheckCheckInfo> &Rules = warpcheckChecks();
     unsigned RuleIndex = 0;

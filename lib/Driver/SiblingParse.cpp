@@ -2,6 +2,8 @@
 
 #include "SiblingParse.h"
 
+#include "CompileCommand.h"
+
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Frontend/PCHContainerOperations.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"

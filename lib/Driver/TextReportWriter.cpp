@@ -8,7 +8,7 @@
 
 #include "ReportWriter.h"
 
-#include "SafeInput.h"
+#include "CudaToolchain.h"
 
 #include "clang-tidy/ClangTidy.h"
 

@@ -1,0 +1,584 @@
+//===--- AnalyzeFile.cpp - One file: parsed, checked, its errors sorted ---===//
+//
+// A file is parsed for the device with its compile command (resolved and
+// translated once, CompileCommand.h) and checked by clang-tidy's machinery
+// (runChecks); a missing header is stubbed and the file parsed again. Then
+// the compiler's errors are sorted: those clang alone reports are dropped,
+// the rest decide, with what the checks recorded of each translation unit,
+// whether the file was analyzed, in part, or not at all.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AnalyzeFile.h"
+
+#include "AnalysisReport.h"
+#include "BoundedInput.h"
+#include "ConfigValidation.h"
+#include "FixProof.h"
+#include "Output.h"
+
+#include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang-tidy/ClangTidyOptions.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+using namespace clang;
+using namespace clang::tidy;
+
+namespace warpcheck {
+
+extern volatile int WarpcheckModuleAnchorSource;
+// Keeps the check module linked into the standalone tool.
+[[maybe_unused]] static int WarpcheckModuleAnchorDestination =
+    WarpcheckModuleAnchorSource;
+
+namespace {
+
+/// clang-tidy's runClangTidy, with ClangTool's own "Error while processing"
+/// line turned off: the driver prints one line of its own per file.
+std::vector<ClangTidyError>
+runChecks(ClangTidyContext &Context, const tooling::CompilationDatabase &DB,
+          const std::string &File,
+          llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS) {
+  tooling::ClangTool Tool(DB, {File},
+                          std::make_shared<PCHContainerOperations>(), FS);
+  Tool.setPrintErrorMessage(false);
+  Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
+  ClangTidyDiagnosticConsumer DiagConsumer(Context, nullptr, true, false);
+  DiagnosticsEngine DE(new DiagnosticIDs(), new DiagnosticOptions(),
+                       &DiagConsumer, /*ShouldOwnClient=*/false);
+  Context.setDiagnosticsEngine(&DE);
+  Tool.setDiagnosticConsumer(&DiagConsumer);
+
+  class Factory : public tooling::FrontendActionFactory {
+  public:
+    Factory(ClangTidyContext &Context,
+            llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS)
+        : Consumers(Context, std::move(FS)) {}
+    std::unique_ptr<FrontendAction> create() override {
+      class Action : public ASTFrontendAction {
+      public:
+        explicit Action(ClangTidyASTConsumerFactory *F) : F(F) {}
+        std::unique_ptr<ASTConsumer>
+        CreateASTConsumer(CompilerInstance &CI, StringRef File) override {
+          return F->createASTConsumer(CI, File);
+        }
+
+      private:
+        ClangTidyASTConsumerFactory *F;
+      };
+      return std::make_unique<Action>(&Consumers);
+    }
+
+  private:
+    ClangTidyASTConsumerFactory Consumers;
+  };
+  Factory F(Context, FS);
+  Tool.run(&F);
+  return DiagConsumer.take();
+}
+
+bool isCompilerError(const ClangTidyError &E) {
+  return E.DiagLevel == ClangTidyError::Error &&
+         llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic");
+}
+
+/// "FILE:LINE:COL" of a message, or File when it has no place.
+std::string placeOf(const std::string &File,
+                    const tooling::DiagnosticMessage &M) {
+  if (M.FilePath.empty())
+    return File;
+  auto [Line, Column] = lineColumn(M.FilePath, M.FileOffset);
+  return llvm::formatv("{0}:{1}:{2}", M.FilePath, Line, Column);
+}
+
+std::string firstErrorLine(const std::string &File,
+                           const std::vector<ClangTidyError> &Errors) {
+  const ClangTidyError *First = nullptr;
+  unsigned Count = 0;
+  for (const auto &E : Errors)
+    if (isCompilerError(E)) {
+      ++Count;
+      if (!First)
+        First = &E;
+    }
+  if (!First)
+    return "";
+  const auto &M = First->Message;
+  std::string Line =
+      llvm::formatv("{0}: error: {1}", placeOf(File, M), M.Message);
+  if (Count > 1)
+    Line += llvm::formatv(" (and {0} more errors)", Count - 1).str();
+  return Line;
+}
+
+/// warpcheck's defaults, then the nearest `.warpcheck.yaml` up the file's
+/// directory tree (clang-tidy's configuration format), then the command
+/// line.
+class WarpcheckOptionsProvider : public FileOptionsBaseProvider {
+public:
+  WarpcheckOptionsProvider(ClangTidyOptions Defaults,
+                           ClangTidyOptions Overrides)
+      : FileOptionsBaseProvider(
+            ClangTidyGlobalOptions(), std::move(Defaults), std::move(Overrides),
+            {{".warpcheck.yaml", [](llvm::MemoryBufferRef Config) {
+                return parseConfiguration(Config);
+              }}}) {
+    FS = llvm::vfs::getRealFileSystem();
+  }
+
+  std::vector<OptionsSource> getRawOptions(llvm::StringRef FileName) override {
+    llvm::SmallString<256> Path(FileName);
+    if (FS->makeAbsolute(Path))
+      return {};
+    std::vector<OptionsSource> Raw =
+        DefaultOptionsProvider::getRawOptions(Path.str());
+    addRawFileOptions(Path, Raw);
+    Raw.emplace_back(OverrideOptions, "command-line option");
+    return Raw;
+  }
+};
+
+} // namespace
+
+std::unique_ptr<ClangTidyOptionsProvider>
+makeOptionsProvider(const DriverOptions &Options) {
+  ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
+  Defaults.Checks = "-*,warpcheck-*";
+  Defaults.HeaderFilterRegex = "";
+  Defaults.SystemHeaders = false;
+  return std::make_unique<WarpcheckOptionsProvider>(Defaults,
+                                                    Options.Overrides);
+}
+
+namespace {
+
+/// The options of File's parse: Options.Parse, with the architecture of
+/// .warpcheck.yaml (warpcheck.Arch) when it names one.
+ParseOptions parseOptionsFor(const DriverOptions &Options,
+                             const std::string &File) {
+  ParseOptions Parse = Options.Parse;
+  // The GPU architecture may come from .warpcheck.yaml (warpcheck.Arch).
+  ClangTidyOptions FileOpts = makeOptionsProvider(Options)->getOptions(File);
+  auto Arch = FileOpts.CheckOptions.find("warpcheck.Arch");
+  if (Arch != FileOpts.CheckOptions.end())
+    Parse.DefaultArch = Arch->second.Value;
+  return Parse;
+}
+
+/// A file system that records the hash of every file's content as the parse
+/// reads it, by real path (FileAnalysis::ReadHashes).
+class RecordingFileSystem
+    : public llvm::RTTIExtends<RecordingFileSystem,
+                               llvm::vfs::ProxyFileSystem> {
+public:
+  static const char ID;
+  RecordingFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
+                      std::map<std::string, uint64_t> &Hashes)
+      : RTTIExtends(std::move(FS)), Hashes(Hashes) {}
+
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Path) override {
+    auto F = ProxyFileSystem::openFileForRead(Path);
+    if (!F)
+      return F;
+    llvm::SmallString<256> Real;
+    if (getRealPath(Path, Real))
+      return F;
+    return std::unique_ptr<llvm::vfs::File>(
+        new RecordedFile(std::move(*F), std::string(Real), Hashes));
+  }
+
+private:
+  /// A file whose content, once read, is hashed.
+  class RecordedFile : public llvm::vfs::File {
+  public:
+    RecordedFile(std::unique_ptr<llvm::vfs::File> Inner, std::string Real,
+                 std::map<std::string, uint64_t> &Hashes)
+        : Inner(std::move(Inner)), Real(std::move(Real)), Hashes(Hashes) {}
+    llvm::ErrorOr<llvm::vfs::Status> status() override {
+      return Inner->status();
+    }
+    llvm::ErrorOr<std::string> getName() override { return Inner->getName(); }
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>
+    getBuffer(const llvm::Twine &Name, int64_t FileSize,
+              bool RequiresNullTerminator, bool IsVolatile) override {
+      auto Buf =
+          Inner->getBuffer(Name, FileSize, RequiresNullTerminator, IsVolatile);
+      if (Buf)
+        Hashes[Real] = llvm::xxh3_64bits((*Buf)->getBuffer());
+      return Buf;
+    }
+    std::error_code close() override { return Inner->close(); }
+
+  private:
+    std::unique_ptr<llvm::vfs::File> Inner;
+    std::string Real;
+    std::map<std::string, uint64_t> &Hashes;
+  };
+  std::map<std::string, uint64_t> &Hashes;
+};
+const char RecordingFileSystem::ID = 0;
+
+/// The note for a header parsed as an empty file, after its quoted name.
+constexpr const char *MissingHeaderNote =
+    "' not found; analyzed as if it were empty";
+
+/// The file system of one parse: the disk, read through R's ReadHashes,
+/// warpcheck's headers, the stubs of Stubbed, and the file (at its absolute
+/// path Abs) and the Others with the contents given.
+llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
+parseFileSystem(FileAnalysis &R, const std::vector<std::string> &Stubbed,
+                llvm::StringRef Abs, const std::string *Contents,
+                const std::map<std::string, std::string> *Others) {
+  R.ReadHashes.clear();
+  auto FS =
+      makeWarpcheckFileSystem(llvm::makeIntrusiveRefCnt<RecordingFileSystem>(
+          llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
+              llvm::vfs::createPhysicalFileSystem().release()),
+          R.ReadHashes));
+  addStubHeaders(*FS, Stubbed);
+  if (Contents || Others) {
+    // The tool reads files by absolute path: the copy must be found there.
+    auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+    if (Contents)
+      Memory->addFile(Abs, 0, llvm::MemoryBuffer::getMemBufferCopy(*Contents));
+    if (Others)
+      for (const auto &[Path, Text] : *Others)
+        Memory->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Text));
+    FS->pushOverlay(Memory);
+  }
+  return FS;
+}
+
+/// The first header a compiler error says is missing, and where it was
+/// included ("FILE:LINE:COL", or File); empty when none is.
+std::pair<std::string, std::string>
+firstMissingHeader(const std::string &File,
+                   const std::vector<ClangTidyError> &Errors) {
+  for (const ClangTidyError &E : Errors)
+    if (isCompilerError(E))
+      if (std::string Missing = missingHeaderOf(E.Message.Message);
+          !Missing.empty())
+        return {Missing, placeOf(File, E.Message)};
+  return {"", File};
+}
+
+/// Drops the errors clang reports on code nvcc compiles, where the AST holds
+/// what nvcc reads: they are not errors of the file. Contents stands for
+/// the file at Abs when given.
+void dropClangOnlyErrors(std::vector<ClangTidyError> &Errors,
+                         llvm::StringRef Abs, const std::string *Contents) {
+  std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> Sources;
+  auto SourceAt = [&](const ClangTidyError &E) -> llvm::StringRef {
+    const std::string &Path = E.Message.FilePath;
+    llvm::StringRef Text;
+    if (Contents && llvm::sys::fs::equivalent(Path, Abs)) {
+      Text = *Contents;
+    } else {
+      auto &Buf = Sources[Path];
+      if (!Buf)
+        if (auto B = llvm::MemoryBuffer::getFile(Path))
+          Buf = std::move(*B);
+      if (Buf)
+        Text = Buf->getBuffer();
+    }
+    return E.Message.FileOffset <= Text.size()
+               ? Text.drop_front(E.Message.FileOffset)
+               : llvm::StringRef();
+  };
+  llvm::erase_if(Errors, [&](const ClangTidyError &E) {
+    return isCompilerError(E) &&
+           isClangOnlyError(E.Message.Message, SourceAt(E));
+  });
+}
+
+/// Whether a compiler error of the main file lies inside a kernel or
+/// __device__ function, as the checks recorded them per translation unit:
+/// some device code may then be missing without a trace in the AST.
+bool isInDeviceCode(const AnalysisReport &Report, const ClangTidyError &E) {
+  bool Inside = false;
+  for (const TranslationUnitRecord &U : Report.Units)
+    for (auto [Begin, End] : U.DeviceRanges)
+      Inside |= E.Message.FileOffset >= Begin && E.Message.FileOffset <= End;
+  return Inside;
+}
+
+/// Sorts the diagnostics of the last parse into R: the findings, the first
+/// compiler error, and whether an error hit device code.
+void sortDiagnostics(FileAnalysis &R, const std::string &File,
+                     std::vector<ClangTidyError> Errors) {
+  R.ErrorLine = firstErrorLine(File, Errors);
+  for (auto &E : Errors) {
+    if (!isCompilerError(E)) {
+      R.Findings.push_back(std::move(E));
+      continue;
+    }
+    if (llvm::sys::fs::equivalent(E.Message.FilePath, File))
+      R.DeviceErrors |= isInDeviceCode(R.Report, E);
+  }
+}
+
+} // namespace
+
+std::unique_ptr<FileAnalysis>
+analyzeOne(const DriverOptions &Options, const FileCommand &Command,
+           const std::string &File, const std::string *Contents,
+           const std::map<std::string, std::string> *Others,
+           SiblingFiles *Siblings) {
+  auto R = std::make_unique<FileAnalysis>();
+  R->File = File;
+  R->Command = Command;
+  R->Report.Siblings = Siblings;
+  R->Context = std::make_unique<ClangTidyContext>(makeOptionsProvider(Options));
+  llvm::SmallString<256> Abs(File);
+  llvm::sys::fs::make_absolute(Abs);
+  std::vector<std::string> Stubbed = Options.Parse.StubbedHeaders;
+  std::vector<ClangTidyError> Errors;
+  std::vector<std::string> StubNotes;
+  // A missing header (omp.h, a vendor SDK) is a fatal error after which
+  // clang skips every later include and instantiates no template: the
+  // kernels elsewhere would be lost. The file is parsed again with the
+  // header as an empty file, as if the code that needs it were not there;
+  // what then fails to parse is reported as any other error.
+  for (unsigned Attempt = 0;; ++Attempt) {
+    FileCompilations Compilations(R->Command, Stubbed);
+    auto FS = parseFileSystem(*R, Stubbed, Abs, Contents, Others);
+    {
+      AttachReport Attached(*R->Context, R->Report);
+      Errors = runChecks(*R->Context, Compilations, File, FS);
+    }
+    auto [Missing, Where] = firstMissingHeader(File, Errors);
+    if (Missing.empty() || Attempt >= 8 || llvm::is_contained(Stubbed, Missing))
+      break;
+    Stubbed.push_back(Missing);
+    StubNotes.push_back(
+        llvm::formatv("{0}: note: '{1}{2} (give its directory with -I to use "
+                      "it)",
+                      Where, Missing, MissingHeaderNote));
+    R->Report.Accesses.clear();
+    R->Report.LocalArrays.clear();
+    R->Report.Kernels.clear();
+    R->Report.FixClaims.clear();
+    R->Report.Units.clear();
+    R->Context =
+        std::make_unique<ClangTidyContext>(makeOptionsProvider(Options));
+  }
+  R->Notes = std::move(StubNotes);
+  dropClangOnlyErrors(Errors, Abs, Contents);
+  sortDiagnostics(*R, File, std::move(Errors));
+  return R;
+}
+
+std::unique_ptr<FileAnalysis>
+analyzeOne(const DriverOptions &Options,
+           const tooling::CompilationDatabase &Database,
+           const std::string &File, const std::string *Contents,
+           const std::map<std::string, std::string> *Others,
+           SiblingFiles *Siblings) {
+  return analyzeOne(
+      Options,
+      resolveFileCommand(Database, File, parseOptionsFor(Options, File)), File,
+      Contents, Others, Siblings);
+}
+
+std::unique_ptr<FileAnalysis> fileNotAnalyzed(const std::string &File,
+                                              std::string Why) {
+  auto R = std::make_unique<FileAnalysis>();
+  R->File = File;
+  R->FileError = std::move(Why);
+  return R;
+}
+
+namespace {
+
+/// What the checks recorded of the file's translation units, merged: kernels
+/// analyzed and skipped, whether there is device code; each parse note
+/// (ParseFailures.h) is added to R's notes once.
+TranslationUnitRecord readTranslationUnits(FileAnalysis &R) {
+  TranslationUnitRecord TU;
+  std::set<std::string> SeenNotes;
+  for (const TranslationUnitRecord &U : R.Report.Units) {
+    TU.Kernels = std::max(TU.Kernels, U.Kernels);
+    TU.KernelsSkipped = std::max(TU.KernelsSkipped, U.KernelsSkipped);
+    TU.HasDeviceCode |= U.HasDeviceCode;
+    for (const std::string &Note : U.ParseNotes)
+      if (SeenNotes.insert(Note).second)
+        R.Notes.push_back(Note);
+  }
+  return TU;
+}
+
+/// Did the file parse, and is it CUDA? Every kernel whose body parsed was
+/// analyzed; each one that was not, or that was analyzed around a callee
+/// that did not parse, has a note. Sets R's FileError or adds a note.
+void decideFileStatus(FileAnalysis &R, const TranslationUnitRecord &TU) {
+  const std::string &File = R.File;
+  if (!R.ErrorLine.empty()) {
+    std::string Counts =
+        llvm::formatv("{0} of {1} kernels analyzed", TU.Kernels,
+                      TU.Kernels + TU.KernelsSkipped);
+    // No kernel at all, the errors outside device code, and no header
+    // missing (it may have held the kernels): nothing lost.
+    bool Stubbed = llvm::any_of(R.Notes, [](const std::string &N) {
+      return N.find(MissingHeaderNote) != std::string::npos;
+    });
+    bool HostOnly = TU.Kernels == 0 && TU.KernelsSkipped == 0 &&
+                    !R.Report.Units.empty() && !Stubbed;
+    if ((TU.Kernels > 0 || HostOnly) && TU.KernelsSkipped == 0 &&
+        !R.DeviceErrors)
+      // nvcc accepts some host code clang rejects: the kernels parsed.
+      R.Notes.push_back(
+          std::string(R.ErrorLine)
+              .replace(R.ErrorLine.find(": error: "), 9, ": note: clang: ") +
+          (HostOnly ? "; the file has no kernel to analyze"
+                    : "; every kernel parsed and was analyzed"));
+    else if (TU.Kernels > 0 && TU.KernelsSkipped == 0)
+      R.FileError = llvm::formatv(
+          "{0}; every kernel was analyzed, without the device code clang "
+          "could not parse",
+          R.ErrorLine);
+    else if (TU.Kernels > 0)
+      R.FileError = llvm::formatv(
+          "{0}; {1}, code that did not parse was not (see the notes)",
+          R.ErrorLine, Counts);
+    else
+      R.FileError = llvm::formatv(
+          "{0}; code that did not parse was not analyzed", R.ErrorLine);
+  } else if (R.Report.Units.empty()) {
+    R.FileError =
+        llvm::formatv("{0}: error: not parsed as CUDA; not analyzed", File);
+  } else if (TU.Kernels == 0 && TU.KernelsSkipped == 0 && !TU.HasDeviceCode) {
+    // Host code only (it launches kernels defined elsewhere, or calls
+    // libraries): nvcc compiles it, and there is nothing wrong to report.
+    R.Notes.push_back(llvm::formatv(
+        "{0}: note: no CUDA code (no __global__ or __device__ function, no "
+        "__shared__ variable); nothing to analyze",
+        File));
+  }
+}
+
+/// What nvcc did with local memory, beside each kernel's prediction: Given
+/// (the compiler output on the command line), else nvcc run on the file at
+/// Abs with its translated command.
+void compareLocalMemory(const DriverOptions &Options, FileAnalysis &R,
+                        llvm::StringRef Abs, const CompiledLocalMemory *Given) {
+  if (!(Options.VerifyPtx || Given) || !R.FileError.empty()) {
+    for (const KernelRecord &K : R.Report.Kernels)
+      R.Comparisons.push_back({K, std::nullopt, std::nullopt, std::nullopt});
+    return;
+  }
+  CompiledLocalMemory Compiled;
+  if (Given) {
+    Compiled = *Given;
+  } else {
+    const TranslatedCommand &T = R.Command.Translated.front();
+    // The command's architecture, else the one of --arch.
+    std::string Arch = T.ArchFromCommand ? T.Arch : Options.Parse.DefaultArch;
+    std::string Nvcc =
+        findNvcc(Options.Nvcc, Options.Parse.Headers.ToolkitPath);
+    std::optional<std::string> Failure =
+        Nvcc.empty() ? std::optional<std::string>(
+                           "nvcc not found (give --nvcc or --cuda-path)")
+                     : compileWithNvcc(Nvcc, Abs.str(), Arch, T.Args, Compiled);
+    if (Failure)
+      R.FileError = llvm::formatv("{0}: error: --verify-ptx: {1}; the "
+                                  "static findings stand unverified",
+                                  R.File, *Failure);
+  }
+  R.Compared = true;
+  for (const KernelRecord &K : R.Report.Kernels) {
+    KernelComparison C;
+    C.Kernel = K;
+    if (auto D = Compiled.PtxDepot.find(K.MangledName);
+        D != Compiled.PtxDepot.end())
+      C.Depot = D->second;
+    if (auto F = Compiled.Ptxas.find(K.MangledName); F != Compiled.Ptxas.end())
+      C.Frame = F->second;
+    if (auto S = Compiled.Sass.find(K.MangledName); S != Compiled.Sass.end())
+      C.Sass = S->second;
+    R.Comparisons.push_back(std::move(C));
+  }
+}
+
+} // namespace
+
+std::unique_ptr<FileAnalysis>
+analyzeFile(const DriverOptions &Options,
+            const tooling::CompilationDatabase &Database,
+            const std::string &File, const CompiledLocalMemory *Given,
+            SiblingFiles *Siblings) {
+  llvm::SmallString<256> Abs(File);
+  llvm::sys::fs::make_absolute(Abs);
+  if (!llvm::sys::fs::exists(Abs))
+    return fileNotAnalyzed(
+        File, llvm::formatv("{0}: error: no such file; not analyzed", File));
+  FileCommand Command =
+      resolveFileCommand(Database, File, parseOptionsFor(Options, File));
+  if (Command.empty())
+    return fileNotAnalyzed(
+        File, llvm::formatv("{0}: error: no compile command for this "
+                            "file in the compilation database; not "
+                            "analyzed",
+                            File));
+  auto R = analyzeOne(Options, Command, File, nullptr, nullptr, Siblings);
+
+  // nvcc flags without a clang meaning are dropped, and said once.
+  const TranslatedCommand &T = R->Command.Translated.front();
+  if (!T.Dropped.empty())
+    R->Notes.push_back(File +
+                       ": note: ignored compiler flags without a clang "
+                       "meaning: " +
+                       llvm::join(T.Dropped, " "));
+  decideFileStatus(*R, readTranslationUnits(*R));
+  // Proof of every layout fix.
+  proveLayoutFixes(Options, *R);
+  compareLocalMemory(Options, *R, Abs, Given);
+  return R;
+}
+
+/// Why File is not analyzed before anything reads it: not a regular file
+/// (a FIFO would block every other file), too large, a compile command run
+/// in a directory that does not exist (ClangTool aborts the process on it),
+/// or a `.warpcheck.yaml` that does not validate. Empty when it may go on;
+/// a missing file is left to analyzeFile.
+std::string checkBeforeAnalysis(const tooling::CompilationDatabase &DB,
+                                const std::string &File) {
+  if (!llvm::sys::fs::exists(File))
+    return "";
+  std::string Why = checkInputFile(File, "source file", limits::SourceBytes);
+  if (!Why.empty())
+    return llvm::formatv("{0}: error: {1}; not analyzed", File, Why);
+  llvm::SmallString<256> Abs(File);
+  llvm::sys::fs::make_absolute(Abs);
+  auto Commands = DB.getCompileCommands(Abs);
+  if (Commands.empty())
+    Commands = DB.getCompileCommands(File);
+  for (const tooling::CompileCommand &C : Commands)
+    if (!C.Directory.empty() && !llvm::sys::fs::is_directory(C.Directory))
+      return llvm::formatv("{0}: error: the directory of its compile "
+                           "command, '{1}', does not exist; not analyzed",
+                           File, C.Directory);
+  for (const std::string &Config : configFilesFor(File)) {
+    std::string Error = checkConfigFile(Config);
+    if (!Error.empty())
+      return Error;
+  }
+  return "";
+}
+
+} // namespace warpcheck
