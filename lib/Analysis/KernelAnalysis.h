@@ -102,6 +102,16 @@ private:
   std::vector<SharedAccessSite> MergedSites;
 };
 
+/// The sites of Members (analyses of one kernel with assumed shapes: a
+/// family, the representative first, or the one default shape) merged per
+/// access: a range from the fewest wavefronts any request takes in any
+/// member to the most (ideal the smallest), depending on "the block shape",
+/// even where every member agrees (an assumed shape never gives exact: a
+/// launch with another shape is not covered); unknown when any member is
+/// unknown. Counts are the representative's and marked not exact.
+std::vector<SharedAccessSite> mergeAcrossShapes(
+    const std::vector<std::shared_ptr<const KernelAnalysis>> &Members);
+
 } // namespace warpcheck
 
 #endif

@@ -2,6 +2,7 @@
 
 #include "Launches/ShapeFamily.h"
 #include "CudaBuiltins.h"
+#include "Host/HostSyntax.h"
 #include "Host/Mutation.h"
 
 #include "clang/AST/Attr.h"
@@ -92,14 +93,6 @@ template <typename F> bool everyPath(const Stmt *S, F &Visit) {
     if (!everyPath(Child, Visit))
       return false;
   return true;
-}
-
-std::string locationText(SourceLocation Loc, const SourceManager &SM) {
-  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
-  if (P.isInvalid())
-    return "<unknown>";
-  return llvm::sys::path::filename(P.getFilename()).str() + ":" +
-         std::to_string(P.getLine());
 }
 
 /// Upper bounds on blockDim from the code, and where each comes from.
@@ -280,72 +273,6 @@ bool namesShared(const Stmt *S, std::set<const FunctionDecl *> &Seen) {
 bool namesSharedMemory(const FunctionDecl *Kernel) {
   std::set<const FunctionDecl *> Seen{Kernel};
   return namesShared(Kernel->getBody(), Seen);
-}
-
-std::vector<SharedAccessSite> mergeAcrossShapes(
-    const std::vector<std::shared_ptr<const KernelAnalysis>> &Members) {
-  using Key = std::tuple<const Expr *, const VarDecl *, AccessKind, unsigned>;
-  std::vector<SharedAccessSite> Out;
-  std::map<Key, size_t> Index;
-  for (size_t M = 0; M < Members.size(); ++M)
-    for (const SharedAccessSite &Site : Members[M]->sites()) {
-      Key K{Site.Site, Site.Variable, Site.Kind, Site.WidthBytes};
-      const AccessSummary &S = Site.Summary;
-      auto [It, New] = Index.emplace(K, Out.size());
-      if (New) {
-        Out.push_back(Site);
-        continue;
-      }
-      AccessSummary &R = Out[It->second].Summary;
-      if (R.Requests == 0 && S.Requests > 0) {
-        // The first member did not execute it: take this one's counts.
-        bool Truncated = R.Truncated;
-        R = S;
-        R.Truncated |= Truncated;
-        continue;
-      }
-      if (S.Requests == 0)
-        continue;
-      RequestResult &W = R.Worst;
-      const RequestResult &V = S.Worst;
-      R.Truncated |= S.Truncated;
-      for (const std::string &D : S.DependsOn)
-        if (std::find(R.DependsOn.begin(), R.DependsOn.end(), D) ==
-            R.DependsOn.end())
-          R.DependsOn.push_back(D);
-      unsigned Min = std::min(W.MinWavefronts, V.MinWavefronts);
-      unsigned Ideal = std::min(W.Ideal, V.Ideal);
-      R.FewestWavefronts = std::min(R.FewestWavefronts, S.FewestWavefronts);
-      if (V.MaxWavefronts > W.MaxWavefronts) {
-        // The worst request and its explanation come from this member.
-        W = V;
-        R.WorstWarp = S.WorstWarp;
-        R.WorstInstance = S.WorstInstance;
-      }
-      W.MinWavefronts = Min;
-      W.Ideal = Ideal;
-      if (S.Status == Verdict::Unknown || R.Status == Verdict::Unknown)
-        R.Status = Verdict::Unknown;
-    }
-  // Every shape was assumed: none of them is known to be the launched one,
-  // and a launch with another shape is not covered. What holds across them
-  // is a range from the fewest wavefronts any request takes in any shape to
-  // the most, never exact, even where every shape agrees; the counts are
-  // the representative's (or the first member's that executes the site).
-  for (SharedAccessSite &Site : Out) {
-    AccessSummary &R = Site.Summary;
-    R.CountsExact = false;
-    if (R.Status == Verdict::Unknown || R.Requests == 0)
-      continue;
-    R.Status = Verdict::Range;
-    R.Worst.Status = Verdict::Range;
-    R.Worst.MinWavefronts = std::min(R.Worst.MinWavefronts, R.FewestWavefronts);
-    R.Worst.Ideal = std::min(R.Worst.Ideal, R.Worst.MinWavefronts);
-    if (std::find(R.DependsOn.begin(), R.DependsOn.end(), "the block shape") ==
-        R.DependsOn.end())
-      R.DependsOn.push_back("the block shape");
-  }
-  return Out;
 }
 
 } // namespace warpcheck

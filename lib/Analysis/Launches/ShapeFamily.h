@@ -17,7 +17,6 @@
 #define WARPCHECK_ANALYSIS_SHAPEFAMILY_H
 
 #include "BlockShape.h"
-#include "KernelAnalysis.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -51,16 +50,6 @@ std::optional<ShapeFamily> shapeFamily(const clang::FunctionDecl *Kernel,
 /// Whether Kernel, or a function it calls, names a __shared__ variable:
 /// without one, no access can differ from shape to shape.
 bool namesSharedMemory(const clang::FunctionDecl *Kernel);
-
-/// The sites of Members (analyses of one kernel with assumed shapes: a
-/// family, the representative first, or the one default shape) merged per
-/// access: a range from the fewest wavefronts any request takes in any
-/// member to the most (ideal the smallest), depending on "the block shape",
-/// even where every member agrees (an assumed shape never gives exact: a
-/// launch with another shape is not covered); unknown when any member is
-/// unknown. Counts are the representative's and marked not exact.
-std::vector<SharedAccessSite> mergeAcrossShapes(
-    const std::vector<std::shared_ptr<const KernelAnalysis>> &Members);
 
 } // namespace warpcheck
 

@@ -9,7 +9,7 @@
 #ifndef WARPCHECK_ANALYSIS_SIMT_ACTIVITYMASK_H
 #define WARPCHECK_ANALYSIS_SIMT_ACTIVITYMASK_H
 
-#include "KernelAnalysis.h"
+#include "KernelAnalysisTypes.h"
 #include "RequestAnalysis.h"
 
 #include <string>

@@ -23,9 +23,11 @@
 
 #include "ActivityMask.h"
 #include "CudaBuiltins.h"
-#include "KernelAnalysis.h"
+#include "BlockShape.h"
+#include "KernelAnalysisTypes.h"
 #include "Launches/LaunchedArgument.h"
 #include "LayoutSearch.h"
+#include "RejectedSharedObjects.h"
 #include "Value.h"
 
 #include "clang/AST/ASTContext.h"
