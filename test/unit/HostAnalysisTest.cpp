@@ -220,6 +220,20 @@ TEST(Mutation, ChangedVariablesOfALoop) {
   EXPECT_EQ(Names, (std::vector<std::string>{"i", "s", "r", "k"}));
 }
 
+TEST(Mutation, InitCaptureByReferenceAndMemberPointer) {
+  Parsed P(R"cpp(
+    void f() {
+      dim3 b(256), c(256);
+      auto t = [&r = b] { r.x = 128; };
+      t();
+      unsigned dim3::*ax = &dim3::x;
+      c.*ax = 64;
+    }
+  )cpp");
+  EXPECT_TRUE(mayChange(P.var("b"), P.body("f")));
+  EXPECT_TRUE(mayChange(P.var("c"), P.body("f")));
+}
+
 // --- HostValue.h: one evaluator, C++ arithmetic, traced sets ---
 
 TEST(HostValue, CxxArithmeticGivesNoValueForOverflow) {
@@ -293,6 +307,36 @@ TEST(HostValue, LocalsChangedOnTheWayGiveNothing) {
   EXPECT_TRUE(P.values(1).empty());
   // The condition is 1 at the only call: one side.
   EXPECT_EQ(P.values(2), std::vector<int64_t>{32});
+}
+
+TEST(HostValue, ParameterChangedInItsFunctionGivesNothing) {
+  Parsed P(R"cpp(
+    static void run(int n) { n = (n + 31) / 32 * 32; use(n); }
+    int main() { run(1000); }
+  )cpp");
+  EXPECT_TRUE(P.values(0).empty());
+  EXPECT_EQ(P.single(0), std::nullopt);
+}
+
+TEST(HostValue, UseInALambdaSeesLaterChanges) {
+  Parsed P(R"cpp(
+    void f() {
+      int n = 128;
+      auto go = [&] { use(n); };
+      n = 256;
+      go();
+    }
+  )cpp");
+  EXPECT_TRUE(P.values(0).empty());
+}
+
+TEST(HostValue, FloatingPointIsNotFollowed) {
+  Parsed P(R"cpp(
+    static void run(float r) { use(100 / r * r); }
+    int main() { run(3); }
+  )cpp");
+  EXPECT_TRUE(P.values(0).empty());
+  EXPECT_EQ(P.single(0), std::nullopt);
 }
 
 TEST(HostValue, Dim3BuiltMemberByMember) {

@@ -13,6 +13,8 @@ namespace warpcheck {
 std::optional<int64_t> convertTo(int64_t V, QualType T, const ASTContext &Ctx) {
   if (T->isBooleanType())
     return int64_t(V != 0);
+  if (!T->isIntegralOrEnumerationType())
+    return std::nullopt;
   unsigned Width = Ctx.getIntWidth(T);
   if (Width == 0 || Width > 64)
     return std::nullopt;
@@ -27,6 +29,9 @@ std::optional<int64_t> convertTo(int64_t V, QualType T, const ASTContext &Ctx) {
 /// L op R computed in the (already promoted) operand type T.
 std::optional<int64_t> applyBinary(int64_t L, int64_t R, BinaryOperatorKind Op,
                                    QualType T, const ASTContext &Ctx) {
+  // Integers only: a floating-point operation is not followed.
+  if (!T->isIntegralOrEnumerationType())
+    return std::nullopt;
   if (BinaryOperator::isComparisonOp(Op) || BinaryOperator::isLogicalOp(Op)) {
     bool Unsigned =
         T->isUnsignedIntegerOrEnumerationType() && Ctx.getIntWidth(T) == 64;

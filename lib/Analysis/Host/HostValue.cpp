@@ -143,9 +143,10 @@ HostEvaluator::castValues(const CastExpr *Cast, unsigned Depth,
   if (!Values)
     return std::nullopt;
   CastKind K = Cast->getCastKind();
+  if (K == CK_LValueToRValue || K == CK_NoOp)
+    return Values;
+  // Integers only: a floating-point value is not followed.
   if (K != CK_IntegralCast && K != CK_IntegralToBoolean) {
-    if (K == CK_LValueToRValue || K == CK_NoOp || isa<ImplicitCastExpr>(Cast))
-      return Values;
     WhyNot = "the block size is " + notConstant(Cast, Ctx);
     return std::nullopt;
   }

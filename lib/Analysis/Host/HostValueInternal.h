@@ -10,6 +10,7 @@
 #define WARPCHECK_ANALYSIS_HOST_HOSTVALUEINTERNAL_H
 
 #include "Host/HostSyntax.h"
+#include "Host/Mutation.h"
 #include "Host/HostValue.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -50,6 +51,14 @@ template <typename T, typename F>
 std::optional<std::vector<Traced<T>>>
 HostEvaluator::parameterValues(const clang::ParmVarDecl *Param, unsigned Depth,
                                std::string &WhyNot, F Evaluate) {
+  // A parameter its function changes is not the argument any more.
+  const auto *Owner =
+      llvm::dyn_cast<clang::FunctionDecl>(Param->getDeclContext());
+  if (Owner && Owner->getBody() && mayChange(Param, Owner->getBody())) {
+    WhyNot = "'" + Param->getNameAsString() + "' is changed in '" +
+             displayName(Owner, Ctx) + "'";
+    return std::nullopt;
+  }
   int CallerFrame = -1;
   const clang::CallExpr *Site = nullptr;
   std::string Why;

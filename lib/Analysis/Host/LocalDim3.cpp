@@ -178,6 +178,28 @@ bool LocalDim3::step(const Stmt *S, std::string &WhyNot) {
   return true;
 }
 
+namespace {
+/// Whether Use sits in a lambda within Body, or Body jumps (goto).
+bool inLambdaOrJumps(const Stmt *Body, const Expr *Use) {
+  std::vector<const Stmt *> Path;
+  if (pathTo(Body, Use, Path))
+    for (const Stmt *S : Path)
+      if (isa<LambdaExpr>(S))
+        return true;
+  std::function<bool(const Stmt *)> Jumps = [&](const Stmt *S) {
+    if (!S)
+      return false;
+    if (isa<GotoStmt, IndirectGotoStmt, LabelStmt>(S))
+      return true;
+    for (const Stmt *Child : S->children())
+      if (Jumps(Child))
+        return true;
+    return false;
+  };
+  return Jumps(Body);
+}
+} // namespace
+
 std::optional<Dim3> LocalDim3::valueAtUse(Dim3 Init, std::string &WhyNot) {
   Value = Init;
   const auto *Function = dyn_cast<FunctionDecl>(Var->getDeclContext());
@@ -189,7 +211,10 @@ std::optional<Dim3> LocalDim3::valueAtUse(Dim3 Init, std::string &WhyNot) {
   const CompoundStmt *Block = nullptr;
   size_t DeclIndex = 0;
   std::optional<size_t> UseIndex;
-  if (findDeclaration(Body, Block, DeclIndex))
+  // Straight-line order means nothing for a use inside a lambda (it runs
+  // when called) or in a function with goto: any change counts.
+  bool Ordered = !inLambdaOrJumps(Body, Use);
+  if (Ordered && findDeclaration(Body, Block, DeclIndex))
     for (size_t I = DeclIndex + 1; I < Block->size(); ++I)
       if (contains(Block->body_begin()[I], Use)) {
         UseIndex = I;

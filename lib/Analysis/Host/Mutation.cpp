@@ -2,6 +2,7 @@
 
 #include "Host/Mutation.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 
@@ -104,6 +105,12 @@ Step throughOperator(const Stmt *P, const Expr *&Current, VariableUse &Use) {
       Current = BO;
       return Step::Climb;
     }
+    // `v.*pm` names a member of v: it may be assigned.
+    if (BO->getOpcode() == BO_PtrMemD && BO->getLHS() == Current) {
+      Use.Kind = UseKind::MayChange;
+      Use.At = BO;
+      return Step::Stop;
+    }
     // A built-in operator changes only what it assigns.
     return Step::Stop;
   }
@@ -129,6 +136,25 @@ Step throughOperator(const Stmt *P, const Expr *&Current, VariableUse &Use) {
   return Step::Stop;
 }
 
+/// Through a lambda's capture. A plain capture (`[&]`, `[&v]`, `[v]`) is
+/// judged by the lambda's body, a child of the lambda walked with it; a
+/// by-reference init-capture (`[&r = v]`) hands v on under another name.
+Step throughCapture(const LambdaExpr *Lambda, const Expr *Current,
+                    VariableUse &Use) {
+  auto Init = Lambda->capture_init_begin();
+  for (auto C = Lambda->capture_begin(); C != Lambda->capture_end();
+       ++C, ++Init) {
+    if (*Init != Current || !C->capturesVariable() ||
+        !Lambda->isInitCapture(C))
+      continue;
+    const auto *Captured = dyn_cast<VarDecl>(C->getCapturedVar());
+    if (Captured && Captured->getType()->isReferenceType() &&
+        !Captured->getType().getNonReferenceType().isConstQualified())
+      Use.Kind = UseKind::MayChange;
+  }
+  return Step::Stop;
+}
+
 /// Through any other parent.
 Step throughOther(const Stmt *P, const Expr *&Current, VariableUse &Use) {
   // Parentheses and opaque values stand for what they hold.
@@ -145,13 +171,20 @@ Step throughOther(const Stmt *P, const Expr *&Current, VariableUse &Use) {
     Use.Part = true;
     return Step::Climb;
   }
-  // sizeof(v) is not evaluated. A lambda's capture: its body, a child of
-  // the lambda walked with it, shows what it does with the variable. An
-  // operand of what clang could not type (an operation on a __shared__
-  // object it rejected) is read: the engine reports that operation as
-  // unknown (RejectedSharedObjects.h).
-  if (isa<UnaryExprOrTypeTraitExpr, LambdaExpr, RecoveryExpr>(P))
+  // sizeof(v) is not evaluated.
+  if (isa<UnaryExprOrTypeTraitExpr>(P))
     return Step::Stop;
+  if (const auto *Lambda = dyn_cast<LambdaExpr>(P))
+    return throughCapture(Lambda, Current, Use);
+  // What clang could not type: an operation on a __shared__ object it
+  // rejected reads it (the engine reports that operation as unknown,
+  // RejectedSharedObjects.h); anything else may change what it names.
+  if (isa<RecoveryExpr>(P)) {
+    const auto *VD = dyn_cast<VarDecl>(Use.Ref->getDecl());
+    if (!VD || !VD->hasAttr<CUDASharedAttr>())
+      Use.Kind = UseKind::MayChange;
+    return Step::Stop;
+  }
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(P)) {
     // A copy through a const reference (dim3's implicit copy constructor).
     const CXXConstructorDecl *C = Construct->getConstructor();

@@ -541,11 +541,30 @@ public:
         Out[V].Aliases.push_back(D);
         Bound.insert(D->getInit()->IgnoreParenImpCasts());
       }
+    // A global's initializer runs outside every function body.
+    if (D->getInit() && !D->isLocalVarDecl() && !isa<ParmVarDecl>(D))
+      Bodies.push_back(D->getInit());
     return true;
   }
   bool VisitFunctionDecl(FunctionDecl *F) {
     if (F->hasBody() && F->doesThisDeclarationHaveABody())
       Bodies.push_back(F->getBody());
+    // A constructor's member initializers run outside its body.
+    if (const auto *C = dyn_cast<CXXConstructorDecl>(F))
+      for (const CXXCtorInitializer *I : C->inits())
+        if (I->getInit())
+          Bodies.push_back(I->getInit());
+    return true;
+  }
+  bool VisitFieldDecl(FieldDecl *F) {
+    if (const Expr *Init = F->getInClassInitializer())
+      Bodies.push_back(Init);
+    return true;
+  }
+  bool VisitParmVarDecl(ParmVarDecl *P) {
+    if (P->hasDefaultArg() && !P->hasUnparsedDefaultArg() &&
+        !P->hasUninstantiatedDefaultArg())
+      Bodies.push_back(P->getDefaultArg());
     return true;
   }
   /// Reads the uses in every body, once the references are known.
