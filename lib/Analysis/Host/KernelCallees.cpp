@@ -17,6 +17,17 @@
 using namespace clang;
 
 namespace warpcheck {
+namespace {
+/// Adds More to Out; false when there is nothing to add (not followed).
+bool addKernels(llvm::SetVector<const FunctionDecl *,
+                                HostEvaluator::Kernels> &Out,
+                const std::optional<HostEvaluator::Kernels> &More) {
+  if (!More)
+    return false;
+  Out.insert(More->begin(), More->end());
+  return true;
+}
+} // namespace
 
 std::optional<HostEvaluator::Kernels>
 HostEvaluator::kernels(const Expr *E, const FunctionDecl *In,
@@ -34,10 +45,7 @@ HostEvaluator::kernelsAt(const Expr *E, unsigned Depth, std::string &WhyNot) {
   E = stripKernelExpr(E);
   llvm::SetVector<const FunctionDecl *, Kernels> Out;
   auto Add = [&](const std::optional<Kernels> &More) {
-    if (!More)
-      return false;
-    Out.insert(More->begin(), More->end());
-    return true;
+    return addKernels(Out, More);
   };
   if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
     return kernelsAt(Sub->getBase(), Depth + 1, WhyNot);
@@ -78,10 +86,7 @@ HostEvaluator::kernelVariable(const VarDecl *VD, unsigned Depth,
                               std::string &WhyNot) {
   llvm::SetVector<const FunctionDecl *, Kernels> Out;
   auto Add = [&](const std::optional<Kernels> &More) {
-    if (!More)
-      return false;
-    Out.insert(More->begin(), More->end());
-    return true;
+    return addKernels(Out, More);
   };
   if (const auto *Param = dyn_cast<ParmVarDecl>(VD)) {
     auto Through = parameterValues<const FunctionDecl *>(
