@@ -202,6 +202,36 @@ bool loadGivenDatabase(
   return Database != nullptr;
 }
 
+/// Whether the command line has `--` (the compile command).
+bool hasCompileCommand(llvm::ArrayRef<const char *> Args) {
+  return llvm::any_of(Args, [](const char *A) {
+    return llvm::StringRef(A) == "--";
+  });
+}
+
+/// With neither -p nor `--`, the database above the first file, found and
+/// loaded with limits (CommonOptionsParser, given `--` for it, searches no
+/// more). None: the files parse with warpcheck's defaults, said once. False
+/// on a database that does not load, said on stderr.
+bool findDatabaseAbove(
+    const std::vector<std::string> &Files,
+    std::unique_ptr<clang::tooling::CompilationDatabase> &Database) {
+  if (Files.empty())
+    return true;
+  std::string Error;
+  Database = findCompilationDatabaseFor(Files.front(), Error);
+  if (!Error.empty()) {
+    errs() << "warpcheck: error: " << Error << "\n";
+    return false;
+  }
+  if (!Database)
+    errs() << "warpcheck: note: no compilation database (compile_commands."
+              "json or compile_flags.txt) above '"
+           << Files.front()
+           << "'; parsing with no flags (give them after --, or -p)\n";
+  return true;
+}
+
 /// --format's help lists the writers of ReportWriter.cpp's table;
 /// --version says which CUDA headers and architecture a run would use.
 void describeFormatsAndVersion() {
@@ -411,6 +441,12 @@ int main(int argc, const char **argv) {
   std::unique_ptr<clang::tooling::CompilationDatabase> GivenDatabase;
   if (!loadGivenDatabase(Args, GivenDatabase))
     return 1;
+  bool SearchDatabase = !GivenDatabase && !hasCompileCommand(Args);
+  if (SearchDatabase) {
+    Args.push_back("--");
+    argc = int(Args.size());
+    argv = Args.data();
+  }
   describeFormatsAndVersion();
   auto Parser = clang::tooling::CommonOptionsParser::create(
       argc, argv, Category, cl::ZeroOrMore,
@@ -420,6 +456,9 @@ int main(int argc, const char **argv) {
     errs() << "warpcheck: error: " << toString(Parser.takeError()) << "\n";
     return 1;
   }
+  if (SearchDatabase && !Lsp &&
+      !findDatabaseAbove(Parser->getSourcePathList(), GivenDatabase))
+    return 1;
   DriverOptions Options;
   if (!readFormatAndParse(Options) || !readOverrides(Options.Overrides))
     return 1;

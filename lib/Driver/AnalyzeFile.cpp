@@ -193,6 +193,14 @@ public:
 
   llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
   openFileForRead(const llvm::Twine &Path) override {
+    // Every file the parse opens (#include, -include, the source) is a
+    // regular file of at most SourceBytes: a FIFO would block the open, a
+    // link to /dev/zero would be read until memory runs out.
+    auto St = status(Path);
+    if (!St)
+      return St.getError();
+    if (std::error_code EC = checkOpen(*St, limits::SourceBytes))
+      return EC;
     auto F = ProxyFileSystem::openFileForRead(Path);
     if (!F)
       return F;
@@ -390,10 +398,13 @@ analyzeOne(const DriverOptions &Options,
            const std::string &File, const std::string *Contents,
            const std::map<std::string, std::string> *Others,
            SiblingFiles *Siblings) {
-  return analyzeOne(
-      Options,
-      resolveFileCommand(Database, File, parseOptionsFor(Options, File)), File,
-      Contents, Others, Siblings);
+  FileCommand Command =
+      resolveFileCommand(Database, File, parseOptionsFor(Options, File));
+  if (!Command.Error.empty())
+    return fileNotAnalyzed(
+        File, llvm::formatv("{0}: error: {1}; not analyzed", File,
+                            Command.Error));
+  return analyzeOne(Options, Command, File, Contents, Others, Siblings);
 }
 
 std::unique_ptr<FileAnalysis> fileNotAnalyzed(const std::string &File,
@@ -529,6 +540,10 @@ analyzeFile(const DriverOptions &Options,
         File, llvm::formatv("{0}: error: no such file; not analyzed", File));
   FileCommand Command =
       resolveFileCommand(Database, File, parseOptionsFor(Options, File));
+  if (!Command.Error.empty())
+    return fileNotAnalyzed(
+        File, llvm::formatv("{0}: error: {1}; not analyzed", File,
+                            Command.Error));
   if (Command.empty())
     return fileNotAnalyzed(
         File, llvm::formatv("{0}: error: no compile command for this "

@@ -158,6 +158,39 @@ unsigned yamlDepth(llvm::StringRef Text) {
 }
 
 namespace {
+/// The refusals of a bounded file system: the file type, or "too large"
+/// (the limit is said by the caller's documentation, docs/robustness.md).
+class RefusedCategory : public std::error_category {
+public:
+  const char *name() const noexcept override { return "warpcheck-refused"; }
+  std::string message(int Code) const override {
+    if (Code < 0)
+      return "over the size limit of " + describeBytes(uint64_t(-Code));
+    return std::string(typeName(llvm::sys::fs::file_type(Code))) +
+           ", not a regular file; warpcheck reads regular files only";
+  }
+};
+const RefusedCategory &refusedCategory() {
+  static RefusedCategory C;
+  return C;
+}
+} // namespace
+
+std::error_code refusedOpen(llvm::sys::fs::file_type Type) {
+  return {int(Type), refusedCategory()};
+}
+std::error_code refusedSize(uint64_t MaxBytes) {
+  return {-int(std::min<uint64_t>(MaxBytes, INT32_MAX)), refusedCategory()};
+}
+std::error_code checkOpen(const llvm::vfs::Status &St, uint64_t MaxBytes) {
+  if (St.getType() != llvm::sys::fs::file_type::regular_file)
+    return refusedOpen(St.getType());
+  if (St.getSize() > MaxBytes)
+    return refusedSize(MaxBytes);
+  return {};
+}
+
+namespace {
 /// Opens only regular files of at most MaxBytes.
 class BoundedFileSystem : public llvm::vfs::ProxyFileSystem {
 public:
@@ -169,10 +202,8 @@ public:
     auto St = status(Path);
     if (!St)
       return St.getError();
-    if (St->getType() != llvm::sys::fs::file_type::regular_file)
-      return std::make_error_code(std::errc::invalid_argument);
-    if (St->getSize() > MaxBytes)
-      return std::make_error_code(std::errc::file_too_large);
+    if (std::error_code EC = checkOpen(*St, MaxBytes))
+      return EC;
     return ProxyFileSystem::openFileForRead(Path);
   }
 

@@ -64,6 +64,16 @@ parseJsonBounded(llvm::StringRef Text, unsigned MaxDepth = limits::JsonDepth);
 /// dashes and flow brackets.
 unsigned yamlDepth(llvm::StringRef Text);
 
+/// Why a bounded file system refuses to open a file, as an error code whose
+/// message names the cause ("a FIFO, not a regular file"): clang prints it
+/// in its "cannot open file" error.
+std::error_code refusedOpen(llvm::sys::fs::file_type Type);
+std::error_code refusedSize(uint64_t MaxBytes);
+
+/// Whether a file of this status may be opened under MaxBytes; the refusal
+/// (refusedOpen, refusedSize) otherwise.
+std::error_code checkOpen(const llvm::vfs::Status &St, uint64_t MaxBytes);
+
 /// A file system that refuses to open anything but regular files of at most
 /// MaxBytes (response files, compile databases).
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>

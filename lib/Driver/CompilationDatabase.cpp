@@ -161,6 +161,24 @@ int writeTranslatedDatabase(const clang::tooling::CompilationDatabase &DB,
   return 0;
 }
 
+std::unique_ptr<clang::tooling::CompilationDatabase>
+findCompilationDatabaseFor(llvm::StringRef File, std::string &Error) {
+  llvm::SmallString<256> Abs(File);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  llvm::StringRef Dir = llvm::sys::path::parent_path(Abs);
+  for (llvm::StringRef D = Dir; !D.empty(); D = llvm::sys::path::parent_path(D))
+    for (const char *Name : {"compile_commands.json", "compile_flags.txt"}) {
+      llvm::SmallString<256> Path(D);
+      llvm::sys::path::append(Path, Name);
+      // exists() follows links without opening: a FIFO counts as there.
+      if (llvm::sys::fs::exists(Path))
+        return loadCompilationDatabase(Dir, Error);
+    }
+  Error.clear();
+  return nullptr;
+}
+
 std::vector<std::string>
 cudaFilesOf(const clang::tooling::CompilationDatabase &Database) {
   std::vector<std::string> Files;

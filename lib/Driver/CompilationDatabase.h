@@ -28,6 +28,13 @@ namespace warpcheck {
 std::unique_ptr<clang::tooling::CompilationDatabase>
 loadCompilationDatabase(llvm::StringRef BuildPath, std::string &Error);
 
+/// With neither -p nor `--`: the database in File's directory or up its
+/// parents, loaded as -p loads one (clang's own search would read a FIFO or
+/// /dev/zero there unchecked). Null with Error empty when there is none;
+/// null with Error when one does not load.
+std::unique_ptr<clang::tooling::CompilationDatabase>
+findCompilationDatabaseFor(llvm::StringRef File, std::string &Error);
+
 /// The source files of Database that are CUDA (.cu), sorted.
 std::vector<std::string>
 cudaFilesOf(const clang::tooling::CompilationDatabase &Database);

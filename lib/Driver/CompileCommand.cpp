@@ -9,6 +9,7 @@
 #include "CompileCommand.h"
 
 #include "NvccFlags.h"
+#include "NvccOptionsFiles.h"
 
 #include "clang/Driver/Options.h"
 #include "llvm/ADT/StringRef.h"
@@ -119,15 +120,31 @@ bool translateCommonFlag(Translation &T, size_t &I) {
   llvm_unreachable("covered switch");
 }
 
-/// A clang command (or arguments after `--`) may carry nvcc flags: a
-/// dropped flag's value must not be read as a source or a clang flag.
+/// Whether clang's driver has the flag A (`-Werror`, `-O`, `-l`): then a
+/// clang command means clang's, never nvcc's flag of the same spelling.
+bool clangKnowsFlag(llvm::StringRef A) {
+  std::string Arg = A.str();
+  const char *Raw[] = {Arg.c_str()};
+  unsigned MissingIndex = 0, MissingCount = 0;
+  llvm::opt::InputArgList Parsed = clang::driver::getDriverOptTable().ParseArgs(
+      Raw, MissingIndex, MissingCount,
+      llvm::opt::Visibility(clang::driver::options::ClangOption));
+  for (const llvm::opt::Arg *Parsed1 : Parsed)
+    return Parsed1->getOption().getID() != clang::driver::options::OPT_UNKNOWN &&
+           Parsed1->getOption().getKind() != llvm::opt::Option::InputClass;
+  return false;
+}
+
+/// A clang command (or arguments after `--`) may carry nvcc flags clang
+/// does not have: a dropped flag's value must not be read as a source or a
+/// clang flag.
 void translateClangFlag(Translation &T, size_t &I) {
   llvm::StringRef A = T.Args[I];
   llvm::StringRef Value;
   bool Joined;
   const NvccFlag *F = findNvccFlag(A, Value, Joined);
   if (F && !Joined && F->TakesValue && F->Action == NvccAction::Drop &&
-      !F->ClangHasIt) {
+      !F->ClangHasIt && !clangKnowsFlag(A)) {
     // (A fixed database has already removed a value that looks like a
     // source, such as the 32 of `-maxrregcount 32`.)
     bool HasValue = I + 1 < T.Args.size() &&
@@ -356,8 +373,21 @@ std::vector<std::string> dropUnsafeFlags(std::vector<std::string> &Args) {
       "-save-stats=", "-B",                "-fmodule-file=",
       "-ftime-report="};
   std::vector<std::string> Kept = {Args.front()};
+  bool Nvcc = isNvcc(Args.front());
   for (size_t I = 1; I < Args.size(); ++I) {
     llvm::StringRef A = Args[I];
+    // nvcc's options files stay, for resolveFileCommand to read with
+    // limits (NvccOptionsFiles.h); to clang, `-optf` is `-o ptf`.
+    if (Nvcc && (A == "-optf" || A == "--options-file") &&
+        I + 1 < Args.size()) {
+      Kept.push_back(A.str());
+      Kept.push_back(Args[++I]);
+      continue;
+    }
+    if (Nvcc && (A.starts_with("-optf=") || A.starts_with("--options-file="))) {
+      Kept.push_back(A.str());
+      continue;
+    }
     // The architecture "native" runs nvptx-arch from PATH.
     if ((A.starts_with("--cuda-gpu-arch=") ||
          A.starts_with("--offload-arch=") ||
@@ -489,8 +519,18 @@ resolveFileCommand(const clang::tooling::CompilationDatabase &Database,
   if (Result.Commands.empty())
     Result.Commands = resolvedCommands(Database, DatabaseDir, File);
   Parse.StubbedHeaders.clear();
-  for (const clang::tooling::CompileCommand &C : Result.Commands)
+  for (clang::tooling::CompileCommand &C : Result.Commands) {
+    // nvcc's options files, read as nvcc would; what they hold is filtered
+    // like the rest of the command.
+    std::vector<std::string> Unsafe;
+    if (!C.CommandLine.empty() && isNvcc(C.CommandLine[0])) {
+      if (!expandNvccOptionsFiles(C.CommandLine, C.Directory, Result.Error))
+        return Result;
+      Unsafe = dropUnsafeFlags(C.CommandLine);
+    }
     Result.Translated.push_back(translateCommand(C.CommandLine, Parse));
+    llvm::append_range(Result.Translated.back().Dropped, Unsafe);
+  }
   return Result;
 }
 

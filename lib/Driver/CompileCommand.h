@@ -88,6 +88,9 @@ struct FileCommand {
   std::vector<clang::tooling::CompileCommand> Commands;
   /// Each of Commands translated (translateCommand), in the same order.
   std::vector<TranslatedCommand> Translated;
+  /// Why the commands cannot be used (an nvcc options file that cannot be
+  /// read); empty when they can.
+  std::string Error;
 
   bool empty() const { return Commands.empty(); }
 };

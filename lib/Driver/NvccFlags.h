@@ -61,10 +61,15 @@ struct NvccFlag {
   const char *Why;
 };
 
-/// Every nvcc flag warpcheck knows.
+/// Every nvcc flag warpcheck gives a meaning of its own.
 llvm::ArrayRef<NvccFlag> nvccFlags();
 
-/// The row for an argument: its exact spelling, or, for a flag with a
+/// Every option `nvcc --help` lists (long and short spelling), dropped:
+/// what findNvccFlag falls back to after nvccFlags.
+llvm::ArrayRef<NvccFlag> nvccHelpFlags();
+
+/// The row for an argument (nvccFlags, then nvccHelpFlags): its exact
+/// spelling, or, for a flag with a
 /// value, `spelling=value`; Value is then set to the value. nullptr when
 /// the table does not have it.
 const NvccFlag *findNvccFlag(llvm::StringRef Arg, llvm::StringRef &Value,
