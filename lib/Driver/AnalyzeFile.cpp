@@ -559,6 +559,11 @@ analyzeFile(const DriverOptions &Options,
                        ": note: ignored compiler flags without a clang "
                        "meaning: " +
                        llvm::join(T.Dropped, " "));
+  if (!T.Capped.empty())
+    R->Notes.push_back(File +
+                       ": note: recursion limits capped at warpcheck's "
+                       "(docs/robustness.md): " +
+                       llvm::join(T.Capped, " "));
   decideFileStatus(*R, readTranslationUnits(*R));
   // Proof of every layout fix.
   proveLayoutFixes(Options, *R);

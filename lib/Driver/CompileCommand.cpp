@@ -181,7 +181,7 @@ void translateNvccFlag(Translation &T, size_t &I) {
       Value = Separate = T.next(I);
     switch (F->Action) {
     case NvccAction::Keep:
-      if (Joined) {
+      if (Joined || F->Clang.ends_with("=")) {
         T.keep(F->Clang.str() + Value.str());
       } else {
         T.keep(F->Clang);
@@ -289,6 +289,35 @@ void dropUnknownToClang(TranslatedCommand &Out) {
   Out.Args = std::move(Kept);
 }
 
+/// Clang's recursion limits a command may raise, and how far: deeper, the
+/// parse could overflow even the analysis thread's stack
+/// (CrashContainment.h); 20,000 nested constexpr calls were measured to
+/// fit.
+const struct {
+  llvm::StringLiteral Flag;
+  unsigned Cap;
+} DepthCaps[] = {{"-fconstexpr-depth=", 8192},
+                 {"-ftemplate-depth=", 8192},
+                 {"-ftemplate-depth-", 8192},
+                 {"-fbracket-depth=", 2048},
+                 {"-fconstexpr-steps=", 1u << 27}};
+
+/// Caps the recursion limits of a translated command; a capped flag is
+/// kept in Out.Capped as written. nvcc's `-ftemplate-depth N` arrives here
+/// joined.
+void capDepthFlags(TranslatedCommand &Out) {
+  for (std::string &A : Out.Args)
+    for (const auto &C : DepthCaps) {
+      llvm::StringRef Value = A;
+      unsigned long long N;
+      if (!Value.consume_front(C.Flag) || Value.getAsInteger(10, N) ||
+          N <= C.Cap)
+        continue;
+      Out.Capped.push_back(A);
+      A = C.Flag.str() + std::to_string(C.Cap);
+    }
+}
+
 } // namespace
 
 TranslatedCommand translateCommand(const std::vector<std::string> &Args,
@@ -312,6 +341,7 @@ TranslatedCommand translateCommand(const std::vector<std::string> &Args,
   T.Out.Arch = T.Arch;
   std::vector<std::string> Front = frontArguments(Options, T.Arch, T.HasStd);
   dropUnknownToClang(T.Out);
+  capDepthFlags(T.Out);
   T.Out.Args.insert(T.Out.Args.begin() + 1, Front.begin(), Front.end());
   T.Out.FrontEnd = 1 + Front.size();
   return T.Out;

@@ -30,6 +30,8 @@ struct TranslatedCommand {
   std::vector<std::string> Args;
   /// nvcc flags that have no clang meaning and were dropped.
   std::vector<std::string> Dropped;
+  /// Depth flags over warpcheck's caps (capDepthFlags), as written.
+  std::vector<std::string> Capped;
   /// The GPU architecture the command parses for ("sm_90"): the command's
   /// own (`--cuda-gpu-arch=`, nvcc's `-arch`, `-gencode` ...), else
   /// ParseOptions::DefaultArch.

@@ -2,6 +2,8 @@
 
 #include "LspServer.h"
 
+#include "CrashContainment.h"
+
 #include "AnalysisReport.h"
 #include "BoundedInput.h"
 #include "CompilationDatabase.h"
@@ -559,8 +561,7 @@ private:
       return;
     }
     std::unique_ptr<FileAnalysis> Result;
-    llvm::CrashRecoveryContext CRC;
-    if (!CRC.RunSafely(
+    if (!runContained(
             [&] { Result = analyzeOne(Options, Safe, File, &Text); })) {
       publishError(Uri, "warpcheck crashed while analyzing this file (an "
                         "internal error; please report it)");

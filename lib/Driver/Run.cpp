@@ -12,6 +12,7 @@
 
 #include "AnalyzeFile.h"
 #include "BoundedInput.h"
+#include "CrashContainment.h"
 #include "Fixes.h"
 #include "NvccVerifier.h"
 #include "Output.h"
@@ -154,7 +155,6 @@ AnalyzedFiles analyzeFiles(const DriverOptions &Options,
   AnalyzedFiles A;
   A.Results.resize(Files.size());
   A.Hashes.resize(Files.size());
-  llvm::CrashRecoveryContext::Enable();
   unsigned MaxJobs = std::max(1u, limits::JobsPerThread *
                                       llvm::hardware_concurrency()
                                           .compute_thread_count());
@@ -179,10 +179,9 @@ AnalyzedFiles analyzeFiles(const DriverOptions &Options,
       }
       if (auto Buf = llvm::MemoryBuffer::getFile(File))
         A.Hashes[I] = llvm::xxh3_64bits((*Buf)->getBuffer());
-      llvm::CrashRecoveryContext CRC;
-      if (!CRC.RunSafely(
-              [&] { A.Results[I] = analyzeFile(Options, Safe, File, Given, &Siblings);
-              })) {
+      if (!runContained([&] {
+            A.Results[I] = analyzeFile(Options, Safe, File, Given, &Siblings);
+          })) {
         A.Results[I] = fileNotAnalyzed(
             File, llvm::formatv("{0}: error: warpcheck crashed while "
                                 "analyzing this file (an internal error; "
