@@ -181,6 +181,12 @@ void translateNvccFlag(Translation &T, size_t &I) {
       Value = Separate = T.next(I);
     switch (F->Action) {
     case NvccAction::Keep:
+      if (!Joined && (Value.empty() || Value.starts_with("-"))) {
+        // No directory or macro starts with '-': a flag there (`-I -optf`)
+        // would be read by clang as one.
+        T.Out.Dropped.push_back((A + " " + Value).str());
+        return;
+      }
       if (Joined || F->Clang.ends_with("=")) {
         T.keep(F->Clang.str() + Value.str());
       } else {

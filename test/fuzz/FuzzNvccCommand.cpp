@@ -5,14 +5,59 @@
 // compile command of a database goes. Invariants: the filter is idempotent
 // (nothing it keeps is unsafe), and the translation of a filtered command
 // reintroduces no flag that writes a file, loads code or runs a program.
+// Arity (issue 24): in an nvcc command, no value of a flag that takes one
+// (nvcc's table, NvccFlags.h) comes out of the translation as an input.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CudaToolchain.h"
 #include "FuzzInput.h"
+#include "NvccFlags.h"
 #include "SafeInput.h"
 
+#include "llvm/ADT/StringSet.h"
+
 using namespace warpcheck;
+
+namespace {
+
+/// The arguments of an nvcc command that stand alone, by the option table:
+/// neither a flag nor the separate value of one.
+llvm::StringSet<> standaloneArguments(const std::vector<std::string> &Args) {
+  llvm::StringSet<> Inputs;
+  for (size_t I = 1; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I], Value;
+    bool Joined;
+    const NvccFlag *F = findNvccFlag(A, Value, Joined);
+    if (F && F->TakesValue && !Joined) {
+      ++I;
+      continue;
+    }
+    if (!A.starts_with("-"))
+      Inputs.insert(A);
+  }
+  return Inputs;
+}
+
+/// Every argument of the translation's project part that clang reads as an
+/// input is one the nvcc command had standing alone.
+void checkNoValueBecameInput(const std::vector<std::string> &Nvcc,
+                             const TranslatedCommand &T) {
+  llvm::StringSet<> Inputs = standaloneArguments(Nvcc);
+  static const llvm::StringSet<> SeparateValue = {
+      "-I", "-D", "-U", "-isystem", "-include", "-iquote", "-x", "-idirafter"};
+  for (size_t I = T.FrontEnd; I < T.Args.size(); ++I) {
+    llvm::StringRef A = T.Args[I];
+    if (SeparateValue.contains(A)) {
+      ++I;
+      continue;
+    }
+    if (!A.starts_with("-") && !Inputs.contains(A))
+      fuzz::fail("the value '" + A.str() + "' became an input");
+  }
+}
+
+} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   fuzz::ByteReader In(Data, Size);
@@ -44,6 +89,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (!dropUnsafeFlags(Again).empty() || Again != Safe)
     fuzz::fail("dropUnsafeFlags is not idempotent");
   TranslatedCommand T = translateCommand(Safe, Options);
+  if (!(Mode & 2)) // nvcc (Compilers)
+    checkNoValueBecameInput(Safe, T);
   std::vector<std::string> Translated = T.Args;
   std::vector<std::string> Unsafe = dropUnsafeFlags(Translated);
   if (!Unsafe.empty())
