@@ -193,14 +193,6 @@ public:
 
   llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
   openFileForRead(const llvm::Twine &Path) override {
-    // Every file the parse opens (#include, -include, the source) is a
-    // regular file of at most SourceBytes: a FIFO would block the open, a
-    // link to /dev/zero would be read until memory runs out.
-    auto St = status(Path);
-    if (!St)
-      return St.getError();
-    if (std::error_code EC = checkOpen(*St, limits::SourceBytes))
-      return EC;
     auto F = ProxyFileSystem::openFileForRead(Path);
     if (!F)
       return F;

@@ -213,9 +213,10 @@ private:
 } // namespace
 
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
-makeBoundedFileSystem(uint64_t MaxBytes) {
+makeBoundedFileSystem(uint64_t MaxBytes,
+                      llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base) {
   return llvm::makeIntrusiveRefCnt<BoundedFileSystem>(
-      llvm::vfs::getRealFileSystem(), MaxBytes);
+      Base ? std::move(Base) : llvm::vfs::getRealFileSystem(), MaxBytes);
 }
 
 bool expandCommandLine(llvm::SmallVectorImpl<const char *> &Argv,

@@ -74,10 +74,13 @@ std::error_code refusedSize(uint64_t MaxBytes);
 /// (refusedOpen, refusedSize) otherwise.
 std::error_code checkOpen(const llvm::vfs::Status &St, uint64_t MaxBytes);
 
-/// A file system that refuses to open anything but regular files of at most
-/// MaxBytes (response files, compile databases).
+/// A file system over Base (the real one when null) that refuses to open
+/// anything but regular files of at most MaxBytes (response files, compile
+/// databases, and every file a parse opens: makeWarpcheckFileSystem).
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
-makeBoundedFileSystem(uint64_t MaxBytes);
+makeBoundedFileSystem(uint64_t MaxBytes,
+                      llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base =
+                          nullptr);
 
 /// Expands `@file` arguments of warpcheck's own command line, refusing
 /// non-regular and oversized files (an `@/dev/zero` would read forever).

@@ -2,6 +2,8 @@
 
 #include "CudaToolchain.h"
 
+#include "BoundedInput.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -68,7 +70,11 @@ makeWarpcheckFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base) {
   if (!Base)
     Base = llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
         llvm::vfs::createPhysicalFileSystem().release());
-  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Base);
+  // Every file a parse opens (#include, -include, the source) is a regular
+  // file of at most SourceBytes: a FIFO would block the open, a link to
+  // /dev/zero would be read until memory runs out.
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      makeBoundedFileSystem(limits::SourceBytes, std::move(Base)));
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   std::string Dir = BuiltinIncludeDir;
   Memory->addFile(Dir + "/prelude/warpcheck_cuda_prelude.h", 0,
