@@ -30,6 +30,21 @@ using namespace warpcheck;
 
 static cl::OptionCategory Category("warpcheck options");
 
+static cl::extrahelp Examples(R"(
+EXAMPLES:
+  warpcheck transpose.cu -- -I include -DTILE=32   (compiler arguments after --)
+  warpcheck -p build -j 8                          (every .cu file of build/compile_commands.json)
+  warpcheck -p build --format=sarif > warpcheck.sarif
+  warpcheck --fix --fix-style=swizzle kernels.cu --
+
+  Without -p or --, the nearest compile_commands.json or compile_flags.txt
+  above the first file gives the command; none: no flags.
+  Configuration: the nearest .warpcheck.yaml (clang-tidy's format).
+  Exit status: 0 when every file was analyzed; 1 when one was not, a fix
+  could not be written, a warning matched --warnings-as-errors, or the
+  command line is wrong. Manual: man warpcheck; docs/usage.md.
+)");
+
 /// The formats are ReportWriter.cpp's table; main lists them in the help.
 static cl::opt<std::string> Format("format", cl::desc("Output format"),
                                    cl::init("text"), cl::value_desc("format"),

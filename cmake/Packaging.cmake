@@ -1,0 +1,45 @@
+# Install and package (issue 29): `cmake --install build --prefix P` gives
+#   P/bin/warpcheck
+#   P/lib/warpcheck/libWarpcheckTidyPlugin.so   (clang-tidy-19 --load ...)
+#   P/share/warpcheck/include/                  (the headers a translated
+#                                                compile database names)
+#   P/share/man/man1/warpcheck.1
+# The tool finds share/ relative to its own path (shareIncludeDir), so the
+# tree may be moved anywhere. `cmake --build build --target package` makes
+# a Debian package of the same tree (CPack), for Debian 12 with LLVM 19.
+include(GNUInstallDirs)
+
+# LLVM 19's shared libraries live in its own folder on Debian: the installed
+# tool and plugin keep it as their run path.
+set_target_properties(warpcheck WarpcheckTidyPlugin PROPERTIES
+                      INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
+
+install(TARGETS warpcheck RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS WarpcheckTidyPlugin
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/warpcheck)
+install(DIRECTORY ${WARPCHECK_SHARE_INCLUDE}/
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/warpcheck/include)
+install(FILES ${PROJECT_SOURCE_DIR}/docs/warpcheck.1
+        DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+install(FILES ${PROJECT_SOURCE_DIR}/README.md
+        DESTINATION ${CMAKE_INSTALL_DOCDIR})
+
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME warpcheck)
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_CONTACT "warpcheck developers <warpcheck@users.noreply.github.com>")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
+    "shared-memory bank conflicts and local-memory arrays in CUDA kernels, before anything runs")
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION devel)
+# What ldd names (libclang-cpp, libLLVM) and clang's own CUDA headers (the
+# resource directory the tool parses with).
+set(CPACK_DEBIAN_PACKAGE_DEPENDS
+    "libclang-cpp19, libllvm19, libclang-common-19-dev, libstdc++6, libc6")
+# The plugin runs in clang-tidy; nvcc (--verify-ptx) and the toolkit's
+# headers are used when present.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "clang-tidy-19")
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "nvidia-cuda-toolkit")
+set(CPACK_STRIP_FILES ON)
+include(CPack)
