@@ -468,7 +468,11 @@ int main(int argc, const char **argv) {
       "warpcheck: shared-memory bank conflicts in CUDA kernels, before "
       "anything runs\n");
   if (!Parser) {
-    errs() << "warpcheck: error: " << toString(Parser.takeError()) << "\n";
+    // The option parser's message names the program already.
+    std::string Message = toString(Parser.takeError());
+    StringRef Text = StringRef(Message).trim();
+    Text.consume_front("warpcheck: ");
+    errs() << "warpcheck: error: " << Text << "\n";
     return 1;
   }
   if (SearchDatabase && !Lsp &&
