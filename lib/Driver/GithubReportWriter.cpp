@@ -10,11 +10,24 @@
 // made one by --warnings-as-errors) is `error`, a warning `warning`, a
 // remark `notice`.
 //
+// GitHub shows at most 10 annotations of each level per step and drops the
+// rest without a word: the worst MaxPerLevel of each level (errors, then
+// the most ways) are annotations, the others plain log lines, and a notice
+// says how many were not annotated. With $GITHUB_STEP_SUMMARY set, the
+// step summary gets a table of the worst findings.
+//
 //===----------------------------------------------------------------------===//
 
 #include "ReportWriter.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Process.h"
+
+#include <map>
+#include <optional>
+#include <tuple>
 
 using namespace clang::tidy;
 
@@ -55,30 +68,122 @@ const char *commandFor(const ClangTidyError &E, bool AsError) {
   return E.DiagLevel == ClangTidyError::Remark ? "notice" : "warning";
 }
 
+/// GitHub's limit of annotations per level and step.
+constexpr size_t MaxPerLevel = 10;
+/// Rows of the step summary's table.
+constexpr size_t SummaryRows = 20;
+
+/// One finding, rendered, with what ranks it.
+struct Annotation {
+  std::string Level, File, Check, Headline, Notes;
+  unsigned Line, Column, Ways;
+  size_t Order;
+};
+
+/// The N of "N-way" in a headline; 0 when there is none.
+unsigned waysOf(llvm::StringRef Headline) {
+  size_t At = Headline.find("-way");
+  if (At == llvm::StringRef::npos)
+    return 0;
+  llvm::StringRef Digits = Headline.take_front(At);
+  Digits = Digits.substr(Digits.find_last_not_of("0123456789") + 1);
+  unsigned Ways = 0;
+  return Digits.getAsInteger(10, Ways) ? 0 : Ways;
+}
+
+unsigned levelRank(llvm::StringRef Level) {
+  return Level == "error" ? 0 : Level == "warning" ? 1 : 2;
+}
+
 class GithubReportWriter : public ReportWriter {
 public:
   using ReportWriter::ReportWriter;
 
 private:
-  /// One annotation per finding.
   void addFinding(const FileAnalysis &, const ClangTidyError &E,
                   bool AsError) override {
     const auto &M = E.Message;
-    auto [Line, Column] = lineColumn(M.FilePath, M.FileOffset);
-    std::string Message = M.Message;
+    Annotation A;
+    std::tie(A.Line, A.Column) = lineColumn(M.FilePath, M.FileOffset);
+    A.Level = commandFor(E, AsError);
+    A.File = relativeToWorkingDirectory(M.FilePath);
+    A.Check = E.DiagnosticName;
+    A.Headline = M.Message;
     for (const auto &N : E.Notes) {
       auto [NoteLine, NoteColumn] = lineColumn(N.FilePath, N.FileOffset);
-      Message += llvm::formatv("\n{0}:{1}:{2}: note: {3}",
+      A.Notes += llvm::formatv("\n{0}:{1}:{2}: note: {3}",
                                relativeToWorkingDirectory(N.FilePath), NoteLine,
                                NoteColumn, N.Message);
     }
-    Out << llvm::formatv(
-        "::{0} file={1},line={2},col={3},title={4}::{5}\n",
-        commandFor(E, AsError),
-        escape(relativeToWorkingDirectory(M.FilePath), /*Property=*/true), Line,
-        Column, escape(E.DiagnosticName, /*Property=*/true),
-        escape(Message, /*Property=*/false));
+    A.Ways = waysOf(A.Headline);
+    A.Order = Annotations.size();
+    Annotations.push_back(std::move(A));
   }
+
+  void finish() override {
+    std::vector<const Annotation *> Ranked;
+    for (const Annotation &A : Annotations)
+      Ranked.push_back(&A);
+    llvm::stable_sort(Ranked, [](const Annotation *X, const Annotation *Y) {
+      return std::make_tuple(levelRank(X->Level), -int(X->Ways), X->Order) <
+             std::make_tuple(levelRank(Y->Level), -int(Y->Ways), Y->Order);
+    });
+    std::map<std::string, size_t> Shown;
+    size_t Plain = 0;
+    for (const Annotation *A : Ranked) {
+      if (Shown[A->Level]++ < MaxPerLevel) {
+        Out << llvm::formatv("::{0} file={1},line={2},col={3},title={4}::{5}\n",
+                             A->Level, escape(A->File, /*Property=*/true),
+                             A->Line, A->Column,
+                             escape(A->Check, /*Property=*/true),
+                             escape(A->Headline + A->Notes, false));
+        continue;
+      }
+      ++Plain;
+      Out << llvm::formatv("{0}:{1}:{2}: {3}: {4} [{5}]\n", A->File, A->Line,
+                           A->Column, A->Level, A->Headline, A->Check);
+    }
+    if (Plain)
+      Out << llvm::formatv(
+          "::notice title=warpcheck::{0} more findings are in the log, not "
+          "annotated (GitHub shows {1} annotations of each level per step)\n",
+          Plain, MaxPerLevel);
+    writeStepSummary(Ranked);
+  }
+
+  /// The worst findings as a Markdown table in $GITHUB_STEP_SUMMARY, which
+  /// the runner creates for each step (appended to, as GitHub documents).
+  void writeStepSummary(const std::vector<const Annotation *> &Ranked) {
+    std::optional<std::string> Path =
+        llvm::sys::Process::GetEnv("GITHUB_STEP_SUMMARY");
+    if (!Path || Path->empty())
+      return;
+    std::error_code EC;
+    llvm::raw_fd_ostream S(*Path, EC, llvm::sys::fs::OF_Append);
+    if (EC) {
+      Err << "warpcheck: error: cannot write the step summary '" << *Path
+          << "': " << EC.message() << "\n";
+      return;
+    }
+    S << llvm::formatv("### warpcheck: {0} findings\n\n", Ranked.size());
+    if (Ranked.empty())
+      return;
+    S << "| level | where | finding | check |\n| --- | --- | --- | --- |\n";
+    for (size_t I = 0; I < Ranked.size() && I < SummaryRows; ++I) {
+      std::string Headline = Ranked[I]->Headline;
+      for (char &C : Headline)
+        if (C == '|')
+          C = '/';
+      S << llvm::formatv("| {0} | `{1}:{2}` | {3} | {4} |\n", Ranked[I]->Level,
+                         Ranked[I]->File, Ranked[I]->Line, Headline,
+                         Ranked[I]->Check);
+    }
+    if (Ranked.size() > SummaryRows)
+      S << llvm::formatv("\n{0} more in the log.\n",
+                         Ranked.size() - SummaryRows);
+  }
+
+  std::vector<Annotation> Annotations;
 };
 
 } // namespace
