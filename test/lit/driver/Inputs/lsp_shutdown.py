@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 
 warpcheck, mode = sys.argv[1], sys.argv[2]
 
@@ -107,6 +108,8 @@ elif mode == "fifo":
     send(server, {"method": "textDocument/didOpen",
                   "params": {"textDocument": {"uri": "file://" + source,
                                               "text": text}}})
+    # Time for the analysis to start, and block on the FIFO if it opens it.
+    time.sleep(2)
     send(server, {"id": 2, "method": "no/such/request"})
     answer(server, "a request while the FIFO document is analyzed", 2)
     send(server, {"id": 3, "method": "shutdown"})
