@@ -313,7 +313,7 @@ public:
     // it, and without static destructors that would run under it.
     Worker.detach();
     Out.flush();
-    std::fflush(nullptr);
+    std::fflush(stdout); // not stdin: the reader thread holds its lock
     std::_Exit(Status);
   }
 
