@@ -325,8 +325,16 @@ bool readBlockShapes(clang::tidy::ClangTidyOptions &O) {
 /// The options given on the command line that override .warpcheck.yaml
 /// (only those given). False on an error, said on stderr.
 bool readOverrides(clang::tidy::ClangTidyOptions &O) {
-  if (Checks.getNumOccurrences())
+  if (Checks.getNumOccurrences()) {
+    // Nothing would be analyzed: every file would look unparsed.
+    if (enabledWarpcheckChecks(Checks, /*Overlay=*/true).empty()) {
+      errs() << "warpcheck: error: --checks='" << Checks
+             << "' enables no warpcheck check (give one of "
+             << llvm::join(enabledWarpcheckChecks("*"), ", ") << ")\n";
+      return false;
+    }
     O.Checks = Checks;
+  }
   if (WarningsAsErrors.getNumOccurrences())
     O.WarningsAsErrors = WarningsAsErrors;
   if (HeaderFilter.getNumOccurrences()) {

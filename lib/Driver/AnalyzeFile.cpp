@@ -490,8 +490,9 @@ void compareLocalMemory(const DriverOptions &Options, FileAnalysis &R,
     Compiled = *Given;
   } else {
     const TranslatedCommand &T = R.Command.Translated.front();
-    // The command's architecture, else the one of --arch.
-    std::string Arch = T.ArchFromCommand ? T.Arch : Options.Parse.DefaultArch;
+    // The parse's architecture: the command's, else warpcheck.Arch of
+    // .warpcheck.yaml or --arch (parseOptionsFor).
+    const std::string &Arch = T.Arch;
     std::string Nvcc =
         findNvcc(Options.Nvcc, Options.Parse.Headers.ToolkitPath);
     std::optional<std::string> Failure =
@@ -542,6 +543,12 @@ analyzeFile(const DriverOptions &Options,
                             "file in the compilation database; not "
                             "analyzed",
                             File));
+  // Without an enabled check nothing would be recorded, and the file would
+  // look like one that did not parse.
+  std::string NoCheck = checkSomeCheckEnabled(
+      File, makeOptionsProvider(Options)->getOptions(File).Checks.value_or(""));
+  if (!NoCheck.empty())
+    return fileNotAnalyzed(File, NoCheck);
   auto R = analyzeOne(Options, Command, File, nullptr, nullptr, Siblings);
 
   // nvcc flags without a clang meaning are dropped, and said once.
@@ -573,6 +580,8 @@ std::string checkBeforeAnalysis(const tooling::CompilationDatabase &DB,
   if (!llvm::sys::fs::exists(File))
     return "";
   std::string Why = checkInputFile(File, "source file", limits::SourceBytes);
+  if (Why.empty())
+    Why = checkSourceFileEncoding(File);
   if (!Why.empty())
     return llvm::formatv("{0}: error: {1}; not analyzed", File, Why);
   llvm::SmallString<256> Abs(File);

@@ -52,6 +52,55 @@ std::string checkInputFile(const llvm::Twine &Path, llvm::StringRef What,
   return "";
 }
 
+std::string checkSourceEncoding(llvm::StringRef Head) {
+  struct Mark {
+    llvm::StringRef Bytes, Encoding, Hex;
+  };
+  // UTF-32 first: its little-endian mark begins with UTF-16's.
+  static const Mark Marks[] = {
+      {llvm::StringRef("\xFF\xFE\0\0", 4), "UTF-32", "FF FE 00 00"},
+      {llvm::StringRef("\0\0\xFE\xFF", 4), "UTF-32", "00 00 FE FF"},
+      {"\xFF\xFE", "UTF-16", "FF FE"},
+      {"\xFE\xFF", "UTF-16", "FE FF"},
+  };
+  for (const Mark &M : Marks)
+    if (Head.starts_with(M.Bytes))
+      return ("the file is " + M.Encoding + " (byte order mark " + M.Hex +
+              "); warpcheck reads UTF-8 sources")
+          .str();
+  // UTF-16 without a mark: ASCII characters with a zero byte after
+  // (little-endian) or before (big-endian) each.
+  auto Ascii = [](char C) { return C >= 0x09 && C <= 0x7E; };
+  if (Head.size() >= 4 && Ascii(Head[0]) && Ascii(Head[2]) && Head[1] == 0 &&
+      Head[3] == 0)
+    return "the file looks like UTF-16 without a byte order mark (a zero "
+           "byte after each character); warpcheck reads UTF-8 sources";
+  if (Head.size() >= 4 && Head[0] == 0 && Head[2] == 0 && Ascii(Head[1]) &&
+      Ascii(Head[3]))
+    return "the file looks like UTF-16 without a byte order mark (a zero "
+           "byte before each character); warpcheck reads UTF-8 sources";
+  return "";
+}
+
+std::string checkSourceFileEncoding(const llvm::Twine &Path) {
+  // Only the first bytes of a file checkInputFile accepted (never a FIFO).
+  llvm::Expected<llvm::sys::fs::file_t> F =
+      llvm::sys::fs::openNativeFileForRead(Path);
+  if (!F) {
+    llvm::consumeError(F.takeError());
+    return "";
+  }
+  char Buf[4];
+  llvm::Expected<size_t> N =
+      llvm::sys::fs::readNativeFile(*F, llvm::MutableArrayRef<char>(Buf));
+  llvm::sys::fs::closeFile(*F);
+  if (!N) {
+    llvm::consumeError(N.takeError());
+    return "";
+  }
+  return checkSourceEncoding(llvm::StringRef(Buf, *N));
+}
+
 llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
 readInputFile(const llvm::Twine &Path, llvm::StringRef What,
               uint64_t MaxBytes) {

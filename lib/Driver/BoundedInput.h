@@ -46,6 +46,15 @@ std::string describeBytes(uint64_t Bytes);
 std::string checkInputFile(const llvm::Twine &Path, llvm::StringRef What,
                            uint64_t MaxBytes);
 
+/// Why the text of a source file cannot be read as UTF-8: a UTF-16 or
+/// UTF-32 byte order mark, or the zero bytes of UTF-16 text without one, at
+/// its start (Head: its first bytes). Empty when none.
+std::string checkSourceEncoding(llvm::StringRef Head);
+
+/// checkSourceEncoding of the first bytes of the file at Path; empty when
+/// it cannot be read (the parse says why).
+std::string checkSourceFileEncoding(const llvm::Twine &Path);
+
 /// Reads Path after checkInputFile; the error says why not.
 llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
 readInputFile(const llvm::Twine &Path, llvm::StringRef What,

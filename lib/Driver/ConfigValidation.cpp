@@ -5,9 +5,11 @@
 #include "BlockShape.h"
 #include "BoundedInput.h"
 #include "Launches/BlockShapePolicy.h"
+#include "WarpcheckModule.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyOptions.h"
+#include "clang-tidy/GlobList.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -50,6 +52,28 @@ std::vector<std::string> configFilesFor(llvm::StringRef File) {
       break;
   }
   return Found;
+}
+
+std::vector<std::string> enabledWarpcheckChecks(llvm::StringRef Checks,
+                                                bool Overlay) {
+  clang::tidy::GlobList Globs(Overlay ? ("*," + Checks).str() : Checks.str());
+  std::vector<std::string> Enabled;
+  for (const WarpcheckCheckInfo &C : warpcheckChecks())
+    if (Globs.contains(C.Name))
+      Enabled.push_back(C.Name);
+  return Enabled;
+}
+
+std::string checkSomeCheckEnabled(const std::string &File,
+                                  llvm::StringRef Checks) {
+  if (!enabledWarpcheckChecks(Checks).empty())
+    return "";
+  std::vector<std::string> Configs = configFilesFor(File);
+  // --checks that disables all alone is refused before any file.
+  std::string Where = Configs.empty()
+                          ? std::string("--checks enables")
+                          : "the Checks of '" + Configs.front() + "' enable";
+  return File + ": error: " + Where + " no warpcheck check; not analyzed";
 }
 
 bool isConcreteArch(llvm::StringRef Arch) {

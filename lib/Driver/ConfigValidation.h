@@ -29,6 +29,18 @@ std::string checkConfigFile(const std::string &Path);
 /// checkConfigFile without the cache (the fuzzer's entry, test/fuzz/).
 std::string validateConfig(const std::string &Path);
 
+/// The warpcheck checks that the clang-tidy glob list Checks enables. With
+/// Overlay, Checks is read as a list that follows another (as --checks
+/// follows .warpcheck.yaml): a check it does not name stays enabled.
+std::vector<std::string> enabledWarpcheckChecks(llvm::StringRef Checks,
+                                                bool Overlay = false);
+
+/// Why File is not analyzed when Checks, its configuration's merged glob
+/// list, enables no warpcheck check: one error line that names the
+/// nearest `.warpcheck.yaml`. Empty when some check is enabled.
+std::string checkSomeCheckEnabled(const std::string &File,
+                                  llvm::StringRef Checks);
+
 /// Whether Arch names a GPU architecture warpcheck can parse for without
 /// running anything ("sm_90", "sm_90a"); "native" is refused.
 bool isConcreteArch(llvm::StringRef Arch);

@@ -8,6 +8,7 @@
 #include "BoundedInput.h"
 #include "CompilationDatabase.h"
 #include "CompileCommand.h"
+#include "Output.h"
 
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -17,8 +18,12 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/thread.h"
 
+#include <atomic>
 #include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <iostream>
 #include <map>
@@ -49,7 +54,7 @@ std::string pathOf(llvm::StringRef Uri) {
   return Path;
 }
 
-std::string uriOf(llvm::StringRef Path) { return "file://" + Path.str(); }
+std::string uriOf(llvm::StringRef Path) { return fileUri(Path); }
 
 /// LSP position (0-based line, UTF-16 column ~ bytes for ASCII) of an offset.
 llvm::json::Object position(llvm::StringRef Text, unsigned Offset) {
@@ -271,6 +276,9 @@ public:
          const clang::tooling::CompilationDatabase *Given)
       : Options(Options), Out(Out), Given(Given) {}
 
+  /// Serves until exit. Analyses run on a thread of their own, so that
+  /// one that never ends (a pathological file, an include that blocks)
+  /// cannot keep any request, shutdown and exit included, from its answer.
   int run() {
     llvm::CrashRecoveryContext::Enable();
     // The reader runs ahead of the analysis, so that edits that arrive
@@ -281,39 +289,34 @@ public:
         Incoming In = Reader.next();
         bool End = In.K == Incoming::End;
         {
-          std::lock_guard<std::mutex> Lock(QueueMutex);
+          std::lock_guard<std::mutex> Lock(Mutex);
           Queue.push_back(std::move(In));
         }
-        QueueReady.notify_one();
+        Wake.notify_all();
         if (End)
           return;
       }
     }).detach();
-    while (true) {
-      Incoming In;
-      {
-        std::unique_lock<std::mutex> Lock(QueueMutex);
-        // Analyze only when no message waits: the latest text wins.
-        while (Queue.empty() && !Dirty.empty()) {
-          std::string Uri = *Dirty.begin();
-          Dirty.erase(Dirty.begin());
-          Lock.unlock();
-          analyze(Uri);
-          Lock.lock();
-        }
-        QueueReady.wait(Lock, [this] { return !Queue.empty(); });
-        In = std::move(Queue.front());
-        Queue.pop_front();
-      }
-      if (In.K == Incoming::End)
-        return 1;
-      if (In.K == Incoming::Error) {
-        replyError(nullptr, In.Code, In.Text);
-        continue;
-      }
-      if (std::optional<int> Status = handle(In.Value))
-        return *Status;
+    llvm::thread Worker(std::optional<unsigned>(WorkerStackBytes),
+                        [this] { analyzeLoop(); });
+    int Status = serve();
+    bool Idle;
+    {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      Stopping = true;
+      Idle = Busy.empty();
     }
+    Wake.notify_all();
+    if (Idle) {
+      Worker.join();
+      return Status;
+    }
+    // An analysis still runs and may never end: leave without waiting for
+    // it, and without static destructors that would run under it.
+    Worker.detach();
+    Out.flush();
+    std::fflush(stdout); // not stdin: the reader thread holds its lock
+    std::_Exit(Status);
   }
 
   /// Handles every message of Input in order, on this thread, without
@@ -341,6 +344,90 @@ private:
     llvm::json::Array Edits;
     llvm::json::Value Diagnostic = nullptr;
   };
+  /// A document's latest text; Version tells an analysis of an older text.
+  struct Document {
+    std::string Text;
+    uint64_t Version = 0;
+  };
+  /// What one analysis publishes.
+  struct Analysis {
+    llvm::json::Array Diagnostics;
+    std::vector<Fix> Fixes;
+  };
+  /// A code action asked for while its document's latest text was not yet
+  /// analyzed: answered once it is.
+  struct PendingAction {
+    llvm::json::Value Id;
+    std::string Uri;
+    Range Where;
+  };
+  static constexpr unsigned WorkerStackBytes = 8u << 20;
+
+  /// Handles messages until exit or the end of the input; the exit status.
+  int serve() {
+    while (true) {
+      Incoming In;
+      {
+        std::unique_lock<std::mutex> Lock(Mutex);
+        Wake.wait(Lock, [this] { return !Queue.empty(); });
+        In = std::move(Queue.front());
+        Queue.pop_front();
+      }
+      Wake.notify_all(); // the analysis waits for an empty queue
+      if (In.K == Incoming::End)
+        return 1;
+      if (In.K == Incoming::Error) {
+        replyError(nullptr, In.Code, In.Text);
+        continue;
+      }
+      if (std::optional<int> Status = handle(In.Value))
+        return *Status;
+    }
+  }
+
+  /// The analysis thread: the documents whose latest text is unanalyzed,
+  /// one at a time, only when no message waits (the latest text wins). A
+  /// result for a text edited or closed since is dropped.
+  void analyzeLoop() {
+    while (true) {
+      std::string Uri;
+      Document Doc;
+      {
+        std::unique_lock<std::mutex> Lock(Mutex);
+        Wake.wait(Lock, [this] {
+          return Stopping || (Queue.empty() && !Dirty.empty());
+        });
+        if (Stopping)
+          return;
+        Uri = *Dirty.begin();
+        Dirty.erase(Dirty.begin());
+        auto It = Texts.find(Uri);
+        if (It == Texts.end())
+          continue;
+        Doc = It->second;
+        Busy = Uri;
+      }
+      Analysis A = analyze(Uri, Doc.Text);
+      std::lock_guard<std::mutex> Lock(Mutex);
+      Busy.clear();
+      auto It = Texts.find(Uri);
+      if (ShutDown || It == Texts.end() || It->second.Version != Doc.Version)
+        continue;
+      Fixes[Uri] = std::move(A.Fixes);
+      publish(Uri, std::move(A.Diagnostics));
+      answerPending(Uri);
+    }
+  }
+
+  /// Answers the code actions waiting for Uri's analysis (Mutex held).
+  void answerPending(const std::string &Uri) {
+    llvm::erase_if(Pending, [&](const PendingAction &P) {
+      if (P.Uri != Uri)
+        return false;
+      reply(P.Id, codeActions(Uri, P.Where));
+      return true;
+    });
+  }
 
   /// Handles one message; the exit status once the client says exit.
   std::optional<int> handle(const llvm::json::Value &Message) {
@@ -368,6 +455,16 @@ private:
       return std::nullopt;
     }
     std::string Method = MethodName->str();
+    // After shutdown only exit is served (LSP): a request is an invalid
+    // request, a notification is ignored.
+    if (ShutDown && Method != "exit") {
+      if (Id)
+        replyError(*Id, InvalidRequest,
+                   llvm::formatv("'{0}' after shutdown: the server serves "
+                                 "only 'exit' now",
+                                 Method));
+      return std::nullopt;
+    }
     const llvm::json::Value Params =
         M->get("params") ? *M->get("params") : llvm::json::Value(nullptr);
     bool IsRequest = Method == "initialize" || Method == "shutdown" ||
@@ -408,10 +505,13 @@ private:
                  llvm::json::Object{{"name", "warpcheck"},
                                     {"version", Options.Version}}}});
     } else if (Method == "shutdown") {
-      reply(*Id, nullptr);
+      std::lock_guard<std::mutex> Lock(Mutex);
       ShutDown = true;
-      std::lock_guard<std::mutex> Lock(QueueMutex);
       Dirty.clear(); // no analysis after shutdown
+      for (const PendingAction &P : Pending)
+        reply(P.Id, llvm::json::Array());
+      Pending.clear();
+      reply(*Id, nullptr);
     } else if (Method == "exit") {
       return ShutDown ? 0 : 1;
     } else if (Method == "textDocument/didOpen") {
@@ -428,33 +528,31 @@ private:
       if (Parse(P) && acceptUri(P.TextDocument.Uri, Id)) {
         if (P.Text)
           update(P.TextDocument.Uri, std::move(*P.Text));
-        else if (Texts.count(P.TextDocument.Uri))
+        else
           markDirty(P.TextDocument.Uri);
       }
     } else if (Method == "textDocument/didClose") {
       DocumentParams P;
       if (Parse(P)) {
         const std::string &Uri = P.TextDocument.Uri;
+        std::lock_guard<std::mutex> Lock(Mutex);
         Texts.erase(Uri);
         Fixes.erase(Uri);
-        {
-          std::lock_guard<std::mutex> Lock(QueueMutex);
-          Dirty.erase(Uri);
-        }
+        Dirty.erase(Uri);
+        answerPending(Uri); // no fixes for a closed document
         publish(Uri, llvm::json::Array());
       }
     } else if (Method == "textDocument/codeAction") {
       CodeActionParams P;
       if (Parse(P)) {
-        // Fixes for the text the editor shows, not an older one.
-        bool Pending;
-        {
-          std::lock_guard<std::mutex> Lock(QueueMutex);
-          Pending = Dirty.erase(P.TextDocument.Uri) > 0;
-        }
-        if (Pending)
-          analyze(P.TextDocument.Uri);
-        reply(*Id, codeActions(P.TextDocument.Uri, P.Where));
+        // Fixes for the text the editor shows, not an older one: answered
+        // by the analysis thread once that text is analyzed.
+        const std::string &Uri = P.TextDocument.Uri;
+        std::lock_guard<std::mutex> Lock(Mutex);
+        if (Analyze && (Dirty.count(Uri) || Busy == Uri))
+          Pending.push_back({*Id, Uri, P.Where});
+        else
+          reply(*Id, codeActions(Uri, P.Where));
       }
     } else if (Id) {
       replyError(*Id, MethodNotFound,
@@ -484,12 +582,23 @@ private:
   }
 
   void update(const std::string &Uri, std::string Text) {
-    Texts[Uri] = std::move(Text);
-    markDirty(Uri);
+    {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      Texts[Uri] = {std::move(Text), ++Versions};
+      Dirty.insert(Uri);
+    }
+    Wake.notify_all();
   }
+  /// Analyzes an open document again (saved without its text).
   void markDirty(const std::string &Uri) {
-    std::lock_guard<std::mutex> Lock(QueueMutex);
-    Dirty.insert(Uri);
+    {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      if (!Texts.count(Uri))
+        return;
+      Texts[Uri].Version = ++Versions;
+      Dirty.insert(Uri);
+    }
+    Wake.notify_all();
   }
 
   void send(llvm::json::Object Message) {
@@ -498,6 +607,7 @@ private:
     llvm::raw_string_ostream OS(Body);
     OS << llvm::json::Value(std::move(Message));
     OS.flush();
+    std::lock_guard<std::mutex> Lock(SendMutex); // both threads send
     Out << "Content-Length: " << Body.size() << "\r\n\r\n" << Body;
     Out.flush();
   }
@@ -518,13 +628,13 @@ private:
                             {"diagnostics", std::move(Diagnostics)}}}});
   }
   /// One error diagnostic at the top of the document.
-  void publishError(const std::string &Uri, const std::string &Message) {
-    Fixes.erase(Uri);
-    publish(Uri, llvm::json::Array{llvm::json::Object{
-                     {"range", range("", 0, 0)},
-                     {"severity", 1},
-                     {"source", "warpcheck"},
-                     {"message", Message}}});
+  static Analysis errorAnalysis(const std::string &Message) {
+    Analysis A;
+    A.Diagnostics.push_back(llvm::json::Object{{"range", range("", 0, 0)},
+                                               {"severity", 1},
+                                               {"source", "warpcheck"},
+                                               {"message", Message}});
+    return A;
   }
 
   /// The LSP DiagnosticSeverity of a finding: an error is 1, a warning 2,
@@ -542,12 +652,10 @@ private:
     llvm_unreachable("a finding has no other level");
   }
 
-  void analyze(const std::string &Uri) {
-    auto TextIt = Texts.find(Uri);
-    if (TextIt == Texts.end() || !Analyze)
-      return;
+  /// Analyzes Text as the document Uri, on the analysis thread; touches
+  /// nothing the other threads share.
+  Analysis analyze(const std::string &Uri, const std::string &Text) {
     std::string File = pathOf(Uri);
-    const std::string &Text = TextIt->second;
     std::unique_ptr<clang::tooling::CompilationDatabase> Found;
     const clang::tooling::CompilationDatabase *DB = Given;
     if (!DB || DB->getCompileCommands(File).empty()) {
@@ -556,19 +664,14 @@ private:
     }
     SafeCompilations Safe(*DB);
     std::string Refused = checkBeforeAnalysis(Safe, File);
-    if (!Refused.empty()) {
-      publishError(Uri, Refused);
-      return;
-    }
+    if (!Refused.empty())
+      return errorAnalysis(Refused);
     std::unique_ptr<FileAnalysis> Result;
     if (!runContained(
-            [&] { Result = analyzeOne(Options, Safe, File, &Text); })) {
-      publishError(Uri, "warpcheck crashed while analyzing this file (an "
-                        "internal error; please report it)");
-      return;
-    }
-    llvm::json::Array Diagnostics;
-    std::vector<Fix> FileFixes;
+            [&] { Result = analyzeOne(Options, Safe, File, &Text); }))
+      return errorAnalysis("warpcheck crashed while analyzing this file (an "
+                           "internal error; please report it)");
+    Analysis A;
     for (const auto &E : Result->Findings) {
       if (E.Message.FilePath != File)
         continue; // a header's findings go to the header's document
@@ -598,12 +701,11 @@ private:
                  range(Text, R.getOffset(), R.getOffset() + R.getLength())},
                 {"newText", R.getReplacementText().str()}});
         F.Diagnostic = llvm::json::Value(llvm::json::Object(D));
-        FileFixes.push_back(std::move(F));
+        A.Fixes.push_back(std::move(F));
       }
-      Diagnostics.push_back(std::move(D));
+      A.Diagnostics.push_back(std::move(D));
     }
-    Fixes[Uri] = std::move(FileFixes);
-    publish(Uri, std::move(Diagnostics));
+    return A;
   }
 
   llvm::json::Array codeActions(const std::string &Uri, const Range &R) {
@@ -626,22 +728,29 @@ private:
   const DriverOptions &Options;
   llvm::raw_ostream &Out;
   const clang::tooling::CompilationDatabase *Given;
-  std::map<std::string, std::string> Texts;
-  std::map<std::string, std::vector<Fix>> Fixes;
-  bool ShutDown = false;
+  std::atomic<bool> ShutDown = false;
   bool Analyze = true; // false for replay()
-  // Shared with the reader thread.
-  std::mutex QueueMutex;
-  std::condition_variable QueueReady;
+  // Shared by the reader, message and analysis threads, under Mutex.
+  std::mutex Mutex;
+  std::condition_variable Wake; // any change below
   std::deque<Incoming> Queue;
+  std::map<std::string, Document> Texts;
+  uint64_t Versions = 0;
   std::set<std::string> Dirty; // documents whose latest text is unanalyzed
+  std::string Busy;            // the document being analyzed
+  bool Stopping = false;       // exit: the analysis thread ends
+  std::map<std::string, std::vector<Fix>> Fixes;
+  std::vector<PendingAction> Pending;
+  std::mutex SendMutex; // taken after Mutex, never before
 };
 
 } // namespace
 
 int runLspServer(const DriverOptions &Options, llvm::raw_ostream &Out,
                  const clang::tooling::CompilationDatabase *Database) {
-  return Server(Options, Out, Database).run();
+  // Never freed: the detached reader thread may still be blocked in a read
+  // that returns while the process exits.
+  return (new Server(Options, Out, Database))->run();
 }
 
 int handleLspMessages(llvm::StringRef Input, const DriverOptions &Options,

@@ -211,7 +211,8 @@ std::vector<std::string>
 nvccArgumentsOf(const std::vector<std::string> &ClangArgs) {
   // warpcheck's in-memory headers (BuiltinIncludeDir) and its prelude.
   auto Ours = [](llvm::StringRef V) {
-    return V.contains("/warpcheck-builtin") || V == "warpcheck_cuda_prelude.h";
+    return V.contains("/warpcheck-builtin") ||
+           V == "warpcheck_cuda_prelude.h" || V == "warpcheck_cuda_extras.h";
   };
   std::vector<std::string> Out;
   for (size_t I = 0; I < ClangArgs.size(); ++I) {

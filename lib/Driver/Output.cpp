@@ -43,6 +43,27 @@ std::string relativeToWorkingDirectory(const std::string &Path) {
   return Path;
 }
 
+std::string percentEncodePath(llvm::StringRef Path) {
+  std::string Encoded;
+  for (unsigned char C : Path) {
+    if (llvm::isAlnum(C) || C == '-' || C == '.' || C == '_' || C == '~' ||
+        C == '/')
+      Encoded += char(C);
+    else {
+      Encoded += '%';
+      Encoded += llvm::hexdigit(C >> 4);
+      Encoded += llvm::hexdigit(C & 15);
+    }
+  }
+  return Encoded;
+}
+
+std::string fileUri(llvm::StringRef Path) {
+  llvm::SmallString<256> Abs(Path);
+  llvm::sys::fs::make_absolute(Abs);
+  return "file://" + percentEncodePath(Abs);
+}
+
 std::string accessKey(const AccessRecord &A) {
   return A.File + ":" + std::to_string(A.Line) + ":" +
          std::to_string(A.Column) + ":" + A.Kind + ":" + A.Kernel + ":" +

@@ -30,6 +30,14 @@ std::pair<unsigned, unsigned> lineColumn(const std::string &Path,
 /// given (SARIF and GitHub annotations name files in the repository).
 std::string relativeToWorkingDirectory(const std::string &Path);
 
+/// Path percent-encoded as an RFC 3986 URI path: every byte but the
+/// unreserved characters and '/' becomes %XX ("my file#1.cu" is
+/// "my%20file%231.cu"), so that no '#', '?' or '%' changes the URI's meaning.
+std::string percentEncodePath(llvm::StringRef Path);
+
+/// The file:// URI of Path, made absolute first.
+std::string fileUri(llvm::StringRef Path);
+
 /// What identifies an access across the files of a run: a header's access
 /// seen from several files is one access; instances of one template at the
 /// same place (in the user's function or in library code) stay apart.

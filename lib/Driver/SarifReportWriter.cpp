@@ -7,9 +7,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Output.h"
 #include "ReportWriter.h"
 #include "WarpcheckModule.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 
@@ -21,8 +23,10 @@ namespace {
 /// A file path as SARIF wants it: relative to the working directory when
 /// under it, else a file URI.
 std::string sarifUri(const std::string &Path) {
-  std::string Relative = relativeToWorkingDirectory(Path);
-  return Relative == Path ? "file://" + Path : Relative;
+  llvm::SmallString<256> Abs(Path);
+  llvm::sys::fs::make_absolute(Abs);
+  std::string Relative = relativeToWorkingDirectory(std::string(Abs));
+  return Relative == Abs ? fileUri(Abs) : percentEncodePath(Relative);
 }
 
 llvm::json::Object sarifLocation(const std::string &File, unsigned Offset) {

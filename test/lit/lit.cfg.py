@@ -44,6 +44,16 @@ plugin = lit_config.params.get("plugin", "")
 # sanitizers: an instrumented plugin cannot load into clang-tidy).
 if plugin:
     config.available_features.add("tidy-plugin")
+# Tests that run the real nvcc (--verify-ptx) need one: CUDA_PATH's, the
+# default toolkit's or one on PATH.
+import shutil
+for nvcc in [os.path.join(os.environ.get("CUDA_PATH", "/usr/local/cuda"),
+                          "bin", "nvcc"),
+             "/usr/local/cuda/bin/nvcc", shutil.which("nvcc") or ""]:
+    if nvcc and os.access(nvcc, os.X_OK):
+        config.available_features.add("nvcc")
+        config.substitutions.append(("%nvcc", nvcc))
+        break
 share = lit_config.params.get("share_include", "")
 resource = lit_config.params.get("resource_dir", "/usr/lib/llvm-19/lib/clang/19")
 config.substitutions.append(

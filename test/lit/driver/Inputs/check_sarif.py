@@ -35,11 +35,12 @@ for r in results:
 # The values, one line each, for FileCheck: every result, its related
 # locations and its fix, applied to the file it names.
 import os
-from urllib.parse import urlparse
+from urllib.parse import unquote, urlparse
 
 
 def path_of(uri):
-    return urlparse(uri).path if uri.startswith("file://") else uri
+    """The file a URI names: percent-encoded, absolute or relative."""
+    return unquote(urlparse(uri).path)
 
 
 def where(loc):
