@@ -30,6 +30,7 @@ void collectArrayRequests(const KernelAnalysis &Interp,
     return;
   }
   std::set<const VarDecl *> Seen;
+  std::shared_ptr<const AtomTable> Atoms;
   // An access to an array the engine could not tell may be to any of them:
   // no fix can claim to serve every access.
   bool Unplaced = false;
@@ -50,8 +51,10 @@ void collectArrayRequests(const KernelAnalysis &Interp,
       A.Complete = false;
       continue;
     }
-    A.Tables.push_back(std::make_unique<AtomTable>(Interp.atoms()));
-    A.Groups.push_back({A.Tables.back().get(), *Captured, &Interp.bankRules()});
+    if (!Atoms)
+      Atoms = std::make_shared<const AtomTable>(Interp.atoms());
+    A.Tables.push_back(Atoms);
+    A.Groups.push_back({Atoms.get(), *Captured, &Interp.bankRules()});
   }
   if (Unplaced)
     for (auto &Entry : Arrays)
