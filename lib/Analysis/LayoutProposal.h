@@ -41,6 +41,8 @@ struct ArrayRequests {
   std::vector<const clang::Expr *> Sites;
   /// Every access was followed and its requests captured.
   bool Complete = true;
+  /// Some requests came from a loop run past its budget (the budget).
+  std::string PastBudget;
   /// Analyzed over a family of assumed block shapes.
   bool ShapeUnknown = false;
   /// Accessed by library code (a CUB primitive's TempStorage): the layout

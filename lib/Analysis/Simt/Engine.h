@@ -189,6 +189,10 @@ public:
   size_t CaptureLimit = 0;
   std::map<const VarDecl *, RequestCollector> Captured;
   std::set<const VarDecl *> CaptureOverflow;
+  /// Inside the symbolic iteration of a loop run past its budget: which
+  /// budget (empty outside); per variable, the first captured there.
+  std::string LoopBudget;
+  std::map<const VarDecl *, std::string> CapturedPastBudget;
   std::map<std::pair<const Expr *, bool>, size_t> LocalIndex;
   std::map<const Stmt *, LoopUnrolling> Unrolling;
   std::map<const Stmt *, UnrollHint> Hints;
