@@ -121,6 +121,10 @@ struct InterpreterLimits {
   /// Depth of inlined calls (CUB reaches 20: BlockRadixSort through its
   /// ranking, block scan and warp scan).
   unsigned MaxCallDepth = 24;
+  /// Calls followed per kernel (and block shape): a fan-out of 2 over 20
+  /// levels is a million calls. Past it the kernel stops, every access it
+  /// may still make reported unknown naming the budget.
+  uint64_t MaxCalls = 1u << 16;
   /// Expressions nested inside one another (a 4,000-deep `?:` chain):
   /// deeper ones are not followed, their shared accesses reported unknown.
   unsigned MaxExpressionDepth = 256;

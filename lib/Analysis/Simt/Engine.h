@@ -376,6 +376,8 @@ public:
   /// (the analysis budgets, InterpreterLimits).
   unsigned ExprDepth = 0;
   uint64_t Steps = 0;
+  /// Calls followed (InterpreterLimits::MaxCalls).
+  uint64_t Calls = 0;
   /// Whether E may be followed within the budgets; when not, its shared
   /// accesses are reported unknown (or, past the steps budget, every one
   /// the kernel may still make) and the caller returns an unknown.
