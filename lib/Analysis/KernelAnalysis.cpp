@@ -81,6 +81,13 @@ KernelAnalysis::capturedRequests(const VarDecl *Var) const {
   return It == P->Captured.end() ? nullptr : &It->second.requests();
 }
 
+std::string KernelAnalysis::capturedPastBudget(const VarDecl *Var) const {
+  if (!P)
+    return "";
+  auto It = P->CapturedPastBudget.find(Var);
+  return It == P->CapturedPastBudget.end() ? "" : It->second;
+}
+
 const std::vector<LocalArrayAccess> &
 KernelAnalysis::localArrayAccesses() const {
   return P ? P->LocalAccesses : Members.front()->localArrayAccesses();

@@ -73,6 +73,9 @@ public:
   /// The requests captured for Var; nullptr when none, or over the limit.
   const std::vector<CapturedRequest> *
   capturedRequests(const clang::VarDecl *Var) const;
+  /// The loop budget some of Var's captured requests were made past (one
+  /// symbolic iteration standing for the rest); empty when none.
+  std::string capturedPastBudget(const clang::VarDecl *Var) const;
   /// Every access to per-thread arrays, in execution order (one entry per
   /// site; Offsets collects the concrete offsets seen for lane 0).
   const std::vector<LocalArrayAccess> &localArrayAccesses() const;

@@ -108,6 +108,11 @@ struct InterpreterLimits {
   /// Iterations of one loop run one by one before a symbolic iteration
   /// stands for the rest.
   unsigned MaxLoopIterations = 512;
+  /// The same for a loop whose condition every thread has known so far (a
+  /// constant trip count): `for (i = 0; i < 1000; ++i) t[tid][i % 32]`
+  /// then runs whole, so the layout search sees every request rather than
+  /// one symbolic iteration it cannot place under a padding.
+  unsigned MaxKnownLoopIterations = 4096;
   /// Loop iterations run one by one in the whole kernel; past this, every
   /// loop is one symbolic iteration (nested loops multiply).
   uint64_t MaxTotalIterations = 1u << 14;
@@ -116,6 +121,10 @@ struct InterpreterLimits {
   /// Depth of inlined calls (CUB reaches 20: BlockRadixSort through its
   /// ranking, block scan and warp scan).
   unsigned MaxCallDepth = 24;
+  /// Calls followed per kernel (and block shape): a fan-out of 2 over 20
+  /// levels is a million calls. Past it the kernel stops, every access it
+  /// may still make reported unknown naming the budget.
+  uint64_t MaxCalls = 1u << 16;
   /// Expressions nested inside one another (a 4,000-deep `?:` chain):
   /// deeper ones are not followed, their shared accesses reported unknown.
   unsigned MaxExpressionDepth = 256;

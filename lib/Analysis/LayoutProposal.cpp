@@ -30,6 +30,7 @@ void collectArrayRequests(const KernelAnalysis &Interp,
     return;
   }
   std::set<const VarDecl *> Seen;
+  std::shared_ptr<const AtomTable> Atoms;
   // An access to an array the engine could not tell may be to any of them:
   // no fix can claim to serve every access.
   bool Unplaced = false;
@@ -50,8 +51,12 @@ void collectArrayRequests(const KernelAnalysis &Interp,
       A.Complete = false;
       continue;
     }
-    A.Tables.push_back(std::make_unique<AtomTable>(Interp.atoms()));
-    A.Groups.push_back({A.Tables.back().get(), *Captured, &Interp.bankRules()});
+    if (A.PastBudget.empty())
+      A.PastBudget = Interp.capturedPastBudget(Site.Variable);
+    if (!Atoms)
+      Atoms = std::make_shared<const AtomTable>(Interp.atoms());
+    A.Tables.push_back(Atoms);
+    A.Groups.push_back({Atoms.get(), *Captured, &Interp.bankRules()});
   }
   if (Unplaced)
     for (auto &Entry : Arrays)
@@ -162,6 +167,11 @@ Candidates scoreCandidates(const VarDecl *Array, const ArrayGeometry &G,
   return C;
 }
 
+/// A padding or swizzle was tried and could not be judged.
+bool undecidedLayout(const Candidates &C) {
+  return (C.Pad && !C.Pad->Decided) || (C.Swizzle && !C.Swizzle->Decided);
+}
+
 /// "makes all 3 accesses conflict-free", "cuts the wavefronts of its
 /// access from 64 to 40".
 std::string effectOf(const LayoutScore &S, const Candidates &C, size_t Sites) {
@@ -260,6 +270,16 @@ void decide(const VarDecl *Array, const ArrayRequests &Requests,
           "under any padding or swizzle (its addresses depend on values "
           "warpcheck does not follow)",
           Var));
+    else if (undecidedLayout(C))
+      // Some layout could not be judged: perhaps it would help.
+      P.Notes.push_back(llvm::formatv(
+          "no layout fix offered: the wavefronts of '{0}' under a padding or "
+          "swizzle cannot be decided ({1})",
+          Var,
+          Requests.PastBudget.empty()
+              ? "its addresses depend on values warpcheck does not follow"
+              : Requests.PastBudget +
+                    ", and one symbolic iteration stood for the rest"));
     else
       P.Notes.push_back(llvm::formatv("no padding up to {0} and no XOR "
                                       "swizzle reduces the wavefronts of '{1}'",

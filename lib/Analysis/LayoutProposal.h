@@ -32,12 +32,17 @@ namespace warpcheck {
 
 /// One array's requests over every block shape of a kernel, for the fix.
 struct ArrayRequests {
-  std::vector<std::unique_ptr<AtomTable>> Tables;
+  /// The unknowns the requests are written in: one copy per analysis,
+  /// shared by every array it accesses (a copy per array grew with the
+  /// square of the arrays: 3,000 arrays took 3.6 GB).
+  std::vector<std::shared_ptr<const AtomTable>> Tables;
   std::vector<RequestGroup> Groups;
   /// Every access expression of the array, once each.
   std::vector<const clang::Expr *> Sites;
   /// Every access was followed and its requests captured.
   bool Complete = true;
+  /// Some requests came from a loop run past its budget (the budget).
+  std::string PastBudget;
   /// Analyzed over a family of assumed block shapes.
   bool ShapeUnknown = false;
   /// Accessed by library code (a CUB primitive's TempStorage): the layout

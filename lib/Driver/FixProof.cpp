@@ -153,7 +153,9 @@ unsigned proveLayoutFixes(const DriverOptions &Options, FileAnalysis &R) {
   if (Candidates.empty())
     return 0;
 
-  // Every fix at once; then, alone, each one that did not hold together.
+  // Every fix at once; then, alone, each one that did not hold together,
+  // up to the budget: each such proof re-analyzes the whole file, so a file
+  // whose fixes all fail together would cost one run per array.
   std::vector<Candidate *> All;
   for (Candidate &C : Candidates)
     All.push_back(&C);
@@ -162,7 +164,11 @@ unsigned proveLayoutFixes(const DriverOptions &Options, FileAnalysis &R) {
   for (size_t I = 0; I < All.size(); ++I) {
     if (Why[I].empty())
       continue;
-    if (All.size() > 1) {
+    if (All.size() > 1 && Runs > MaxSoloProofs)
+      Why[I] = "with the other fixes applied, " + Why[I] +
+               "; not proven alone: the proof budget of " +
+               std::to_string(MaxSoloProofs) + " re-analyses was reached";
+    else if (All.size() > 1) {
       ++Runs;
       Why[I] = check(Options, R, {All[I]}).front();
     }

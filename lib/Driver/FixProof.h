@@ -16,6 +16,11 @@
 
 namespace warpcheck {
 
+/// Fixes that fail together are proven again alone, one re-analysis of the
+/// file each, this many at most; the rest are withheld with a note naming
+/// the budget.
+constexpr unsigned MaxSoloProofs = 16;
+
 /// Proves every layout fix among R's findings; a fix that fails is removed
 /// from its finding and a note says why ("layout fix withheld: ...").
 /// Each re-analysis parses with R's compile command (FileAnalysis::Command).

@@ -1604,4 +1604,76 @@ __global__ void k(float *out, bool c) {
   EXPECT_EXACT(A.load("s[threadIdx.x * 32]"), 32);
 }
 
+TEST(SimtBudgets, CallBudgetReportsTheAccessUnknownNamingIt) {
+  // Issue 24: a fan-out of 2 over 8 levels is 511 calls; past the budget
+  // the store is reported unknown naming the budget, never dropped.
+  InterpreterLimits Limits;
+  Limits.MaxCalls = 100;
+  Analyzed A(R"cuda(
+__device__ void f8(float *s) { s[threadIdx.x * 32] = 1; }
+__device__ void f7(float *s) { f8(s); f8(s); }
+__device__ void f6(float *s) { f7(s); f7(s); }
+__device__ void f5(float *s) { f6(s); f6(s); }
+__device__ void f4(float *s) { f5(s); f5(s); }
+__device__ void f3(float *s) { f4(s); f4(s); }
+__device__ void f2(float *s) { f3(s); f3(s); }
+__device__ void f1(float *s) { f2(s); f2(s); }
+__global__ void k(float *out) {
+  __shared__ float s[1024];
+  f1(s);
+  out[0] = s[threadIdx.x];
+})cuda",
+             "k", OneWarp, Limits);
+  ASSERT_TRUE(A.ok());
+  EXPECT_NE(A.analysis().truncationReason().find(
+                "the call budget of 100 calls was reached"),
+            std::string::npos);
+  const AccessSummary &Leaf = A.store("s[threadIdx.x * 32]");
+  // Truncated: reported unknown (SharedBankConflictCheck::analyzeShape).
+  EXPECT_TRUE(Leaf.Truncated);
+  // What the kernel had still to run, reported where it names 's'.
+  const AccessSummary &After = A.load("s");
+  EXPECT_TRUE(dependsOn(After, "the call budget of 100 calls was reached"))
+      << deps(After);
+}
+
+TEST(SimtBudgets, CallDepthBudgetReportsWhatTheCalleeNames) {
+  // A callee past the depth budget that names a __shared__ variable of its
+  // own: its access is reported unknown, not dropped.
+  InterpreterLimits Limits;
+  Limits.MaxCallDepth = 2;
+  Analyzed A(R"cuda(
+__device__ void leaf() {
+  __shared__ float g[1024];
+  g[threadIdx.x * 32] = 1;
+}
+__device__ void mid() { leaf(); }
+__device__ void top() { mid(); }
+__global__ void k() { top(); }
+)cuda",
+             "k", OneWarp, Limits);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.load("g");
+  EXPECT_TRUE(dependsOn(S, "calls nested too deeply")) << deps(S);
+  EXPECT_NOT_EXACT(S);
+}
+
+TEST(SimtBudgets, ExpressionDepthBudgetFollowsTheCallsInside) {
+  InterpreterLimits Limits;
+  Limits.MaxExpressionDepth = 8;
+  Analyzed A(R"cuda(
+__device__ float get() {
+  __shared__ float g[1024];
+  return g[threadIdx.x * 32];
+}
+__global__ void k(float *out, bool c) {
+  out[0] = c ? 1.f : c ? 2.f : c ? 3.f : c ? 4.f : c ? 5.f : get();
+})cuda",
+             "k", OneWarp, Limits);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.load("g");
+  EXPECT_TRUE(dependsOn(S, "expressions nested more than 8 deep")) << deps(S);
+  EXPECT_NOT_EXACT(S);
+}
+
 } // namespace

@@ -254,6 +254,8 @@ void Engine::captureRequest(const SharedAccessSite &S,
       C.Request.Addresses[Lane] =
           sym::add(LV.Offset[W * WarpSize + Lane],
                    SymbolicInt::constant(int64_t(Extra)));
+  if (!LoopBudget.empty())
+    CapturedPastBudget.emplace(LV.Var, LoopBudget);
   // Repeats merge; only distinct requests count against the limit.
   if (!Captured[LV.Var].add(C, CaptureLimit)) {
     CaptureOverflow.insert(LV.Var);

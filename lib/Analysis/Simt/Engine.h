@@ -189,6 +189,10 @@ public:
   size_t CaptureLimit = 0;
   std::map<const VarDecl *, RequestCollector> Captured;
   std::set<const VarDecl *> CaptureOverflow;
+  /// Inside the symbolic iteration of a loop run past its budget: which
+  /// budget (empty outside); per variable, the first captured there.
+  std::string LoopBudget;
+  std::map<const VarDecl *, std::string> CapturedPastBudget;
   std::map<std::pair<const Expr *, bool>, size_t> LocalIndex;
   std::map<const Stmt *, LoopUnrolling> Unrolling;
   std::map<const Stmt *, UnrollHint> Hints;
@@ -372,6 +376,8 @@ public:
   /// (the analysis budgets, InterpreterLimits).
   unsigned ExprDepth = 0;
   uint64_t Steps = 0;
+  /// Calls followed (InterpreterLimits::MaxCalls).
+  uint64_t Calls = 0;
   /// Whether E may be followed within the budgets; when not, its shared
   /// accesses are reported unknown (or, past the steps budget, every one
   /// the kernel may still make) and the caller returns an unknown.

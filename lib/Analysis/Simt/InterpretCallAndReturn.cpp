@@ -330,9 +330,26 @@ Value Engine::evalAtomic(const CallExpr *E, StringRef Name) {
 }
 
 Value Engine::inlineCall(const FunctionDecl *Callee, const CallExpr *E) {
-  if (Frames.size() > Limits.MaxCallDepth)
-    return opaqueCall(E, "'" + Callee->getNameAsString() +
-                             "' (calls nested too deeply)");
+  if (Frames.size() > Limits.MaxCallDepth) {
+    // What the callee reaches may name __shared__ variables of its own.
+    std::string What =
+        "'" + Callee->getNameAsString() + "' (calls nested too deeply)";
+    reportSharedIn(Callee->getBody(), What + ", which warpcheck does not follow",
+                   true);
+    return opaqueCall(E, What);
+  }
+  if (++Calls > Limits.MaxCalls) {
+    std::string Why = "not followed: the call budget of " +
+                      std::to_string(Limits.MaxCalls) + " calls was reached";
+    // The arguments' shared storage at this call, then whatever the rest
+    // of the kernel names; then the kernel stops (like the steps budget).
+    Value R = opaqueCall(E, "'" + Callee->getNameAsString() +
+                                "' (past the call budget of " +
+                                std::to_string(Limits.MaxCalls) + " calls)");
+    reportSharedIn(Kernel->getBody(), Why, true);
+    stop(Why);
+    return R;
+  }
   Frame F;
   F.FD = Callee;
   F.Call = E;

@@ -205,9 +205,26 @@ void Engine::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
       break;
     // Past a bound, one symbolic iteration stands for the rest; half the
     // request budget is kept for the code after the loop.
-    if (Iter >= Limits.MaxLoopIterations ||
-        ++Iterations > Limits.MaxTotalIterations ||
+    bool Known = Run.UniformUnknown == 0 && !Run.ExitUnknown;
+    unsigned PerLoop = Known ? std::max(Limits.MaxLoopIterations,
+                                        Limits.MaxKnownLoopIterations)
+                             : Limits.MaxLoopIterations;
+    bool OverLoop = Iter >= PerLoop;
+    if (OverLoop || ++Iterations > Limits.MaxTotalIterations ||
         WarpRequests > Limits.MaxWarpRequests / 2) {
+      // The requests of the symbolic iteration are partial for the layout
+      // search: it names the budget rather than "no padding reduces".
+      llvm::SaveAndRestore Past(
+          LoopBudget,
+          "the loop at line " + std::to_string(lineOf(Loop)) +
+              (OverLoop ? " ran past the budget of " +
+                              std::to_string(PerLoop) +
+                              " iterations followed one by one"
+                        : " ran past the kernel's budget of " +
+                              std::to_string(Limits.MaxTotalIterations) +
+                              " loop iterations or " +
+                              std::to_string(Limits.MaxWarpRequests / 2) +
+                              " warp requests"));
       symbolicIteration(Loop, Cond, Body, Inc);
       Run.Trip = Iter + 1;
       break;

@@ -20,7 +20,7 @@ bool Engine::withinBudget(const Expr *E) {
                    "analysis budget exceeded (expressions nested more than " +
                        std::to_string(Limits.MaxExpressionDepth) +
                        " deep)",
-                   false);
+                   /*FollowCalls=*/true);
     return false;
   }
   if (++Steps > Limits.MaxSteps) {
