@@ -4,12 +4,11 @@
 
 #include "clang/Basic/Stack.h"
 #include "llvm/Support/CrashRecoveryContext.h"
-#include "llvm/Support/thread.h"
 
 #include <csignal>
+#include <pthread.h>
 #include <memory>
 #include <mutex>
-#include <optional>
 
 namespace warpcheck {
 
@@ -57,17 +56,53 @@ private:
 
 } // namespace
 
+namespace {
+
+struct Contained {
+  llvm::function_ref<void()> Fn;
+  bool Finished = false;
+};
+
+void runHere(Contained &C) {
+  AlternateSignalStack Alternate;
+  clang::noteBottomOfStack();
+  llvm::CrashRecoveryContext CRC;
+  C.Finished = CRC.RunSafely(C.Fn);
+}
+
+void *runOnThread(void *Arg) {
+  runHere(*static_cast<Contained *>(Arg));
+  return nullptr;
+}
+
+/// Runs C on a new thread with a Bytes stack; false when the thread cannot
+/// be made (an address-space limit, `ulimit -v`, refuses the stack).
+bool runOnNewThread(Contained &C, size_t Bytes) {
+  pthread_attr_t Attr;
+  if (pthread_attr_init(&Attr) != 0)
+    return false;
+  pthread_t Thread;
+  bool Made = pthread_attr_setstacksize(&Attr, Bytes) == 0 &&
+              pthread_create(&Thread, &Attr, runOnThread, &C) == 0;
+  pthread_attr_destroy(&Attr);
+  if (Made)
+    pthread_join(Thread, nullptr);
+  return Made;
+}
+
+} // namespace
+
 bool runContained(llvm::function_ref<void()> Fn) {
   deliverCrashSignalsOnAlternateStack();
-  bool Finished = false;
-  llvm::thread Thread(std::optional<unsigned>(limits::AnalysisStackBytes), [&] {
-    AlternateSignalStack Alternate;
-    clang::noteBottomOfStack();
-    llvm::CrashRecoveryContext CRC;
-    Finished = CRC.RunSafely(Fn);
-  });
-  Thread.join();
-  return Finished;
+  Contained C{Fn};
+  // The large stack when the address space allows it, a smaller one, else
+  // this thread's own (still under crash recovery).
+  for (size_t Bytes : {size_t(limits::AnalysisStackBytes),
+                       size_t(limits::AnalysisStackBytes) / 4})
+    if (runOnNewThread(C, Bytes))
+      return C.Finished;
+  runHere(C);
+  return C.Finished;
 }
 
 } // namespace warpcheck

@@ -22,7 +22,9 @@ namespace limits {
 constexpr unsigned AnalysisStackBytes = 256u << 20;
 } // namespace limits
 
-/// Runs Fn contained: on a thread with AnalysisStackBytes of stack, under
+/// Runs Fn contained: on a thread with AnalysisStackBytes of stack (a
+/// quarter of it, or the calling thread, where the address space is
+/// limited), under
 /// llvm::CrashRecoveryContext with the crash signals delivered on an
 /// alternate stack (so that a stack overflow is recovered too). False when
 /// Fn crashed.
