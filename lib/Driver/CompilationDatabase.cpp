@@ -2,6 +2,7 @@
 
 #include "CompilationDatabase.h"
 
+#include "AtomicWrite.h"
 #include "BoundedInput.h"
 #include "CompileCommand.h"
 
@@ -15,6 +16,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <set>
 
 namespace warpcheck {
 
@@ -128,16 +130,44 @@ loadCompilationDatabase(llvm::StringRef BuildPath, std::string &Error) {
   return nullptr;
 }
 
+std::string compileDatabaseFile() {
+  std::string Dir = compileDatabaseDir();
+  if (Dir.empty())
+    return "";
+  for (const char *Name : {"compile_commands.json", "compile_flags.txt"}) {
+    llvm::SmallString<256> Path(Dir);
+    llvm::sys::path::append(Path, Name);
+    if (llvm::sys::fs::exists(Path))
+      return std::string(Path);
+  }
+  return "";
+}
+
 int writeTranslatedDatabase(const clang::tooling::CompilationDatabase &DB,
                             const std::vector<std::string> &Files,
                             const ParseOptions &Parse,
                             const std::string &ShareInclude,
                             const std::string &Output, llvm::raw_ostream &Err) {
+  std::string Database = compileDatabaseFile();
+  std::vector<ProtectedFile> Protected = {
+      {Database, "the compilation database '" + Database + "'"}};
   llvm::json::Array Entries;
+  std::set<std::string> Written;
   SafeCompilations Safe(DB);
-  for (const std::string &File : Files)
+  for (const std::string &File : Files) {
+    Protected.push_back({File, "the input file '" + File + "'"});
     for (const clang::tooling::CompileCommand &C :
          Safe.getCompileCommands(File)) {
+      std::string Dir = resolveAgainst(compileDatabaseDir(), C.Directory);
+      std::string Source = resolveAgainst(Dir, C.Filename);
+      Protected.push_back({Source, "the input file '" + Source + "'"});
+      // The same command listed twice (the source named by another path,
+      // or a file given twice) is written once.
+      std::string Key = Dir + '\0' + Source;
+      for (const std::string &A : C.CommandLine)
+        Key += '\0' + (A == C.Filename ? Source : A);
+      if (!Written.insert(Key).second)
+        continue;
       llvm::json::Array Args;
       for (std::string A : translateCommand(C.CommandLine, Parse).Args) {
         // The in-memory headers, as files.
@@ -150,14 +180,20 @@ int writeTranslatedDatabase(const clang::tooling::CompilationDatabase &DB,
                                            {"file", C.Filename},
                                            {"arguments", std::move(Args)}});
     }
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Output, EC, llvm::sys::fs::OF_None);
-  if (EC) {
-    Err << "warpcheck: error: cannot write '" << Output << "': " << EC.message()
-        << "\n";
-    return 1;
   }
-  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Entries))) << "\n";
+  auto Fail = [&](llvm::Error E) {
+    Err << "warpcheck: error: " << llvm::toString(std::move(E)) << "\n";
+    return 1;
+  };
+  if (llvm::Error E =
+          checkNotProtected("--write-compile-commands", Output, Protected))
+    return Fail(std::move(E));
+  std::string Text =
+      llvm::formatv("{0:2}", llvm::json::Value(std::move(Entries))).str() +
+      "\n";
+  if (llvm::Error E = writeFileAtomically(Output, Text))
+    return Fail(llvm::createStringError(llvm::formatv(
+        "cannot write '{0}': {1}", Output, llvm::toString(std::move(E)))));
   return 0;
 }
 

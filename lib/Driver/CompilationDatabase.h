@@ -28,13 +28,19 @@ namespace warpcheck {
 std::unique_ptr<clang::tooling::CompilationDatabase>
 loadCompilationDatabase(llvm::StringRef BuildPath, std::string &Error);
 
+/// The file the database of -p was loaded from (compile_commands.json or
+/// compile_flags.txt in compileDatabaseDir), or "" without -p.
+std::string compileDatabaseFile();
+
 /// The source files of Database that are CUDA (.cu), sorted.
 std::vector<std::string>
 cudaFilesOf(const clang::tooling::CompilationDatabase &Database);
 
 /// Writes Files' compile commands, translated for clang, as a
 /// compile_commands.json that clang-tidy with the plugin can read; the
-/// headers warpcheck adds are taken from ShareInclude on disk.
+/// headers warpcheck adds are taken from ShareInclude on disk. A command
+/// listed twice is written once; Output is written atomically, never over
+/// the database read or one of its sources.
 int writeTranslatedDatabase(const clang::tooling::CompilationDatabase &DB,
                             const std::vector<std::string> &Files,
                             const ParseOptions &Parse,
