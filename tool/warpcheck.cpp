@@ -357,8 +357,8 @@ int writeCompileCommands(const DriverOptions &Options,
   if (Given && Sources.empty())
     Sources = cudaFilesOf(*DB);
   return writeTranslatedDatabase(*DB, Sources, Options.Parse,
-                                 shareIncludeDir(Argv0), WriteCompileCommands,
-                                 errs());
+                                 shareIncludeDir(Argv0), Options.DatabaseFile,
+                                 WriteCompileCommands, errs());
 }
 
 /// No files: every CUDA file of the compilation database given by -p
@@ -411,6 +411,10 @@ int main(int argc, const char **argv) {
   std::unique_ptr<clang::tooling::CompilationDatabase> GivenDatabase;
   if (!loadGivenDatabase(Args, GivenDatabase))
     return 1;
+  // Without -p or `--`, clang reads the database it finds up from the
+  // first file: no write may replace it either.
+  bool CommandsGiven = llvm::is_contained(llvm::ArrayRef(Args).drop_front(),
+                                          llvm::StringRef("--"));
   describeFormatsAndVersion();
   auto Parser = clang::tooling::CommonOptionsParser::create(
       argc, argv, Category, cl::ZeroOrMore,
@@ -424,6 +428,9 @@ int main(int argc, const char **argv) {
   if (!readFormatAndParse(Options) || !readOverrides(Options.Overrides))
     return 1;
   readRunOptions(Options);
+  std::vector<std::string> Sources = Parser->getSourcePathList();
+  Options.DatabaseFile = compileDatabaseFile(
+      GivenDatabase || CommandsGiven || Sources.empty() ? "" : Sources.front());
 
   if (Lsp)
     return runLspServer(Options, llvm::outs(), GivenDatabase.get());

@@ -130,15 +130,22 @@ loadCompilationDatabase(llvm::StringRef BuildPath, std::string &Error) {
   return nullptr;
 }
 
-std::string compileDatabaseFile() {
+std::string compileDatabaseFile(llvm::StringRef DetectFrom) {
   std::string Dir = compileDatabaseDir();
-  if (Dir.empty())
-    return "";
-  for (const char *Name : {"compile_commands.json", "compile_flags.txt"}) {
-    llvm::SmallString<256> Path(Dir);
-    llvm::sys::path::append(Path, Name);
-    if (llvm::sys::fs::exists(Path))
-      return std::string(Path);
+  llvm::SmallString<256> Start(DetectFrom);
+  if (Dir.empty() && !DetectFrom.empty()) {
+    llvm::sys::fs::make_absolute(Start);
+    Dir = llvm::sys::path::parent_path(Start).str();
+  }
+  // As clang's autodetection: the nearest directory up with either.
+  for (llvm::StringRef D = Dir; !D.empty();
+       D = llvm::sys::path::parent_path(D)) {
+    for (const char *Name : {"compile_commands.json", "compile_flags.txt"}) {
+      llvm::SmallString<256> Path(D);
+      llvm::sys::path::append(Path, Name);
+      if (llvm::sys::fs::exists(Path))
+        return std::string(Path);
+    }
   }
   return "";
 }
@@ -147,10 +154,10 @@ int writeTranslatedDatabase(const clang::tooling::CompilationDatabase &DB,
                             const std::vector<std::string> &Files,
                             const ParseOptions &Parse,
                             const std::string &ShareInclude,
+                            const std::string &DatabaseFile,
                             const std::string &Output, llvm::raw_ostream &Err) {
-  std::string Database = compileDatabaseFile();
   std::vector<ProtectedFile> Protected = {
-      {Database, "the compilation database '" + Database + "'"}};
+      {DatabaseFile, "the compilation database '" + DatabaseFile + "'"}};
   llvm::json::Array Entries;
   std::set<std::string> Written;
   SafeCompilations Safe(DB);

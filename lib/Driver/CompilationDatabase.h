@@ -28,9 +28,11 @@ namespace warpcheck {
 std::unique_ptr<clang::tooling::CompilationDatabase>
 loadCompilationDatabase(llvm::StringRef BuildPath, std::string &Error);
 
-/// The file the database of -p was loaded from (compile_commands.json or
-/// compile_flags.txt in compileDatabaseDir), or "" without -p.
-std::string compileDatabaseFile();
+/// The file the compile commands are read from: the database of -p
+/// (compile_commands.json or compile_flags.txt in compileDatabaseDir);
+/// without -p, the one clang finds up from the directory of DetectFrom
+/// (its first source; "" when `--` gave the commands); else "".
+std::string compileDatabaseFile(llvm::StringRef DetectFrom = "");
 
 /// The source files of Database that are CUDA (.cu), sorted.
 std::vector<std::string>
@@ -40,11 +42,12 @@ cudaFilesOf(const clang::tooling::CompilationDatabase &Database);
 /// compile_commands.json that clang-tidy with the plugin can read; the
 /// headers warpcheck adds are taken from ShareInclude on disk. A command
 /// listed twice is written once; Output is written atomically, never over
-/// the database read or one of its sources.
+/// DatabaseFile (the database read, compileDatabaseFile) or a source.
 int writeTranslatedDatabase(const clang::tooling::CompilationDatabase &DB,
                             const std::vector<std::string> &Files,
                             const ParseOptions &Parse,
                             const std::string &ShareInclude,
+                            const std::string &DatabaseFile,
                             const std::string &Output, llvm::raw_ostream &Err);
 
 } // namespace warpcheck

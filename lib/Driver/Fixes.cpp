@@ -202,9 +202,10 @@ protectedInputs(const DriverOptions &Options,
   std::vector<ProtectedFile> Protected;
   for (const std::string &F : Files)
     Protected.push_back({F, "the input file '" + F + "'"});
-  std::string Database = compileDatabaseFile();
-  Protected.push_back(
-      {Database, "the compilation database '" + Database + "'"});
+  for (const std::string &Database :
+       {Options.DatabaseFile, compileDatabaseFile()})
+    Protected.push_back(
+        {Database, "the compilation database '" + Database + "'"});
   for (auto [Path, What] : {std::pair(&Options.Baseline, "the baseline"),
                             std::pair(&Options.PtxFile, "the --ptx-file"),
                             std::pair(&Options.PtxasLog, "the --ptxas-log"),
