@@ -125,7 +125,7 @@ std::error_code editInPlace(llvm::StringRef Path, const struct stat &St,
     EC = lastError();
   else if (Now.st_dev != St.st_dev || Now.st_ino != St.st_ino ||
            Now.st_size != off_t(Old.size()))
-    EC = std::make_error_code(std::errc::device_or_resource_busy);
+    EC = std::make_error_code(std::errc::device_or_resource_busy); // changed
   else if (New.size() > Old.size()) {
     if (int Err = ::posix_fallocate(FD, 0, off_t(New.size()))) {
       EC = std::error_code(Err, std::generic_category());
@@ -204,6 +204,9 @@ llvm::Error replaceFileContents(llvm::StringRef Path, llvm::StringRef Old,
     EC = replaceThroughTemp(Path, New, &St, Note);
   if (Damaged)
     *Damaged = Lost;
+  if (EC == std::errc::device_or_resource_busy)
+    return llvm::createStringError(EC, "the file changed before it was "
+                                       "written");
   if (EC)
     return llvm::createStringError(EC, EC.message());
   return llvm::Error::success();
