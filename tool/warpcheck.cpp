@@ -398,6 +398,19 @@ int runOnDatabase(const DriverOptions &Options,
   return runWarpcheck(Options, *Database, Files, outs(), errs());
 }
 
+/// The report went to standard output: a write that failed there (a full
+/// disk, the file size limit) is one error line and exit 1, not LLVM's
+/// fatal error when the stream is destroyed.
+int checkStandardOutput(int Status) {
+  outs().flush();
+  if (!outs().has_error())
+    return Status;
+  errs() << "warpcheck: error: cannot write the output: "
+         << outs().error().message() << "\n";
+  outs().clear_error();
+  return 1;
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
@@ -428,18 +441,17 @@ int main(int argc, const char **argv) {
   if (!readFormatAndParse(Options) || !readOverrides(Options.Overrides))
     return 1;
   readRunOptions(Options);
-  std::vector<std::string> Sources = Parser->getSourcePathList();
+  std::vector<std::string> Files = Parser->getSourcePathList();
   Options.DatabaseFile = compileDatabaseFile(
-      GivenDatabase || CommandsGiven || Sources.empty() ? "" : Sources.front());
+      GivenDatabase || CommandsGiven || Files.empty() ? "" : Files.front());
 
   if (Lsp)
     return runLspServer(Options, llvm::outs(), GivenDatabase.get());
   if (!WriteCompileCommands.empty())
     return writeCompileCommands(Options, *Parser, GivenDatabase.get(), argv[0]);
-  std::vector<std::string> Files = Parser->getSourcePathList();
   if (Files.empty())
-    return runOnDatabase(Options, GivenDatabase.get());
-  return runWarpcheck(
+    return checkStandardOutput(runOnDatabase(Options, GivenDatabase.get()));
+  return checkStandardOutput(runWarpcheck(
       Options, GivenDatabase ? *GivenDatabase : Parser->getCompilations(),
-      Files, outs(), errs());
+      Files, outs(), errs()));
 }

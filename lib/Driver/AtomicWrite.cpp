@@ -21,10 +21,6 @@ std::error_code lastError() {
   return std::error_code(errno, std::generic_category());
 }
 
-/// A write over the file size limit (ulimit -f) is an error to report
-/// (EFBIG), not a signal that kills the run with the file half written.
-void ignoreFileSizeSignal() { std::signal(SIGXFSZ, SIG_IGN); }
-
 /// Writes all of Data at FD's offset (pipes and terminals too).
 std::error_code writeAll(int FD, llvm::StringRef Data) {
   while (!Data.empty()) {
@@ -145,6 +141,8 @@ std::error_code editInPlace(llvm::StringRef Path, const struct stat &St,
 }
 
 } // namespace
+
+void ignoreFileSizeSignal() { std::signal(SIGXFSZ, SIG_IGN); }
 
 llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Contents,
                                 std::string *Note) {

@@ -17,6 +17,12 @@
 
 namespace warpcheck {
 
+/// A write over the file size limit (ulimit -f) fails with EFBIG, to be
+/// reported, instead of raising SIGXFSZ, which kills the run mid-write.
+/// Called before each write: LLVM's signal handlers, installed on first
+/// need, would take the signal back.
+void ignoreFileSizeSignal();
+
 /// Writes Contents to Path through a temporary file in the same directory:
 /// written, flushed to disk, then renamed over Path (a symbolic link's
 /// target is replaced, the link kept). A file that was there keeps its
