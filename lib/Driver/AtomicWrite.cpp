@@ -112,7 +112,9 @@ std::error_code overwrite(int FD, llvm::StringRef Text) {
 std::error_code editInPlace(llvm::StringRef Path, const struct stat &St,
                             llvm::StringRef Old, llvm::StringRef New,
                             bool &Damaged) {
-  int FD = ::open(Path.str().c_str(), O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+  // Read too: glibc's posix_fallocate, where the file system has no
+  // fallocate, reads each block to leave written ones alone.
+  int FD = ::open(Path.str().c_str(), O_RDWR | O_NOFOLLOW | O_CLOEXEC);
   if (FD < 0)
     return lastError();
   struct stat Now;
