@@ -410,8 +410,8 @@ int writeCompileCommands(const DriverOptions &Options,
   if (Given && Sources.empty())
     Sources = cudaFilesOf(*DB);
   return writeTranslatedDatabase(*DB, Sources, Options.Parse,
-                                 shareIncludeDir(Argv0), WriteCompileCommands,
-                                 errs());
+                                 shareIncludeDir(Argv0), Options.DatabaseFile,
+                                 WriteCompileCommands, errs());
 }
 
 /// No files: every CUDA file of the compilation database given by -p
@@ -451,6 +451,19 @@ int runOnDatabase(const DriverOptions &Options,
   return runWarpcheck(Options, *Database, Files, outs(), errs());
 }
 
+/// The report went to standard output: a write that failed there (a full
+/// disk, the file size limit) is one error line and exit 1, not LLVM's
+/// fatal error when the stream is destroyed.
+int checkStandardOutput(int Status) {
+  outs().flush();
+  if (!outs().has_error())
+    return Status;
+  errs() << "warpcheck: error: cannot write the output: "
+         << outs().error().message() << "\n";
+  outs().clear_error();
+  return 1;
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
@@ -464,7 +477,10 @@ int main(int argc, const char **argv) {
   std::unique_ptr<clang::tooling::CompilationDatabase> GivenDatabase;
   if (!loadGivenDatabase(Args, GivenDatabase))
     return 1;
-  bool SearchDatabase = !GivenDatabase && !hasCompileCommand(Args);
+  // Without -p or `--`, the database above the first file gives the
+  // commands (findDatabaseAbove): no write may replace it either.
+  bool CommandsGiven = hasCompileCommand(Args);
+  bool SearchDatabase = !GivenDatabase && !CommandsGiven;
   if (SearchDatabase) {
     Args.push_back("--");
     argc = int(Args.size());
@@ -490,15 +506,17 @@ int main(int argc, const char **argv) {
   if (!readFormatAndParse(Options) || !readOverrides(Options.Overrides))
     return 1;
   readRunOptions(Options);
+  std::vector<std::string> Files = Parser->getSourcePathList();
+  Options.DatabaseFile =
+      compileDatabaseFile(CommandsGiven || Files.empty() ? "" : Files.front());
 
   if (Lsp)
     return runLspServer(Options, llvm::outs(), GivenDatabase.get());
   if (!WriteCompileCommands.empty())
     return writeCompileCommands(Options, *Parser, GivenDatabase.get(), argv[0]);
-  std::vector<std::string> Files = Parser->getSourcePathList();
   if (Files.empty())
-    return runOnDatabase(Options, GivenDatabase.get());
-  return runWarpcheck(
+    return checkStandardOutput(runOnDatabase(Options, GivenDatabase.get()));
+  return checkStandardOutput(runWarpcheck(
       Options, GivenDatabase ? *GivenDatabase : Parser->getCompilations(),
-      Files, outs(), errs());
+      Files, outs(), errs()));
 }

@@ -2,6 +2,7 @@
 
 #include "CompilationDatabase.h"
 
+#include "AtomicWrite.h"
 #include "BoundedInput.h"
 #include "CompileCommand.h"
 
@@ -15,6 +16,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <set>
 
 namespace warpcheck {
 
@@ -128,16 +130,73 @@ loadCompilationDatabase(llvm::StringRef BuildPath, std::string &Error) {
   return nullptr;
 }
 
+namespace {
+/// The nearest compile_commands.json or compile_flags.txt in Dir or up its
+/// parents, as clang's autodetection looks; "" when there is none.
+/// exists() follows links without opening: a FIFO counts as there.
+std::string nearestDatabaseFile(llvm::StringRef Dir) {
+  for (llvm::StringRef D = Dir; !D.empty();
+       D = llvm::sys::path::parent_path(D)) {
+    for (const char *Name : {"compile_commands.json", "compile_flags.txt"}) {
+      llvm::SmallString<256> Path(D);
+      llvm::sys::path::append(Path, Name);
+      if (llvm::sys::fs::exists(Path))
+        return std::string(Path);
+    }
+  }
+  return "";
+}
+
+/// The absolute directory of File, dots removed.
+std::string directoryOf(llvm::StringRef File) {
+  llvm::SmallString<256> Abs(File);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return llvm::sys::path::parent_path(Abs).str();
+}
+} // namespace
+
+std::string compileDatabaseFile(llvm::StringRef DetectFrom) {
+  std::string Dir = compileDatabaseDir();
+  if (Dir.empty() && !DetectFrom.empty())
+    Dir = directoryOf(DetectFrom);
+  return nearestDatabaseFile(Dir);
+}
+
+std::unique_ptr<clang::tooling::CompilationDatabase>
+findCompilationDatabaseFor(llvm::StringRef File, std::string &Error) {
+  Error.clear();
+  std::string Dir = directoryOf(File);
+  if (nearestDatabaseFile(Dir).empty())
+    return nullptr;
+  return loadCompilationDatabase(Dir, Error);
+}
+
 int writeTranslatedDatabase(const clang::tooling::CompilationDatabase &DB,
                             const std::vector<std::string> &Files,
                             const ParseOptions &Parse,
                             const std::string &ShareInclude,
+                            const std::string &DatabaseFile,
                             const std::string &Output, llvm::raw_ostream &Err) {
+  std::vector<ProtectedFile> Protected = {
+      {DatabaseFile, "the compilation database '" + DatabaseFile + "'"}};
   llvm::json::Array Entries;
+  std::set<std::string> Written;
   SafeCompilations Safe(DB);
-  for (const std::string &File : Files)
+  for (const std::string &File : Files) {
+    Protected.push_back({File, "the input file '" + File + "'"});
     for (const clang::tooling::CompileCommand &C :
          Safe.getCompileCommands(File)) {
+      std::string Dir = resolveAgainst(compileDatabaseDir(), C.Directory);
+      std::string Source = resolveAgainst(Dir, C.Filename);
+      Protected.push_back({Source, "the input file '" + Source + "'"});
+      // The same command listed twice (the source named by another path,
+      // or a file given twice) is written once.
+      std::string Key = Dir + '\0' + Source;
+      for (const std::string &A : C.CommandLine)
+        Key += '\0' + (A == C.Filename ? Source : A);
+      if (!Written.insert(Key).second)
+        continue;
       llvm::json::Array Args;
       for (std::string A : translateCommand(C.CommandLine, Parse).Args) {
         // The in-memory headers, as files.
@@ -150,34 +209,23 @@ int writeTranslatedDatabase(const clang::tooling::CompilationDatabase &DB,
                                            {"file", C.Filename},
                                            {"arguments", std::move(Args)}});
     }
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Output, EC, llvm::sys::fs::OF_None);
-  if (EC) {
-    Err << "warpcheck: error: cannot write '" << Output << "': " << EC.message()
-        << "\n";
-    return 1;
   }
-  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Entries))) << "\n";
+  auto Fail = [&](llvm::Error E) {
+    Err << "warpcheck: error: " << llvm::toString(std::move(E)) << "\n";
+    return 1;
+  };
+  if (llvm::Error E =
+          checkNotProtected("--write-compile-commands", Output, Protected))
+    return Fail(std::move(E));
+  std::string Text =
+      llvm::formatv("{0:2}", llvm::json::Value(std::move(Entries))).str() +
+      "\n";
+  if (llvm::Error E = writeFileAtomically(Output, Text))
+    return Fail(llvm::createStringError(llvm::formatv(
+        "cannot write '{0}': {1}", Output, llvm::toString(std::move(E)))));
   return 0;
 }
 
-std::unique_ptr<clang::tooling::CompilationDatabase>
-findCompilationDatabaseFor(llvm::StringRef File, std::string &Error) {
-  llvm::SmallString<256> Abs(File);
-  llvm::sys::fs::make_absolute(Abs);
-  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  llvm::StringRef Dir = llvm::sys::path::parent_path(Abs);
-  for (llvm::StringRef D = Dir; !D.empty(); D = llvm::sys::path::parent_path(D))
-    for (const char *Name : {"compile_commands.json", "compile_flags.txt"}) {
-      llvm::SmallString<256> Path(D);
-      llvm::sys::path::append(Path, Name);
-      // exists() follows links without opening: a FIFO counts as there.
-      if (llvm::sys::fs::exists(Path))
-        return loadCompilationDatabase(Dir, Error);
-    }
-  Error.clear();
-  return nullptr;
-}
 
 std::vector<std::string>
 cudaFilesOf(const clang::tooling::CompilationDatabase &Database) {

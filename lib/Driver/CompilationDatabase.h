@@ -35,17 +35,26 @@ loadCompilationDatabase(llvm::StringRef BuildPath, std::string &Error);
 std::unique_ptr<clang::tooling::CompilationDatabase>
 findCompilationDatabaseFor(llvm::StringRef File, std::string &Error);
 
+/// The file the compile commands are read from: the database of -p
+/// (compile_commands.json or compile_flags.txt in compileDatabaseDir);
+/// without -p, the one found up from the directory of DetectFrom
+/// (its first source; "" when `--` gave the commands); else "".
+std::string compileDatabaseFile(llvm::StringRef DetectFrom = "");
+
 /// The source files of Database that are CUDA (.cu), sorted.
 std::vector<std::string>
 cudaFilesOf(const clang::tooling::CompilationDatabase &Database);
 
 /// Writes Files' compile commands, translated for clang, as a
 /// compile_commands.json that clang-tidy with the plugin can read; the
-/// headers warpcheck adds are taken from ShareInclude on disk.
+/// headers warpcheck adds are taken from ShareInclude on disk. A command
+/// listed twice is written once; Output is written atomically, never over
+/// DatabaseFile (the database read, compileDatabaseFile) or a source.
 int writeTranslatedDatabase(const clang::tooling::CompilationDatabase &DB,
                             const std::vector<std::string> &Files,
                             const ParseOptions &Parse,
                             const std::string &ShareInclude,
+                            const std::string &DatabaseFile,
                             const std::string &Output, llvm::raw_ostream &Err);
 
 } // namespace warpcheck

@@ -539,7 +539,17 @@ resolvedCommands(const clang::tooling::CompilationDatabase &DB,
       if (A == Written)
         A = C.Filename;
   }
-  return Commands;
+  // An entry listed twice (the same command once the unsafe flags, such as
+  // -o, are dropped) is parsed once: twice printed every finding twice and
+  // summed both parses in the proof of fixes, which then withheld them.
+  std::vector<clang::tooling::CompileCommand> Unique;
+  for (clang::tooling::CompileCommand &C : Commands)
+    if (llvm::none_of(Unique, [&](const clang::tooling::CompileCommand &U) {
+          return U.Directory == C.Directory && U.Filename == C.Filename &&
+                 U.CommandLine == C.CommandLine;
+        }))
+      Unique.push_back(std::move(C));
+  return Unique;
 }
 
 } // namespace

@@ -43,6 +43,9 @@ struct DriverOptions {
   /// Apply the fixes in place; write them as clang-tidy's YAML.
   bool Fix = false;
   std::string ExportFixes;
+  /// The compilation database read (compileDatabaseFile), which
+  /// --export-fixes must not replace; "" for none, or the database of -p.
+  std::string DatabaseFile;
   /// Report and fail only on findings not in this earlier JSON or SARIF.
   std::string Baseline;
   /// Files analyzed at once.

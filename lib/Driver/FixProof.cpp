@@ -7,6 +7,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <map>
 
 using namespace clang;
@@ -105,20 +106,36 @@ std::vector<std::string> check(const DriverOptions &Options,
       ClangTidyOptions::ClangTidyValue("none");
   Again.VerifyPtx = false;
   Again.PtxFile = Again.PtxasLog = "";
-  // The file's command as the first analysis resolved it.
-  auto Proof = analyzeOne(Again, Before.Command, Before.File, &Code->Main,
-                          &Code->Others, Before.Report.Siblings);
+  // Each of the file's commands as the first analysis resolved it, parsed
+  // on its own: a claim is about one parse, and the sum over two commands
+  // (an -D variant) would never match it.
+  std::vector<std::unique_ptr<FileAnalysis>> Proofs;
+  std::string FirstError;
+  size_t Commands = Before.Command.Commands.size();
+  for (size_t C = 0; C < std::max<size_t>(Commands, 1); ++C) {
+    FileCommand One = Before.Command;
+    if (Commands > 1)
+      One = {{Before.Command.Commands[C]}, {Before.Command.Translated[C]}};
+    Proofs.push_back(analyzeOne(Again, One, Before.File, &Code->Main,
+                                &Code->Others, Before.Report.Siblings));
+    if (FirstError.empty())
+      FirstError = Proofs.back()->ErrorLine;
+  }
   // The same errors as before (host code clang rejects), wherever the edit
   // moved them.
-  if (errorMessage(Proof->ErrorLine) != errorMessage(Before.ErrorLine))
+  if (errorMessage(FirstError) != errorMessage(Before.ErrorLine))
     return Fail("the edited source does not compile");
   for (size_t I = 0; I < Group.size(); ++I) {
     const FixClaim &Claim = *Group[I]->Claim;
-    uint64_t Got =
-        arrayWavefronts(Proof->Report, Claim.Kernel, Claim.Variable);
-    if (Got != Claim.TotalWavefronts)
-      Why[I] = "the edited source analyzes to " + std::to_string(Got) +
-               " wavefronts, not " + std::to_string(Claim.TotalWavefronts);
+    for (const auto &Proof : Proofs) {
+      uint64_t Got =
+          arrayWavefronts(Proof->Report, Claim.Kernel, Claim.Variable);
+      if (Got != Claim.TotalWavefronts) {
+        Why[I] = "the edited source analyzes to " + std::to_string(Got) +
+                 " wavefronts, not " + std::to_string(Claim.TotalWavefronts);
+        break;
+      }
+    }
   }
   return Why;
 }

@@ -2,7 +2,9 @@
 
 #include "Fixes.h"
 
+#include "AtomicWrite.h"
 #include "BoundedInput.h"
+#include "CompilationDatabase.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang/Tooling/Core/Replacement.h"
@@ -11,7 +13,6 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
 
-#include <csignal>
 #include <map>
 #include <set>
 
@@ -21,44 +22,6 @@ using namespace clang::tidy;
 namespace warpcheck {
 
 namespace {
-
-/// Writes Contents over Path through a temporary file in its directory,
-/// renamed over it: a failed write leaves the original whole, and the
-/// file keeps its permissions. Path must not be a symbolic link.
-std::error_code writeAtomically(const std::string &Path,
-                                llvm::StringRef Contents) {
-  llvm::sys::fs::file_status St;
-  if (std::error_code EC = llvm::sys::fs::status(Path, St))
-    return EC;
-  llvm::SmallString<256> Temp(llvm::sys::path::parent_path(Path));
-  llvm::sys::path::append(Temp, "." + llvm::sys::path::filename(Path).str() +
-                                    ".warpcheck-%%%%%%");
-  // A write over the file size limit (ulimit -f) is an error to report,
-  // not a signal that kills the run half way through the files.
-  std::signal(SIGXFSZ, SIG_IGN);
-  int FD;
-  llvm::SmallString<256> TempPath;
-  if (std::error_code EC = llvm::sys::fs::createUniqueFile(
-          Temp, FD, TempPath, llvm::sys::fs::OF_None, St.permissions()))
-    return EC;
-  {
-    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << Contents;
-    OS.close();
-    if (OS.has_error()) {
-      std::error_code EC = OS.error();
-      OS.clear_error();
-      llvm::sys::fs::remove(TempPath);
-      return EC;
-    }
-  }
-  llvm::sys::fs::setPermissions(TempPath, St.permissions());
-  if (std::error_code EC = llvm::sys::fs::rename(TempPath, Path)) {
-    llvm::sys::fs::remove(TempPath);
-    return EC;
-  }
-  return {};
-}
 
 /// One real file's edits (a file given twice, or through a symbolic link,
 /// is one file): each finding's once, and the content it was analyzed with.
@@ -141,6 +104,12 @@ collectEdits(const std::vector<std::unique_ptr<FileAnalysis>> &Results,
 /// Writes P's edits to the file at Real, or says on Err why not.
 bool writeEdits(const std::string &Real, const PendingEdits &P,
                 llvm::raw_ostream &Err) {
+  // Root may write any file: its mode says whether it should be.
+  if (!isWritableFile(Real)) {
+    Err << P.Shown
+        << ": error: the file is not writable; its fixes were not applied\n";
+    return false;
+  }
   auto Buf = readInputFile(Real, "file to fix", limits::SourceBytes);
   if (!Buf) {
     Err << P.Shown << ": error: " << llvm::toString(Buf.takeError())
@@ -160,9 +129,15 @@ bool writeEdits(const std::string &Real, const PendingEdits &P,
         << llvm::toString(Edited.takeError()) << "); file left unchanged\n";
     return false;
   }
-  if (std::error_code EC = writeAtomically(Real, *Edited)) {
-    Err << P.Shown << ": error: cannot write the fixes: " << EC.message()
-        << "; file left unchanged\n";
+  std::string Note;
+  bool Damaged = false;
+  if (llvm::Error E =
+          replaceFileContents(Real, Code, *Edited, &Note, &Damaged)) {
+    Err << P.Shown
+        << ": error: cannot write the fixes: " << llvm::toString(std::move(E))
+        << (Damaged ? "; writing the file back failed too, it may be damaged"
+                    : "; file left unchanged")
+        << "\n";
     return false;
   }
   Err << "warpcheck: applied " << P.Fixes << " fix"
@@ -173,6 +148,8 @@ bool writeEdits(const std::string &Real, const PendingEdits &P,
     Err << "; " << P.Conflicts << " conflicting fix"
         << (P.Conflicts == 1 ? " was" : "es were") << " left out";
   Err << "\n";
+  if (!Note.empty())
+    Err << P.Shown << ": note: " << Note << "\n";
   return true;
 }
 
@@ -192,31 +169,57 @@ bool exportFixes(const DriverOptions &Options,
                  const std::vector<std::string> &Files,
                  const std::vector<std::unique_ptr<FileAnalysis>> &Results,
                  llvm::raw_ostream &Err) {
+  // Nor a header or other file a parse read, known only now.
+  std::vector<ProtectedFile> Protected = protectedInputs(Options, Files);
+  for (const auto &R : Results)
+    for (const auto &[Read, Hash] : R->ReadHashes)
+      Protected.push_back(
+          {Read, llvm::formatv("'{0}', which the analysis of '{1}' read", Read,
+                               R->File)
+                     .str()});
+  if (llvm::Error E =
+          checkNotProtected("--export-fixes", Options.ExportFixes, Protected)) {
+    Err << "warpcheck: error: " << llvm::toString(std::move(E)) << "\n";
+    return false;
+  }
   std::vector<ClangTidyError> AllFindings;
   for (const auto &R : Results)
     llvm::append_range(AllFindings, R->Findings);
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Options.ExportFixes, EC, llvm::sys::fs::OF_None);
-  if (EC) {
+  std::string Yaml;
+  llvm::raw_string_ostream OS(Yaml);
+  exportReplacements(Files.empty() ? "" : Files.front(), AllFindings, OS);
+  if (llvm::Error E = writeFileAtomically(Options.ExportFixes, Yaml)) {
     Err << "warpcheck: error: cannot write '" << Options.ExportFixes
-        << "': " << EC.message() << "\n";
+        << "': " << llvm::toString(std::move(E)) << "\n";
     return false;
   }
-  exportReplacements(Files.empty() ? "" : Files.front(), AllFindings, OS);
   return true;
+}
+
+std::vector<ProtectedFile>
+protectedInputs(const DriverOptions &Options,
+                const std::vector<std::string> &Files) {
+  std::vector<ProtectedFile> Protected;
+  for (const std::string &F : Files)
+    Protected.push_back({F, "the input file '" + F + "'"});
+  for (const std::string &Database :
+       {Options.DatabaseFile, compileDatabaseFile()})
+    Protected.push_back(
+        {Database, "the compilation database '" + Database + "'"});
+  for (auto [Path, What] : {std::pair(&Options.Baseline, "the baseline"),
+                            std::pair(&Options.PtxFile, "the --ptx-file"),
+                            std::pair(&Options.PtxasLog, "the --ptxas-log"),
+                            std::pair(&Options.SassFile, "the --sass-file")})
+    Protected.push_back({*Path, std::string(What) + " '" + *Path + "'"});
+  return Protected;
 }
 
 llvm::Error checkExportFixesTarget(const DriverOptions &Options,
                                    const std::vector<std::string> &Files) {
-  if (!Options.ExportFixes.empty())
-    for (const std::string &F : Files)
-      if (llvm::sys::fs::equivalent(Options.ExportFixes, F))
-        return llvm::createStringError(
-            llvm::formatv("--export-fixes='{0}' is the input file '{1}'; "
-                          "refusing to overwrite it",
-                          Options.ExportFixes, F)
-                .str());
-  return llvm::Error::success();
+  if (Options.ExportFixes.empty())
+    return llvm::Error::success();
+  return checkNotProtected("--export-fixes", Options.ExportFixes,
+                           protectedInputs(Options, Files));
 }
 
 } // namespace warpcheck

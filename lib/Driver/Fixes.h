@@ -8,6 +8,7 @@
 #ifndef WARPCHECK_DRIVER_FIXES_H
 #define WARPCHECK_DRIVER_FIXES_H
 
+#include "AtomicWrite.h"
 #include "Driver.h"
 
 #include "llvm/Support/Error.h"
@@ -29,13 +30,22 @@ bool applyFixes(const std::vector<std::unique_ptr<FileAnalysis>> &Results,
                 const std::vector<std::optional<uint64_t>> &Hashes,
                 llvm::raw_ostream &Err);
 
-/// --export-fixes: every finding's fix as clang-tidy's YAML.
+/// --export-fixes: every finding's fix as clang-tidy's YAML, written
+/// atomically, never over a file the run read.
 bool exportFixes(const DriverOptions &Options,
                  const std::vector<std::string> &Files,
                  const std::vector<std::unique_ptr<FileAnalysis>> &Results,
                  llvm::raw_ostream &Err);
 
-/// --export-fixes never replaces a file it analyzes.
+/// What a run reads that no file it writes may replace: the input files,
+/// the compilation database of -p, the baseline and the compiler output
+/// given.
+std::vector<ProtectedFile>
+protectedInputs(const DriverOptions &Options,
+                const std::vector<std::string> &Files);
+
+/// --export-fixes never replaces what the run reads (protectedInputs),
+/// checked before the analysis; exportFixes checks the headers too.
 llvm::Error checkExportFixesTarget(const DriverOptions &Options,
                                    const std::vector<std::string> &Files);
 

@@ -11,6 +11,7 @@
 #include "Driver.h"
 
 #include "AnalyzeFile.h"
+#include "AtomicWrite.h"
 #include "BoundedInput.h"
 #include "CrashContainment.h"
 #include "Fixes.h"
@@ -249,7 +250,9 @@ int runWarpcheck(const DriverOptions &Options,
   AnalyzedFiles Analyzed = analyzeFiles(Options, Database, Files,
                                         *Given ? &**Given : nullptr, Err);
 
-  // Phase 2: report, in the order of the files.
+  // Phase 2: report, in the order of the files. Standard output may be a
+  // file too: over the size limit, an error (checked by the tool's main).
+  ignoreFileSizeSignal();
   int Status = 0;
   unsigned AsErrors = 0, New = 0;
   std::unique_ptr<ReportWriter> Writer = Format->Make(Options, Out, Err);
