@@ -187,7 +187,13 @@ int writeTranslatedDatabase(const clang::tooling::CompilationDatabase &DB,
     Protected.push_back({File, "the input file '" + File + "'"});
     for (const clang::tooling::CompileCommand &C :
          Safe.getCompileCommands(File)) {
-      std::string Dir = resolveAgainst(compileDatabaseDir(), C.Directory);
+      // Absolute, so that clang-tidy matches the file from any folder (a
+      // command after `--` runs in ".").
+      llvm::SmallString<256> AbsDir(
+          resolveAgainst(compileDatabaseDir(), C.Directory));
+      llvm::sys::fs::make_absolute(AbsDir);
+      llvm::sys::path::remove_dots(AbsDir, /*remove_dot_dot=*/true);
+      std::string Dir(AbsDir);
       std::string Source = resolveAgainst(Dir, C.Filename);
       Protected.push_back({Source, "the input file '" + Source + "'"});
       // The same command listed twice (the source named by another path,
@@ -205,8 +211,8 @@ int writeTranslatedDatabase(const clang::tooling::CompilationDatabase &DB,
           A.replace(At, std::strlen(BuiltinIncludeDir), ShareInclude);
         Args.push_back(A);
       }
-      Entries.push_back(llvm::json::Object{{"directory", C.Directory},
-                                           {"file", C.Filename},
+      Entries.push_back(llvm::json::Object{{"directory", Dir},
+                                           {"file", Source},
                                            {"arguments", std::move(Args)}});
     }
   }
@@ -220,6 +226,14 @@ int writeTranslatedDatabase(const clang::tooling::CompilationDatabase &DB,
   std::string Text =
       llvm::formatv("{0:2}", llvm::json::Value(std::move(Entries))).str() +
       "\n";
+  // `--write-compile-commands=build-tidy/compile_commands.json` makes its
+  // folder, as CMake's build folders are made.
+  llvm::StringRef Folder = llvm::sys::path::parent_path(Output);
+  if (!Folder.empty())
+    if (std::error_code EC = llvm::sys::fs::create_directories(Folder))
+      return Fail(llvm::createStringError(
+          llvm::formatv("cannot make the folder '{0}': {1}", Folder,
+                        EC.message())));
   if (llvm::Error E = writeFileAtomically(Output, Text))
     return Fail(llvm::createStringError(llvm::formatv(
         "cannot write '{0}': {1}", Output, llvm::toString(std::move(E)))));

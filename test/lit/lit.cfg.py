@@ -38,6 +38,15 @@ config.substitutions.append(
      "grep -v -E '^ *[0-9]* [|]' | FileCheck %s -check-prefix=CHECK-MESSAGES "
      "-implicit-check-not='{{warning|error}}:'"))
 config.substitutions.append(("%warpcheck", warpcheck))
+# A warpcheck built with AddressSanitizer (.ci/sanitize) reserves terabytes
+# of address space for its shadow memory: tests that cap the address space
+# (`ulimit -v`) leave the cap out there (`%if asan`).
+try:
+    with open(warpcheck, "rb") as f:
+        if b"__asan_init" in f.read():
+            config.available_features.add("asan")
+except OSError:
+    pass
 # clang-tidy-19 with the plugin, parsing CUDA with the built-in prelude.
 plugin = lit_config.params.get("plugin", "")
 # Tests that load the plugin into clang-tidy need one (not under the

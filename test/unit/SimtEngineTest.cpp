@@ -1383,7 +1383,9 @@ __global__ void k(int *out) {
 })cuda",
              "k", OneWarp, [] {
                InterpreterLimits L;
+               // The condition is known: its own limit applies too.
                L.MaxLoopIterations = 4;
+               L.MaxKnownLoopIterations = 4;
                return L;
              }());
   ASSERT_TRUE(A.ok());
