@@ -48,17 +48,32 @@ extern volatile int WarpcheckModuleAnchorSource;
 
 namespace {
 
+/// clang-tidy's consumer, noting a fatal error: clang stops the parse
+/// there, so what follows it (kernels included) was never seen.
+class FatalNotingConsumer : public ClangTidyDiagnosticConsumer {
+public:
+  using ClangTidyDiagnosticConsumer::ClangTidyDiagnosticConsumer;
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    Fatal |= Level == DiagnosticsEngine::Fatal;
+    ClangTidyDiagnosticConsumer::HandleDiagnostic(Level, Info);
+  }
+  bool Fatal = false;
+};
+
 /// clang-tidy's runClangTidy, with ClangTool's own "Error while processing"
 /// line turned off: the driver prints one line of its own per file.
+/// ParseStopped tells whether a fatal error ended the parse early.
 std::vector<ClangTidyError>
 runChecks(ClangTidyContext &Context, const tooling::CompilationDatabase &DB,
           const std::string &File,
-          llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS) {
+          llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
+          bool &ParseStopped) {
   tooling::ClangTool Tool(DB, {File},
                           std::make_shared<PCHContainerOperations>(), FS);
   Tool.setPrintErrorMessage(false);
   Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
-  ClangTidyDiagnosticConsumer DiagConsumer(Context, nullptr, true, false);
+  FatalNotingConsumer DiagConsumer(Context, nullptr, true, false);
   DiagnosticsEngine DE(new DiagnosticIDs(), new DiagnosticOptions(),
                        &DiagConsumer, /*ShouldOwnClient=*/false);
   Context.setDiagnosticsEngine(&DE);
@@ -89,6 +104,7 @@ runChecks(ClangTidyContext &Context, const tooling::CompilationDatabase &DB,
   };
   Factory F(Context, FS);
   Tool.run(&F);
+  ParseStopped = DiagConsumer.Fatal;
   return DiagConsumer.take();
 }
 
@@ -360,7 +376,7 @@ analyzeOne(const DriverOptions &Options, const FileCommand &Command,
     auto FS = parseFileSystem(*R, Stubbed, Abs, Contents, Others);
     {
       AttachReport Attached(*R->Context, R->Report);
-      Errors = runChecks(*R->Context, Compilations, File, FS);
+      Errors = runChecks(*R->Context, Compilations, File, FS, R->ParseStopped);
     }
     auto [Missing, Where] = firstMissingHeader(File, Errors);
     if (Missing.empty() || Attempt >= 8 || llvm::is_contained(Stubbed, Missing))
@@ -440,8 +456,9 @@ void decideFileStatus(FileAnalysis &R, const TranslationUnitRecord &TU) {
     bool Stubbed = llvm::any_of(R.Notes, [](const std::string &N) {
       return N.find(MissingHeaderNote) != std::string::npos;
     });
+    // A fatal error ends the parse: kernels after it were never seen.
     bool HostOnly = TU.Kernels == 0 && TU.KernelsSkipped == 0 &&
-                    !R.Report.Units.empty() && !Stubbed;
+                    !R.Report.Units.empty() && !Stubbed && !R.ParseStopped;
     if ((TU.Kernels > 0 || HostOnly) && TU.KernelsSkipped == 0 &&
         !R.DeviceErrors)
       // nvcc accepts some host code clang rejects: the kernels parsed.

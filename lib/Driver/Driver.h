@@ -91,6 +91,7 @@ struct FileAnalysis {
   std::vector<clang::tidy::ClangTidyError> Findings; // compiler errors removed
   std::string ErrorLine;          // the first compiler error, if any
   bool DeviceErrors = false;      // some error in device code or a header
+  bool ParseStopped = false;      // a fatal error ended clang's parse early
   std::string FileError;          // why the file was not analyzed
   std::vector<std::string> Notes; // said once about the file
   AnalysisReport Report;
