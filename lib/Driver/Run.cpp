@@ -24,6 +24,7 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -223,6 +224,26 @@ unsigned keepNewFindings(FileAnalysis &R,
 
 } // namespace
 
+namespace {
+/// Files, each once: a file given twice, or by two names (a symbolic or
+/// hard link, `./k.cu`), is analyzed and reported once, as the first name
+/// gave it.
+std::vector<std::string> distinctFiles(const std::vector<std::string> &Files) {
+  std::vector<std::string> Out;
+  std::vector<llvm::sys::fs::UniqueID> Seen;
+  for (const std::string &F : Files) {
+    llvm::sys::fs::UniqueID ID;
+    if (!llvm::sys::fs::getUniqueID(F, ID)) {
+      if (llvm::is_contained(Seen, ID))
+        continue;
+      Seen.push_back(ID);
+    }
+    Out.push_back(F); // a missing file keeps its error line
+  }
+  return Out;
+}
+} // namespace
+
 int runWarpcheck(const DriverOptions &Options,
                  const tooling::CompilationDatabase &Database,
                  const std::vector<std::string> &Files, llvm::raw_ostream &Out,
@@ -247,8 +268,9 @@ int runWarpcheck(const DriverOptions &Options,
     Baseline = std::move(*Read);
   }
 
-  AnalyzedFiles Analyzed = analyzeFiles(Options, Database, Files,
-                                        *Given ? &**Given : nullptr, Err);
+  AnalyzedFiles Analyzed =
+      analyzeFiles(Options, Database, distinctFiles(Files),
+                   *Given ? &**Given : nullptr, Err);
 
   // Phase 2: report, in the order of the files. Standard output may be a
   // file too: over the size limit, an error (checked by the tool's main).
