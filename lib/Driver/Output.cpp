@@ -87,6 +87,20 @@ std::pair<unsigned, unsigned> lineColumn(const std::string &Path,
   return {Line, Column};
 }
 
+std::pair<unsigned, unsigned> lineCodePointColumn(const std::string &Path,
+                                                  unsigned Offset) {
+  auto [Line, Column] = lineColumn(Path, Offset);
+  if (Column <= 1)
+    return {Line, Column};
+  llvm::StringRef Text = contents(Path);
+  Offset = std::min<unsigned>(Offset, Text.size());
+  llvm::StringRef Prefix = Text.slice(Offset - (Column - 1), Offset);
+  unsigned Points = 0;
+  for (unsigned char C : Prefix)
+    Points += (C & 0xC0) != 0x80; // not a continuation byte
+  return {Line, Points + 1};
+}
+
 std::string fingerprint(const ClangTidyError &E) {
   llvm::StringRef Text = contents(E.Message.FilePath);
   unsigned Offset = std::min<unsigned>(E.Message.FileOffset, Text.size());

@@ -26,6 +26,11 @@ namespace warpcheck {
 std::pair<unsigned, unsigned> lineColumn(const std::string &Path,
                                          unsigned Offset);
 
+/// As lineColumn, the column counted in Unicode code points (UTF-8 lead
+/// bytes) rather than bytes: what SARIF's "unicodeCodePoints" means.
+std::pair<unsigned, unsigned> lineCodePointColumn(const std::string &Path,
+                                                  unsigned Offset);
+
 /// Path relative to the working directory when it is under it, else as
 /// given (SARIF and GitHub annotations name files in the repository).
 std::string relativeToWorkingDirectory(const std::string &Path);

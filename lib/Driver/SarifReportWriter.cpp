@@ -29,8 +29,12 @@ std::string sarifUri(const std::string &Path) {
   return Relative == Abs ? fileUri(Abs) : percentEncodePath(Relative);
 }
 
+/// Where the documentation lives, for absolute help links (code scanning
+/// shows them outside the repository).
+constexpr const char *RepositoryUri = "https://github.com/warpcheck/warpcheck";
+
 llvm::json::Object sarifLocation(const std::string &File, unsigned Offset) {
-  auto [Line, Column] = lineColumn(File, Offset);
+  auto [Line, Column] = lineCodePointColumn(File, Offset);
   return llvm::json::Object{
       {"physicalLocation",
        llvm::json::Object{
@@ -45,6 +49,22 @@ public:
 
   void finish() override {
     Out << llvm::formatv("{0:2}", document(Options.Version)) << "\n";
+  }
+
+  /// A file that could not be analyzed is a notification of the run's
+  /// invocation (code scanning shows it as a tool error), not silence.
+  unsigned addFile(const FileAnalysis &R) override {
+    if (!R.FileError.empty())
+      Notifications.push_back(llvm::json::Object{
+          {"level", "error"},
+          {"message", llvm::json::Object{{"text", R.FileError}}},
+          {"locations",
+           llvm::json::Array{llvm::json::Object{
+               {"physicalLocation",
+                llvm::json::Object{
+                    {"artifactLocation",
+                     llvm::json::Object{{"uri", sarifUri(R.File)}}}}}}}}});
+    return ReportWriter::addFile(R);
   }
 
 private:
@@ -82,8 +102,9 @@ private:
     for (const auto &[File, Replacements] : E.Message.Fix) {
       llvm::json::Array Reps;
       for (const auto &R : Replacements) {
-        auto [L1, C1] = lineColumn(File.str(), R.getOffset());
-        auto [L2, C2] = lineColumn(File.str(), R.getOffset() + R.getLength());
+        auto [L1, C1] = lineCodePointColumn(File.str(), R.getOffset());
+        auto [L2, C2] =
+            lineCodePointColumn(File.str(), R.getOffset() + R.getLength());
         Reps.push_back(llvm::json::Object{
             {"deletedRegion", llvm::json::Object{{"startLine", L1},
                                                  {"startColumn", C1},
@@ -113,11 +134,14 @@ private:
           {"name", R.SarifName},
           {"shortDescription", llvm::json::Object{{"text", R.Short}}},
           {"fullDescription", llvm::json::Object{{"text", R.Full}}},
+          {"helpUri", helpUri(R.Doc)},
           {"help",
            llvm::json::Object{
-               {"text", llvm::formatv("{0} See {1}.", R.Full, R.Doc).str()},
-               {"markdown",
-                llvm::formatv("{0} See [{1}]({1}).", R.Full, R.Doc).str()}}},
+               {"text",
+                llvm::formatv("{0} See {1}.", R.Full, helpUri(R.Doc)).str()},
+               {"markdown", llvm::formatv("{0} See [{1}]({2}).", R.Full, R.Doc,
+                                          helpUri(R.Doc))
+                                .str()}}},
           {"defaultConfiguration", llvm::json::Object{{"level", "warning"}}}});
     return llvm::json::Object{
         {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
@@ -130,14 +154,23 @@ private:
                    llvm::json::Object{
                        {"name", "warpcheck"},
                        {"version", Version},
-                       {"informationUri",
-                        "https://github.com/warpcheck/warpcheck"},
+                       {"informationUri", RepositoryUri},
                        {"rules", std::move(RuleList)}}}}},
              {"columnKind", "unicodeCodePoints"},
+             {"invocations",
+              llvm::json::Array{llvm::json::Object{
+                  {"executionSuccessful", Notifications.empty()},
+                  {"toolExecutionNotifications",
+                   llvm::json::Array(Notifications)}}}},
              {"results", llvm::json::Value(llvm::json::Array(Results))}}}}};
   }
 
+  static std::string helpUri(llvm::StringRef Doc) {
+    return (llvm::Twine(RepositoryUri) + "/blob/main/" + Doc).str();
+  }
+
   llvm::json::Array Results;
+  llvm::json::Array Notifications;
 };
 
 } // namespace
