@@ -56,20 +56,50 @@ std::string pathOf(llvm::StringRef Uri) {
 
 std::string uriOf(llvm::StringRef Path) { return fileUri(Path); }
 
-/// LSP position (0-based line, UTF-16 column ~ bytes for ASCII) of an offset.
-llvm::json::Object position(llvm::StringRef Text, unsigned Offset) {
+/// How LSP columns count: UTF-16 code units (the protocol's default, what
+/// VS Code and Neovim use) or bytes, when the client offers "utf-8" in
+/// general.positionEncodings at initialize.
+enum class PositionEncoding { Utf16, Utf8 };
+
+/// LSP position (0-based line and column) of a byte offset of Text.
+llvm::json::Object position(llvm::StringRef Text, unsigned Offset,
+                            PositionEncoding Encoding) {
   Offset = std::min<unsigned>(Offset, Text.size());
   llvm::StringRef Before = Text.take_front(Offset);
   size_t Newline = Before.rfind('\n');
   unsigned Line = Before.count('\n');
-  unsigned Col =
-      Newline == llvm::StringRef::npos ? Offset : Offset - Newline - 1;
+  llvm::StringRef InLine =
+      Newline == llvm::StringRef::npos ? Before : Before.drop_front(Newline + 1);
+  unsigned Col = InLine.size();
+  if (Encoding == PositionEncoding::Utf16) {
+    Col = 0;
+    for (unsigned char C : InLine) {
+      if ((C & 0xC0) == 0x80)
+        continue;             // a continuation byte
+      Col += C >= 0xF0 ? 2 : 1; // outside the BMP: a surrogate pair
+    }
+  }
   return llvm::json::Object{{"line", Line}, {"character", Col}};
 }
 
-llvm::json::Object range(llvm::StringRef Text, unsigned Begin, unsigned End) {
-  return llvm::json::Object{{"start", position(Text, Begin)},
-                            {"end", position(Text, End)}};
+llvm::json::Object range(llvm::StringRef Text, unsigned Begin, unsigned End,
+                         PositionEncoding Encoding) {
+  return llvm::json::Object{{"start", position(Text, Begin, Encoding)},
+                            {"end", position(Text, End, Encoding)}};
+}
+
+/// The encoding the client offers that warpcheck prefers: UTF-8 when
+/// offered (no conversion), else the default UTF-16.
+PositionEncoding negotiateEncoding(const llvm::json::Value &Params) {
+  if (const llvm::json::Object *P = Params.getAsObject())
+    if (const llvm::json::Object *Caps = P->getObject("capabilities"))
+      if (const llvm::json::Object *General = Caps->getObject("general"))
+        if (const llvm::json::Array *Offered =
+                General->getArray("positionEncodings"))
+          for (const llvm::json::Value &E : *Offered)
+            if (E.getAsString() == "utf-8")
+              return PositionEncoding::Utf8;
+  return PositionEncoding::Utf16;
 }
 
 /// The compile commands for a file: compile_commands.json up its directory
@@ -272,6 +302,9 @@ private:
 
 class Server {
 public:
+  /// Negotiated at initialize (negotiateEncoding).
+  std::atomic<PositionEncoding> Encoding{PositionEncoding::Utf16};
+
   Server(const DriverOptions &Options, llvm::raw_ostream &Out,
          const clang::tooling::CompilationDatabase *Given)
       : Options(Options), Out(Out), Given(Given) {}
@@ -493,14 +526,17 @@ private:
       return false;
     };
     if (Method == "initialize") {
+      Encoding = negotiateEncoding(Params);
       reply(*Id,
             llvm::json::Object{
                 {"capabilities",
-                 llvm::json::Object{{"textDocumentSync",
-                                     llvm::json::Object{{"openClose", true},
-                                                        {"change", 1},
-                                                        {"save", true}}},
-                                    {"codeActionProvider", true}}},
+                 llvm::json::Object{
+                     {"positionEncoding",
+                      Encoding == PositionEncoding::Utf8 ? "utf-8" : "utf-16"},
+                     {"textDocumentSync",
+                      llvm::json::Object{
+                          {"openClose", true}, {"change", 1}, {"save", true}}},
+                     {"codeActionProvider", true}}},
                 {"serverInfo",
                  llvm::json::Object{{"name", "warpcheck"},
                                     {"version", Options.Version}}}});
@@ -627,10 +663,22 @@ private:
          llvm::json::Object{{"uri", Uri},
                             {"diagnostics", std::move(Diagnostics)}}}});
   }
+  /// A note's range: in the document, from its text; in another file (a
+  /// header), from that file on disk.
+  llvm::json::Object noteRange(const std::string &NotePath,
+                               const std::string &File, llvm::StringRef Text,
+                               unsigned Offset) const {
+    if (NotePath == File)
+      return range(Text, Offset, Offset, Encoding);
+    auto Buffer = llvm::MemoryBuffer::getFile(NotePath);
+    llvm::StringRef Other = Buffer ? (*Buffer)->getBuffer() : "";
+    return range(Other, Offset, Offset, Encoding);
+  }
+
   /// One error diagnostic at the top of the document.
   static Analysis errorAnalysis(const std::string &Message) {
     Analysis A;
-    A.Diagnostics.push_back(llvm::json::Object{{"range", range("", 0, 0)},
+    A.Diagnostics.push_back(llvm::json::Object{{"range", range("", 0, 0, {})},
                                                {"severity", 1},
                                                {"source", "warpcheck"},
                                                {"message", Message}});
@@ -678,12 +726,13 @@ private:
       llvm::json::Array Related;
       for (const auto &N : E.Notes)
         Related.push_back(llvm::json::Object{
-            {"location", llvm::json::Object{{"uri", uriOf(N.FilePath)},
-                                            {"range", range(Text, N.FileOffset,
-                                                            N.FileOffset)}}},
+            {"location",
+             llvm::json::Object{
+                 {"uri", uriOf(N.FilePath)},
+                 {"range", noteRange(N.FilePath, File, Text, N.FileOffset)}}},
             {"message", N.Message}});
       llvm::json::Object D{{"range", range(Text, E.Message.FileOffset,
-                                           E.Message.FileOffset + 1)},
+                                           E.Message.FileOffset + 1, Encoding)},
                            {"severity", severityOf(E.DiagLevel)},
                            {"code", E.DiagnosticName},
                            {"source", "warpcheck"},
@@ -692,13 +741,16 @@ private:
       if (!E.Message.Fix.empty()) {
         Fix F;
         F.Line =
-            position(Text, E.Message.FileOffset).getInteger("line").value_or(0);
+            position(Text, E.Message.FileOffset, Encoding)
+                .getInteger("line")
+                .value_or(0);
         F.Title = "warpcheck: apply the layout fix";
         for (const auto &[Path, Replacements] : E.Message.Fix)
           for (const auto &R : Replacements)
             F.Edits.push_back(llvm::json::Object{
                 {"range",
-                 range(Text, R.getOffset(), R.getOffset() + R.getLength())},
+                 range(Text, R.getOffset(), R.getOffset() + R.getLength(),
+                       Encoding)},
                 {"newText", R.getReplacementText().str()}});
         F.Diagnostic = llvm::json::Value(llvm::json::Object(D));
         A.Fixes.push_back(std::move(F));
