@@ -339,6 +339,12 @@ bool isInDeviceCode(const AnalysisReport &Report, const ClangTidyError &E) {
 void sortDiagnostics(FileAnalysis &R, const std::string &File,
                      std::vector<ClangTidyError> Errors) {
   R.ErrorLine = firstErrorLine(File, Errors);
+  for (const ClangTidyError &E : Errors)
+    if (isCompilerError(E)) {
+      R.ErrorFile = E.Message.FilePath;
+      R.ErrorOffset = E.Message.FileOffset;
+      break;
+    }
   for (auto &E : Errors) {
     if (!isCompilerError(E)) {
       R.Findings.push_back(std::move(E));
@@ -538,6 +544,10 @@ void compareLocalMemory(const DriverOptions &Options, FileAnalysis &R,
 
 } // namespace
 
+void decideStatus(FileAnalysis &R) {
+  decideFileStatus(R, readTranslationUnits(R));
+}
+
 std::unique_ptr<FileAnalysis>
 analyzeFile(const DriverOptions &Options,
             const tooling::CompilationDatabase &Database,
@@ -580,7 +590,7 @@ analyzeFile(const DriverOptions &Options,
                        ": note: recursion limits capped at warpcheck's "
                        "(docs/robustness.md): " +
                        llvm::join(T.Capped, " "));
-  decideFileStatus(*R, readTranslationUnits(*R));
+  decideStatus(*R);
   // Proof of every layout fix.
   proveLayoutFixes(Options, *R);
   compareLocalMemory(Options, *R, Abs, Given);

@@ -28,6 +28,12 @@ analyzeFile(const DriverOptions &Options,
             const std::string &File, const CompiledLocalMemory *Given,
             SiblingFiles *Siblings);
 
+/// Decides R's status from what its parse recorded (analyzeFile does it
+/// for the report; the language server for an editor's text): FileError
+/// when code was lost to compiler errors, else a note where the errors did
+/// not touch the kernels.
+void decideStatus(FileAnalysis &R);
+
 /// The result of a file that was not analyzed, and why (one error line).
 std::unique_ptr<FileAnalysis> fileNotAnalyzed(const std::string &File,
                                               std::string Why);

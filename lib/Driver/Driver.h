@@ -90,6 +90,8 @@ struct FileAnalysis {
   std::unique_ptr<clang::tidy::ClangTidyContext> Context;
   std::vector<clang::tidy::ClangTidyError> Findings; // compiler errors removed
   std::string ErrorLine;          // the first compiler error, if any
+  std::string ErrorFile;          // ... its file and offset (for editors)
+  unsigned ErrorOffset = 0;
   bool DeviceErrors = false;      // some error in device code or a header
   bool ParseStopped = false;      // a fatal error ended clang's parse early
   std::string FileError;          // why the file was not analyzed

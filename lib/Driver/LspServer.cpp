@@ -2,6 +2,7 @@
 
 #include "LspServer.h"
 
+#include "AnalyzeFile.h"
 #include "CrashContainment.h"
 
 #include "AnalysisReport.h"
@@ -86,6 +87,13 @@ llvm::json::Object range(llvm::StringRef Text, unsigned Begin, unsigned End,
                          PositionEncoding Encoding) {
   return llvm::json::Object{{"start", position(Text, Begin, Encoding)},
                             {"end", position(Text, End, Encoding)}};
+}
+
+/// A driver line "FILE:LINE:COL: error: TEXT" as an editor shows it at
+/// that place: TEXT.
+std::string withoutPlace(llvm::StringRef Line) {
+  size_t At = Line.find(": error: ");
+  return (At == llvm::StringRef::npos ? Line : Line.drop_front(At + 9)).str();
 }
 
 /// The encoding the client offers that warpcheck prefers: UTF-8 when
@@ -720,6 +728,17 @@ private:
       return errorAnalysis("warpcheck crashed while analyzing this file (an "
                            "internal error; please report it)");
     Analysis A;
+    // Code lost to compiler errors is said at the first error, never
+    // silence (a syntax error that wrecks every kernel).
+    decideStatus(*Result);
+    if (!Result->FileError.empty()) {
+      unsigned At = Result->ErrorFile == File ? Result->ErrorOffset : 0;
+      A.Diagnostics.push_back(llvm::json::Object{
+          {"range", range(Text, At, At + 1, Encoding)},
+          {"severity", 1},
+          {"source", "warpcheck"},
+          {"message", withoutPlace(Result->FileError)}});
+    }
     for (const auto &E : Result->Findings) {
       if (E.Message.FilePath != File)
         continue; // a header's findings go to the header's document
