@@ -219,9 +219,8 @@ bool loadGivenDatabase(
 
 /// Whether the command line has `--` (the compile command).
 bool hasCompileCommand(llvm::ArrayRef<const char *> Args) {
-  return llvm::any_of(Args, [](const char *A) {
-    return llvm::StringRef(A) == "--";
-  });
+  return llvm::any_of(Args,
+                      [](const char *A) { return llvm::StringRef(A) == "--"; });
 }
 
 /// With neither -p nor `--`, the database above the first file, found and

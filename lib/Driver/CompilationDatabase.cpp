@@ -231,15 +231,13 @@ int writeTranslatedDatabase(const clang::tooling::CompilationDatabase &DB,
   llvm::StringRef Folder = llvm::sys::path::parent_path(Output);
   if (!Folder.empty())
     if (std::error_code EC = llvm::sys::fs::create_directories(Folder))
-      return Fail(llvm::createStringError(
-          llvm::formatv("cannot make the folder '{0}': {1}", Folder,
-                        EC.message())));
+      return Fail(llvm::createStringError(llvm::formatv(
+          "cannot make the folder '{0}': {1}", Folder, EC.message())));
   if (llvm::Error E = writeFileAtomically(Output, Text))
     return Fail(llvm::createStringError(llvm::formatv(
         "cannot write '{0}': {1}", Output, llvm::toString(std::move(E)))));
   return 0;
 }
-
 
 std::vector<std::string>
 cudaFilesOf(const clang::tooling::CompilationDatabase &Database) {

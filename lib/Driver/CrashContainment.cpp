@@ -6,9 +6,9 @@
 #include "llvm/Support/CrashRecoveryContext.h"
 
 #include <csignal>
-#include <pthread.h>
 #include <memory>
 #include <mutex>
+#include <pthread.h>
 
 namespace warpcheck {
 

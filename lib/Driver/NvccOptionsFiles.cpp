@@ -25,7 +25,8 @@ std::vector<std::string> optionsFilesAt(const std::vector<std::string> &Args,
     if (I + 1 >= Args.size())
       return {};
     Value = Args[++I];
-  } else if (!A.consume_front("-optf=") && !A.consume_front("--options-file=")) {
+  } else if (!A.consume_front("-optf=") &&
+             !A.consume_front("--options-file=")) {
     return {};
   } else {
     Value = A;
