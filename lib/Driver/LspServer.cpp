@@ -365,17 +365,9 @@ public:
   int replay(std::istream &Input) {
     Analyze = false;
     FrameReader Reader(Input);
-    while (true) {
-      Incoming In = Reader.next();
-      if (In.K == Incoming::End)
-        return 1;
-      if (In.K == Incoming::Error) {
-        replyError(nullptr, In.Code, In.Text);
-        continue;
-      }
-      if (std::optional<int> Status = handle(In.Value))
+    while (true)
+      if (std::optional<int> Status = take(Reader.next()))
         return *Status;
-    }
   }
 
 private:
@@ -415,15 +407,21 @@ private:
         Queue.pop_front();
       }
       Wake.notify_all(); // the analysis waits for an empty queue
-      if (In.K == Incoming::End)
-        return 1;
-      if (In.K == Incoming::Error) {
-        replyError(nullptr, In.Code, In.Text);
-        continue;
-      }
-      if (std::optional<int> Status = handle(In.Value))
+      if (std::optional<int> Status = take(In))
         return *Status;
     }
+  }
+
+  /// One message off the wire: the exit status when it ends the session
+  /// (exit, or the end of the input), a framing error answered.
+  std::optional<int> take(const Incoming &In) {
+    if (In.K == Incoming::End)
+      return 1;
+    if (In.K == Incoming::Error) {
+      replyError(nullptr, In.Code, In.Text);
+      return std::nullopt;
+    }
+    return handle(In.Value);
   }
 
   /// The analysis thread: the documents whose latest text is unanalyzed,

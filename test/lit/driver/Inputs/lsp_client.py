@@ -1,37 +1,24 @@
 """A scripted LSP client: drives `warpcheck --lsp` through an editor's
 session and prints what it got back, for FileCheck."""
-import json
 import os
-import subprocess
 import sys
 
+import lsp_wire
+
 warpcheck, source = sys.argv[1], sys.argv[2]
-server = subprocess.Popen([warpcheck, "--lsp"], stdin=subprocess.PIPE,
-                          stdout=subprocess.PIPE)
+server = lsp_wire.start(warpcheck)
 
 
 def send(message):
-    body = json.dumps(dict(message, jsonrpc="2.0")).encode()
-    server.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-    server.stdin.flush()
+    lsp_wire.send(server, message)
 
 
 def receive():
-    length = 0
-    while True:
-        line = server.stdout.readline().decode().strip()
-        if not line:
-            break
-        if line.lower().startswith("content-length:"):
-            length = int(line.split(":")[1])
-    return json.loads(server.stdout.read(length))
+    return lsp_wire.receive(server)
 
 
 def wait_for(predicate):
-    while True:
-        message = receive()
-        if predicate(message):
-            return message
+    return lsp_wire.wait_for(server, predicate)
 
 
 uri = "file://" + os.path.abspath(source)

@@ -2,31 +2,21 @@
 non-ASCII text before the access, with or without offering "utf-8" as a
 position encoding, and prints the negotiated encoding and the diagnostic's
 start character and the fix edit's range."""
-import json
 import os
-import subprocess
 import sys
 
+import lsp_wire
+
 warpcheck, source, offer = sys.argv[1], sys.argv[2], sys.argv[3]
-server = subprocess.Popen([warpcheck, "--lsp", "--cuda-prelude"],
-                          stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+server = lsp_wire.start(warpcheck, "--cuda-prelude")
 
 
 def send(message):
-    body = json.dumps(dict(message, jsonrpc="2.0")).encode()
-    server.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-    server.stdin.flush()
+    lsp_wire.send(server, message)
 
 
 def receive():
-    length = 0
-    while True:
-        line = server.stdout.readline().decode().strip()
-        if not line:
-            break
-        if line.lower().startswith("content-length:"):
-            length = int(line.split(":")[1])
-    return json.loads(server.stdout.read(length))
+    return lsp_wire.receive(server)
 
 
 caps = {"general": {"positionEncodings": [offer]}} if offer != "none" else {}
