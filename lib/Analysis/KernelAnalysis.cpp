@@ -8,6 +8,7 @@
 
 #include <cassert>
 #include <functional>
+#include <optional>
 
 using namespace clang;
 
@@ -104,6 +105,32 @@ LoopUnrolling KernelAnalysis::loopUnrolling(const Stmt *Loop) const {
   return It == P->Unrolling.end() ? LoopUnrolling() : It->second;
 }
 
+namespace {
+/// Whether every member that executes Site took one exact count in every
+/// request, the same in all members (a member that does not execute it
+/// agrees: it issues no request).
+bool sameInEveryShape(
+    const std::vector<std::shared_ptr<const KernelAnalysis>> &Members,
+    const SharedAccessSite &Merged) {
+  std::optional<unsigned> Count;
+  for (const auto &M : Members)
+    for (const SharedAccessSite &Site : M->sites()) {
+      if (Site.Site != Merged.Site || Site.Variable != Merged.Variable ||
+          Site.Kind != Merged.Kind || Site.WidthBytes != Merged.WidthBytes)
+        continue;
+      const AccessSummary &S = Site.Summary;
+      if (S.Requests == 0)
+        continue;
+      if (S.Status != Verdict::Exact || S.Truncated ||
+          S.FewestWavefronts != S.Worst.MaxWavefronts ||
+          (Count && *Count != S.Worst.MaxWavefronts))
+        return false;
+      Count = S.Worst.MaxWavefronts;
+    }
+  return Count.has_value();
+}
+} // namespace
+
 std::vector<SharedAccessSite> mergeAcrossShapes(
     const std::vector<std::shared_ptr<const KernelAnalysis>> &Members) {
   using Key = std::tuple<const Expr *, const VarDecl *, AccessKind, unsigned>;
@@ -159,6 +186,7 @@ std::vector<SharedAccessSite> mergeAcrossShapes(
     R.CountsExact = false;
     if (R.Status == Verdict::Unknown || R.Requests == 0)
       continue;
+    R.SameInEveryShape = sameInEveryShape(Members, Site);
     R.Status = Verdict::Range;
     R.Worst.Status = Verdict::Range;
     R.Worst.MinWavefronts = std::min(R.Worst.MinWavefronts, R.FewestWavefronts);

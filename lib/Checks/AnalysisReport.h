@@ -48,6 +48,9 @@ struct AccessRecord {
   std::vector<std::string> DependsOn;
   bool Truncated = false;
   bool CountsExact = true;
+  /// Over a family of assumed shapes, every request of every shape took
+  /// Wavefronts (Status stays "range": the shape is assumed).
+  bool SameInEveryShape = false;
   /// An access made inside library code (CUB, Thrust, libcu++): File/Line
   /// are the user's call that leads there, these the library's location
   /// and function (empty otherwise).

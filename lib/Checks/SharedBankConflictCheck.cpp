@@ -2,8 +2,8 @@
 
 #include "SharedBankConflictCheck.h"
 
-#include "Host/HostSyntax.h"
 #include "AnalysisReport.h"
+#include "Host/HostSyntax.h"
 #include "KernelAnalysis.h"
 
 #include "clang/AST/ASTContext.h"
@@ -185,6 +185,7 @@ void SharedBankConflictCheck::recordAccess(
   R.DependsOn = Depends;
   R.Truncated = Sum.Truncated;
   R.CountsExact = Sum.CountsExact && !Sum.Truncated;
+  R.SameInEveryShape = Sum.SameInEveryShape;
   if (Site.HeaderSite) {
     PresumedLoc H =
         SM.getPresumedLoc(SM.getExpansionLoc(Site.HeaderSite->getBeginLoc()));
@@ -296,9 +297,25 @@ void SharedBankConflictCheck::renderSite(
       : Sum.Instances > 1
           ? llvm::formatv("; worst of {0} executions", Sum.Instances).str()
           : "";
+  if (Status == Verdict::Range && Sum.SameInEveryShape) {
+    // Every request of every assumed shape took the same count: the answer
+    // holds for the whole family, still not exact (the shape is assumed).
+    size_t Shapes = Shape.analyzedShapes().size();
+    Report(llvm::formatv("{0}-way bank conflict on {1} {2}: {3} wavefronts "
+                         "per request in {4} assumed block shape, {5} ideal",
+                         W.Worst.Ways, accessPhrase(Site.Kind), Target,
+                         W.MaxWavefronts, Shapes > 1 ? "every" : "the",
+                         W.Ideal),
+           llvm::formatv("{0}; {1}{2}", Where, Lanes,
+                         Shapes > 1 ? llvm::formatv("; the same count in "
+                                                    "each of the {0} shapes",
+                                                    Shapes)
+                                          .str()
+                                    : ""));
+    return;
+  }
   if (Status == Verdict::Range) {
-    // Every request of every assumed shape took the same count: still a
-    // range (the shape is not known), of one number.
+    // Requests differ across the assumed shapes or within one: a range.
     std::string Counts =
         W.MinWavefronts == W.MaxWavefronts
             ? std::to_string(W.MaxWavefronts)

@@ -67,6 +67,7 @@ llvm::json::Object accessJson(const AccessRecord &R) {
       {"total_wavefronts", int64_t(R.TotalWavefronts)},
       {"total_ideal_wavefronts", int64_t(R.TotalIdealWavefronts)},
       {"counts_exact", R.CountsExact},
+      {"same_in_every_shape", R.SameInEveryShape},
       {"status", R.Status},
       {"depends_on", std::move(Depends)},
   };

@@ -40,6 +40,11 @@ struct AccessSummary {
   /// per-request count is a range.
   unsigned FewestWavefronts = ~0u;
   bool ExactRequestsDiffer = false;
+  /// Set when the site was analyzed over a family of assumed block shapes
+  /// and every request of every shape took the same exact count: the
+  /// answer does not depend on which member runs, though it stays a range
+  /// (a shape outside the family is not covered).
+  bool SameInEveryShape = false;
 
   /// Adds the result of warp Warp at instance Instance.
   void add(const RequestResult &R, unsigned Warp, unsigned Instance);

@@ -36,6 +36,7 @@ int main(int argc, char **) { rows<<<1, dim3(32, 8)>>>(nullptr, argc); }
 // CHECK-NEXT: "line": 6,
 // CHECK-NEXT: "min_wavefronts": 1,
 // CHECK-NEXT: "requests": 8,
+// CHECK-NEXT: "same_in_every_shape": false,
 // CHECK-NEXT: "space": "shared",
 // CHECK-NEXT: "status": "exact",
 // CHECK-NEXT: "total_ideal_wavefronts": 8,

@@ -11,7 +11,7 @@ __global__ void child(int *d) {
   d[threadIdx.x] = s[threadIdx.x][0];
   // The device-side launches are not followed (clang rejects them): the
   // shape is assumed, the answer a range.
-  // CHECK-MESSAGES: :[[@LINE-3]]:20: warning: up to 32-way bank conflict on load from 's'
+  // CHECK-MESSAGES: :[[@LINE-3]]:20: warning: 32-way bank conflict on load from 's'
 }
 
 __global__ void parent(int *d) {

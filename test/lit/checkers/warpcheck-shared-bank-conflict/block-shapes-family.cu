@@ -1,10 +1,11 @@
 // A shape nothing fixes (no launch, or a run-time size): every shape of a
 // family consistent with the code is analyzed, and each access reports what
 // holds across all of them: a range from the fewest wavefronts any request
-// takes to the most, never exact, even where every shape agrees (the family
-// is an assumption: a launch with a shape outside it is not covered), and
-// it "depends on 'the block shape'". The family: 1-D blocks of 32..1024
-// threads (powers of two), or 2-D shapes when the kernel reads threadIdx.y;
+// takes to the most, never exact (the family is an assumption: a launch with
+// a shape outside it is not covered), that "depends on 'the block shape'";
+// where every request of every shape agrees, that one count "in every
+// assumed block shape" (in JSON same_in_every_shape), still not exact. The
+// family: 1-D blocks of 32..1024 threads (powers of two), or 2-D shapes when the kernel reads threadIdx.y;
 // bounded by __launch_bounds__ and by the extent of a __shared__ array
 // indexed with threadIdx on every path. The note names the shapes assumed.
 // RUN: %warpcheck --fix-style=none %s -- 2>&1 | %check-messages
@@ -15,12 +16,12 @@
 // SCHEMA: ACCESS block-shapes-family.cu:{{[0-9]+}}:3 store 's' range 2..2/1
 // SCHEMA: JSON OK
 
-// Every shape agrees: still a range (of one number), not exact.
+// Every shape agrees: one count for the family, still not exact.
 __global__ void agree(int *out) {
   __shared__ int s[4096];
   s[threadIdx.x * 2] = 0;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: up to 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'agree' with block 256x1x1 (one of 6 shapes assumed, 1-D blocks of 32, 64, 128, 256, 512 or 1024 threads; what is reported holds for all 6, not for a shape outside them; no launch of this kernel in the file); warp 0: lanes 0, 16 hit bank 0 with 2 distinct words; worst of every execution; the count depends on 'the block shape'
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request in every assumed block shape, 1 ideal
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'agree' with block 256x1x1 (one of 6 shapes assumed, 1-D blocks of 32, 64, 128, 256, 512 or 1024 threads; what is reported holds for all 6, not for a shape outside them; no launch of this kernel in the file); warp 0: lanes 0, 16 hit bank 0 with 2 distinct words; the same count in each of the 6 shapes
 }
 // JSON: "assumed_block_dims": [
 // JSON-NEXT: [
@@ -41,6 +42,7 @@ __global__ void agree(int *out) {
 // JSON: "counts_exact": false,
 // JSON: "kernel": "agree",
 // JSON: "min_wavefronts": 2,
+// JSON: "same_in_every_shape": true,
 // JSON: "status": "range",
 // JSON: "wavefronts": 2,
 
@@ -86,7 +88,7 @@ __global__ void guarded(int *out, bool c) {
     return;
   s[threadIdx.x] = 1;
   t[threadIdx.x * 4] = 0;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: up to 4-way bank conflict on store to 't': 4 wavefronts per request, 1 ideal
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 4-way bank conflict on store to 't': 4 wavefronts per request in every assumed block shape, 1 ideal
   // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'guarded' with block 256x1x1 (one of 6 shapes assumed, 1-D blocks of 32, 64, 128, 256, 512 or 1024 threads; what is reported holds for all 6, not for a shape outside them; no launch of this kernel in the file)
 }
 
@@ -103,7 +105,7 @@ __global__ void tile(float *out) {
 __global__ void cube(int *out) {
   __shared__ int s[4096];
   s[(threadIdx.z * 32 + threadIdx.x) * 2] = 0;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: up to 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request in the assumed block shape, 1 ideal
   // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'cube' with block 256x1x1 (default; the kernel reads threadIdx.z or blockDim.z; assumed: what is reported holds for this shape, not for a launch with another; no launch of this kernel in the file: set --block-dim or the per-kernel option)
 }
 
@@ -111,7 +113,7 @@ __global__ void cube(int *out) {
 __global__ void runtimeSize(int *out) {
   __shared__ int s[4096];
   s[threadIdx.x * 8] = 0;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: up to 8-way bank conflict on store to 's': 8 wavefronts per request, 1 ideal
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 8-way bank conflict on store to 's': 8 wavefronts per request in every assumed block shape, 1 ideal
   // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'runtimeSize' with block 256x1x1 (one of 6 shapes assumed, 1-D blocks of 32, 64, 128, 256, 512 or 1024 threads; what is reported holds for all 6, not for a shape outside them; the launch at block-shapes-family.cu:[[@LINE+4]] is not used: 'n' is a parameter of 'host', which is not called in this file)
 }
 

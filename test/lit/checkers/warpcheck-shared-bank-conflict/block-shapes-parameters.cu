@@ -37,7 +37,7 @@ __global__ void byGlobal(int *out) {
 __global__ void notCalled(int *out) {
   __shared__ int s[4096];
   s[threadIdx.x * 8] = 0;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: up to 8-way bank conflict on store to 's': 8 wavefronts per request, 1 ideal
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 8-way bank conflict on store to 's': 8 wavefronts per request in every assumed block shape, 1 ideal
   // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'notCalled' with block 256x1x1 (one of 6 shapes assumed, 1-D blocks of 32, 64, 128, 256, 512 or 1024 threads; what is reported holds for all 6, not for a shape outside them; the launch at block-shapes-parameters.cu:[[@LINE+12]] is not used: 'n' is a parameter of 'never', which is not called in this file)
 }
 

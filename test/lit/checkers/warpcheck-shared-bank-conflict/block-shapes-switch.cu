@@ -47,7 +47,7 @@ __global__ void inElse(int *out) {
 __global__ void notFixed(int *out) {
   __shared__ int s[4096];
   s[threadIdx.x * 32] = 0;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: up to 32-way bank conflict on store to 's': 32 wavefronts per request, 1 ideal
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way bank conflict on store to 's': 32 wavefronts per request in every assumed block shape, 1 ideal
   // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'notFixed' with block 256x1x1 (one of 6 shapes assumed, 1-D blocks of 32, 64, 128, 256, 512 or 1024 threads; what is reported holds for all 6, not for a shape outside them; the 3 launches are not used; the one at block-shapes-switch.cu:[[@LINE+19]]: 'threads' of 'launch' at the call at block-shapes-switch.cu:[[@LINE+43]]: the block argument is 'atoi(argv[1])', which is not a compile-time constant)
 }
 

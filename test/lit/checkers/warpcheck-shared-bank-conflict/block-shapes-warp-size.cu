@@ -67,7 +67,7 @@ void launchAttr(int dev) {
 __global__ void notWarpSize(int *out) {
   __shared__ int s[4096];
   s[threadIdx.x * 8] = 0;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: up to 8-way bank conflict on store to 's': 8 wavefronts per request, 1 ideal
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 8-way bank conflict on store to 's': 8 wavefronts per request in every assumed block shape, 1 ideal
   // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'notWarpSize' with block 256x1x1 (one of 6 shapes assumed, {{.*}}; the 3 launches are not used; the one at block-shapes-warp-size.cu:{{[0-9]+}}: the block size 'ws' may be changed before the launch)
 }
 

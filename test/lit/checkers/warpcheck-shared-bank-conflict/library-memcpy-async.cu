@@ -24,7 +24,7 @@ __global__ void perThread(const float4 *g4, const double *g8) {
   // 8 bytes per lane, every other double: lanes 0 and 8 share banks.
   cuda::memcpy_async(&pairs[2 * threadIdx.x], &g8[threadIdx.x],
                      cuda::aligned_size_t<8>(8), pipe);
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: up to 2-way bank conflict on store to 'pairs': 4 wavefronts per request, 2 ideal
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: 2-way bank conflict on store to 'pairs': 4 wavefronts per request in every assumed block shape, 2 ideal
   // CHECK-MESSAGES: :[[@LINE-3]]:3: note: {{.*}}'cuda::memcpy_async' of 8 bytes per thread in 8-byte chunks: LDGSTS writes shared memory with the bank rule of a store
   pipe.producer_commit();
   pipe.consumer_wait();
@@ -69,7 +69,7 @@ __global__ void byGroups(const float *g, const void *gv) {
   // 128 bytes apart: lanes L and L + 16 write the same bank.
   cg::memcpy_async(tile16, rows + tile16.meta_group_rank() * 32, g,
                    cuda::aligned_size_t<4>{64});
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: up to 2-way bank conflict on store to 'rows': 2 wavefronts per request, 1 ideal
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: 2-way bank conflict on store to 'rows': 2 wavefronts per request in the assumed block shape, 1 ideal
   // CHECK-MESSAGES: :[[@LINE-3]]:3: note: {{.*}}'cooperative_groups::memcpy_async' of 64 bytes by groups of 16 threads in 4-byte chunks (chunk i by rank i mod 16)
   // Rows 192 bytes (64 mod 128) apart: the second tile's lanes use the
   // other 16 banks.

@@ -18,14 +18,14 @@ __global__ void halfTiles(float *out) {
   wmma::load_matrix_sync(fa, a + warp * 16, 24);
   // ldm 16 halves = 32 bytes: rows 0 and 4 of each 8x8 matrix share banks.
   wmma::load_matrix_sync(fa, a + warp * 16, 16);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: up to 2-way bank conflict on load from 'a': 8 wavefronts per request, 4 ideal
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on load from 'a': 8 wavefronts per request in every assumed block shape, 4 ideal
   // CHECK-MESSAGES: :[[@LINE-2]]:3: note: {{.*}}'nvcuda::wmma::load_matrix_sync' of a matrix_a 16x16x16 half row_major fragment with ldm 16 (32 bytes, 32 mod 128): 1 x LDSM.16.M88.4 per warp, 8 wavefronts (measured on an H100
   wmma::fill_fragment(fc, 0.0f);
   // A float accumulator stored row-major with ldm 16 floats (64 bytes):
   // 4 STS.64, 16 wavefronts where 8 would do; 40 floats (160 bytes, 32
   // mod 128) take 8.
   wmma::store_matrix_sync(c + warp * 16, fc, 16, wmma::mem_row_major);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: up to 2-way bank conflict on store to 'c': 16 wavefronts per request, 8 ideal
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 'c': 16 wavefronts per request in every assumed block shape, 8 ideal
   // CHECK-MESSAGES: :[[@LINE-2]]:3: note: {{.*}}'nvcuda::wmma::store_matrix_sync' of an accumulator 16x16x16 float mem_row_major fragment with ldm 16 (64 bytes, 64 mod 128): 4 x STS.64 per warp, 16 wavefronts
   wmma::store_matrix_sync(c + warp * 16, fc, 40, wmma::mem_row_major);
   out[threadIdx.x] = fc.x[0];
@@ -56,14 +56,14 @@ __global__ void otherTypes(float *out) {
                  wmma::col_major> ft;
   wmma::load_matrix_sync(ft, f, 72);
   wmma::load_matrix_sync(ft, f, 64);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: up to 4-way bank conflict on load from 'f': 16 wavefronts per request, 4 ideal
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 4-way bank conflict on load from 'f': 16 wavefronts per request in every assumed block shape, 4 ideal
   // CHECK-MESSAGES: :[[@LINE-2]]:3: note: {{.*}}matrix_a 16x16x8 tf32 col_major fragment with ldm 64 (256 bytes, 0 mod 128): 4 x generic LD/ST per warp
   wmma::fragment<wmma::accumulator, 8, 8, 4, double> fd;
   // One generic load of 16 bytes per lane: ideal at ldm 8 doubles (64
   // bytes mod 128), 2-way at any other residue.
   wmma::load_matrix_sync(fd, d, 8, wmma::mem_row_major);
   wmma::load_matrix_sync(fd, d, 16, wmma::mem_row_major);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: up to 2-way bank conflict on load from 'd': 8 wavefronts per request, 4 ideal
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on load from 'd': 8 wavefronts per request in every assumed block shape, 4 ideal
   // CHECK-MESSAGES: :[[@LINE-2]]:3: note: {{.*}}an accumulator 8x8x4 double mem_row_major fragment with ldm 16 (128 bytes, 0 mod 128): 1 x generic LD/ST per warp, 8 wavefronts
   out[threadIdx.x] = ft.x[0] + float(fd.x[0]);
 }

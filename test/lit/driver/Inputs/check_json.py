@@ -18,7 +18,7 @@ SCHEMA = {
         "active_lanes": LIST, "wavefronts": INT, "min_wavefronts": INT,
         "ideal_wavefronts": INT, "instances": INT, "requests": INT,
         "instructions": INT, "total_wavefronts": INT,
-        "total_ideal_wavefronts": INT, "counts_exact": BOOL, "status": STR,
+        "total_ideal_wavefronts": INT, "counts_exact": BOOL, "same_in_every_shape": BOOL, "status": STR,
         "depends_on": LIST},
     "kernels": {
         "file": STR, "function": STR, "mangled_name": STR,
@@ -69,6 +69,10 @@ for a in doc["accesses"]:
     assert bool(a["assumed_block_dims"]) == assumed, "assumed_block_dims"
     assert not assumed or (a["status"] != "exact" and
                            not a["counts_exact"]), "exact on an assumed shape"
+    # One count for the whole family: a range of one number, assumed only.
+    assert not a["same_in_every_shape"] or (
+        assumed and a["status"] == "range" and
+        a["min_wavefronts"] == a["wavefronts"]), "same_in_every_shape"
 for d in doc["diagnostics"]:
     assert d["level"] in ("warning", "error", "remark"), d["level"]
     fp = d["fingerprint"]
