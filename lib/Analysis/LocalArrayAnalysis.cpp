@@ -3,7 +3,9 @@
 #include "LocalArrayAnalysis.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -55,6 +57,91 @@ const Expr *indexOf(const Expr *Site) {
       }
     return nullptr;
   }
+}
+
+/// True when the access subscripts a one-dimensional array of one element
+/// directly (`q[j]` of `float4 q[1]`, or `s.q[j]`): any index other than 0
+/// is out of bounds, so NVVM takes it as 0 and keeps no depot (measured:
+/// one_lane, one_loop and one_float_lane of the calibration kernels).
+bool subscriptsOneElement(const Expr *Site, const ASTContext &Ctx) {
+  const Expr *E = Site->IgnoreParenImpCasts();
+  while (const auto *ME = dyn_cast<MemberExpr>(E))
+    E = ME->getBase()->IgnoreParenImpCasts();
+  const auto *AS = dyn_cast<ArraySubscriptExpr>(E);
+  if (!AS)
+    return false;
+  const Expr *Base = AS->getBase()->IgnoreParenImpCasts();
+  while (const auto *ME = dyn_cast<MemberExpr>(Base))
+    Base = ME->isArrow() ? nullptr : ME->getBase()->IgnoreParenImpCasts();
+  if (!Base || !isa<DeclRefExpr>(Base))
+    return false;
+  const auto *AT = Ctx.getAsConstantArrayType(
+      AS->getBase()->IgnoreParenImpCasts()->getType());
+  return AT && AT->getSize() == 1 && !AT->getElementType()->isArrayType();
+}
+
+/// The function a constant callee expression designates: a constexpr (or
+/// const, or reference) variable with a constant initializer, a
+/// constexpr function's result, a template argument.
+const FunctionDecl *constantCallee(const Expr *Callee, ASTContext &Ctx) {
+  const Expr *E = Callee->IgnoreParenImpCasts();
+  APValue Value;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl()))
+      return F;
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!V || isa<ParmVarDecl>(V) || !V->getInit() ||
+        V->getInit()->isValueDependent() ||
+        !(V->isConstexpr() || V->getType().isConstQualified() ||
+          V->getType()->isReferenceType()))
+      return nullptr;
+    const APValue *A = V->evaluateValue();
+    if (!A)
+      return nullptr;
+    Value = *A;
+  } else {
+    Expr::EvalResult R;
+    if (E->isValueDependent() ||
+        !(E->isGLValue() ? E->EvaluateAsLValue(R, Ctx)
+                         : E->EvaluateAsRValue(R, Ctx)) ||
+        R.HasSideEffects)
+      return nullptr;
+    Value = R.Val;
+  }
+  if (!Value.isLValue() || Value.isNullPointer() ||
+      !Value.getLValueOffset().isZero())
+    return nullptr;
+  return dyn_cast_if_present<FunctionDecl>(
+      Value.getLValueBase().dyn_cast<const ValueDecl *>());
+}
+
+/// The callee of a call through a constant function pointer or reference
+/// that Site (an argument) is passed to, when nvcc inlines it: it is not
+/// __noinline__ and has a body (measured: cfp_var, cfp_targ, cfp_ref,
+/// cfp_static keep no depot; their __noinline__ forms keep one).
+const FunctionDecl *inlinedConstantCallee(const Expr *Site, ASTContext &Ctx) {
+  const Stmt *Child = Site;
+  const CallExpr *Call = nullptr;
+  for (unsigned Depth = 0; Depth < 6 && !Call; ++Depth) {
+    DynTypedNodeList Parents = Ctx.getParents(*Child);
+    if (Parents.size() != 1 || !Parents[0].get<Expr>())
+      return nullptr;
+    const Expr *P = Parents[0].get<Expr>();
+    Call = dyn_cast<CallExpr>(P);
+    Child = P;
+  }
+  if (!Call || Call->getDirectCallee() ||
+      llvm::none_of(Call->arguments(), [&](const Expr *Arg) {
+        return Arg->IgnoreParenImpCasts() == Site->IgnoreParenImpCasts() ||
+               Arg == Site;
+      }))
+    return nullptr;
+  const FunctionDecl *F = constantCallee(Call->getCallee(), Ctx);
+  const FunctionDecl *Def = nullptr;
+  if (!F || !F->hasBody(Def) || !Def || Def->hasAttr<NoInlineAttr>() ||
+      F->hasAttr<NoInlineAttr>() || Def->hasAttr<CUDAGlobalAttr>())
+    return nullptr;
+  return Def;
 }
 
 unsigned lineOf(const Stmt *S, const SourceManager &SM) {
@@ -323,14 +410,15 @@ AccessVerdict judgeLoopIndex(const LocalArrayAccess &A,
 /// A dynamic access kept in local memory, and the reads of the array: what
 /// ptxas needs to decide whether it promotes the depot (predictFinalCode).
 void noteDynamicUse(LocalArrayVerdict &V, const LocalArrayAccess &A,
-                    LocalArrayStatus Status, const KernelAnalysis &Interp,
+                    LocalArrayStatus Status, const std::string &IndexText,
+                    bool Inlined, const KernelAnalysis &Interp,
                     ASTContext &Ctx) {
   // Loops around the access the compiler keeps as loops.
   const Stmt *KeptLoop = nullptr;
   for (const Stmt *L : A.EnclosingLoops)
     if (L && !Interp.loopUnrolling(L).Unrolled)
       KeptLoop = L;
-  V.Escapes |= A.Escape;
+  V.Escapes |= A.Escape && !Inlined;
   if (Status == LocalArrayStatus::Local && !A.Escape) {
     ++V.DynamicSites;
     bool Varying = A.Index.Why == CompileTime::Cause::Loop;
@@ -340,6 +428,8 @@ void noteDynamicUse(LocalArrayVerdict &V, const LocalArrayAccess &A,
       V.DynamicVaryingInKeptLoop = true;
       (A.IsStore ? V.DynamicStoreInKeptLoop : V.DynamicLoadInKeptLoop) =
           true;
+      (A.IsStore ? V.KeptLoopStoreIndices : V.KeptLoopLoadIndices)
+          .insert(IndexText);
     } else if (KeptLoop)
       V.DynamicInvariantInKeptLoop = true;
     if (!KeptLoop)
@@ -351,6 +441,25 @@ void noteDynamicUse(LocalArrayVerdict &V, const LocalArrayAccess &A,
       V.ReadsUncounted = true;
     V.ReadOffsets.insert(A.Offsets.begin(), A.Offsets.end());
   }
+}
+
+/// The array's address passed to a call through a constant function
+/// pointer that nvcc inlines (F): no escape, but the callee's accesses were
+/// not followed, so how it indexes the array is not known.
+AccessVerdict judgeInlinedEscape(const LocalArrayAccess &A,
+                                 const FunctionDecl *F,
+                                 const SourceManager &SM) {
+  AccessVerdict AV;
+  AV.Status = LocalArrayStatus::Unknown;
+  AV.Reason = "its address is passed to '" + F->getNameAsString() +
+              "' through a constant function pointer, which nvcc inlines, "
+              "but warpcheck did not follow the call to see how it indexes "
+              "the array";
+  AV.Notes.push_back({SM.getExpansionLoc(A.Site->getBeginLoc()),
+                      "the call through a constant function pointer is "
+                      "inlined: the array does not escape"});
+  AV.Fix = "call '" + F->getNameAsString() + "' directly";
+  return AV;
 }
 
 /// -G keeps every array local; otherwise constant indices, but more words
@@ -404,16 +513,22 @@ std::vector<LocalArrayVerdict> judgeLocalArrays(const KernelAnalysis &Interp,
     std::string IndexText =
         Index ? sourceOf(Index, Ctx) : sourceOf(A.Site, Ctx);
     AccessVerdict AV;
-    if (A.Escape) {
+    const FunctionDecl *Inlined =
+        A.Escape ? inlinedConstantCallee(A.Site, Ctx) : nullptr;
+    if (Inlined) {
+      AV = judgeInlinedEscape(A, Inlined, SM);
+    } else if (A.Escape) {
       AV.Status = LocalArrayStatus::Local;
       AV.Reason = "its address escapes to code that is not inlined";
       AV.Fix = "pass the elements by value, or make the callee __forceinline__";
+    } else if (subscriptsOneElement(A.Site, Ctx)) {
+      // Registers: an index into one element can only be 0.
     } else if (A.Index.hard()) {
       AV = judgeUnknownIndex(A, Index, IndexText, Interp, Ctx);
     } else {
       AV = judgeLoopIndex(A, IndexText, Interp, SM, V);
     }
-    noteDynamicUse(V, A, AV.Status, Interp, Ctx);
+    noteDynamicUse(V, A, AV.Status, IndexText, Inlined, Interp, Ctx);
     // The first local access decides the message; unknown only if none is.
     bool Better = (AV.Status == LocalArrayStatus::Local &&
                    V.Status != LocalArrayStatus::Local) ||
@@ -448,13 +563,23 @@ std::string keepsOnItsOwn(const LocalArrayVerdict &V) {
            (V.ElementBytes == 1 ? "" : "s") +
            " wide, and ptxas moves only depots of 4-byte elements to "
            "registers";
-  if (V.DynamicStoreInKeptLoop && V.DynamicLoadInKeptLoop &&
-      V.ArrayBytes > PtxasLoopReadWriteLimitBytes)
+  bool ReadModifyWrite =
+      llvm::any_of(V.KeptLoopStoreIndices, [&](const std::string &I) {
+        return V.KeptLoopLoadIndices.count(I);
+      });
+  if (ReadModifyWrite && V.ArrayBytes > PtxasLoopReadWriteLimitBytes)
     return "it is read and written with an index that changes in a loop the "
            "compiler keeps, and ptxas moves such depots to registers only up "
            "to " +
            std::to_string(PtxasLoopReadWriteLimitBytes) + " bytes";
-  if (V.DynamicVaryingInKeptLoop &&
+  bool StoreAndLoad = V.DynamicStoreInKeptLoop && V.DynamicLoadInKeptLoop;
+  if (StoreAndLoad && !ReadModifyWrite &&
+      V.ArrayBytes > PtxasLoopStoreLoadLimitBytes)
+    return "it is written at one index and read at others that change in a "
+           "loop the compiler keeps, and ptxas moves such depots to registers "
+           "only up to " +
+           std::to_string(PtxasLoopStoreLoadLimitBytes) + " bytes";
+  if (V.DynamicVaryingInKeptLoop && (ReadModifyWrite || !StoreAndLoad) &&
       V.ArrayBytes > PtxasLoopVaryingLimitBytes)
     return "its index changes in a loop the compiler keeps, and ptxas moves "
            "such depots to registers only up to " +

@@ -67,6 +67,11 @@ struct LocalArrayVerdict {
   /// Loads and stores whose index changes with a kept loop's counter.
   bool DynamicLoadInKeptLoop = false;
   bool DynamicStoreInKeptLoop = false;
+  /// The index texts of those loads and stores: one both loads and stores
+  /// with is a read-modify-write (`a[j % 8] += x`); a store and loads at
+  /// other indices (a ring buffer, `x[(i - 1) % N] = ...; x[(i + j) % N]`)
+  /// are not.
+  std::set<std::string> KeptLoopLoadIndices, KeptLoopStoreIndices;
   /// 4-byte words of scalar locals live across a dynamic access (declared
   /// before it and used after it), the most over the array's accesses.
   uint64_t LiveWordsAcross = 0;
@@ -88,7 +93,8 @@ constexpr uint64_t RegisterFileBytes = 255 * 4;
 /// arrays of 4-byte elements only; dynamic accesses outside kept loops up
 /// to 256 bytes of array; a dynamic index that changes with a kept loop's
 /// counter up to 32 bytes (16 when the loop also writes the array with
-/// it), one that does not up to 64 bytes; and the
+/// it with the same index; 44 when it stores at one index and loads at
+/// others), one that does not up to 64 bytes; and the
 /// kernel's frame demand (the frame's words times its dynamic accesses,
 /// plus register arrays) at most 72 words, and the frame plus the scalar
 /// words live across the accesses at most 88. ptxas
@@ -96,6 +102,7 @@ constexpr uint64_t RegisterFileBytes = 255 * 4;
 constexpr uint64_t PtxasPromotionLimitBytes = 256;
 constexpr uint64_t PtxasLoopVaryingLimitBytes = 32;
 constexpr uint64_t PtxasLoopReadWriteLimitBytes = 16;
+constexpr uint64_t PtxasLoopStoreLoadLimitBytes = 44;
 constexpr uint64_t PtxasLoopInvariantLimitBytes = 64;
 constexpr uint64_t PtxasFrameDemandWords = 72;
 constexpr uint64_t PtxasPressureWords = 88;

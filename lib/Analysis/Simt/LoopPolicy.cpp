@@ -22,9 +22,22 @@ void Engine::tagLoopVariables(const Stmt *Loop) {
   }
 }
 
+/// A member of a local struct named directly (`kv.x` of `float4 kv`):
+/// SROA makes it a scalar, as free as a name. A member reached through a
+/// reference or pointer (`s.x` of `float4 &s`) is a memory access.
+static bool isLocalAggregateMember(const MemberExpr *ME) {
+  if (ME->isArrow())
+    return false;
+  const auto *Ref = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
+         !V->getType()->isReferenceType() && V->getType()->isRecordType();
+}
+
 /// The size of a loop as the unroller sees it, roughly in instructions:
 /// memory accesses and arithmetic 1, division and calls 4; names,
-/// literals, casts and built-in variables are free.
+/// literals, casts, built-in variables and members of local structs are
+/// free (measured on wkv.cu's loop: docs/local-memory.md, rule 4).
 unsigned Engine::loopCost(const Stmt *Loop) {
   auto It = CostCache.find(Loop);
   if (It != CostCache.end())
@@ -41,8 +54,10 @@ unsigned Engine::loopCost(const Stmt *Loop) {
           : BO->getOpcode() == BO_Assign || BO->getOpcode() == BO_Comma ? 0
                                                                         : 1;
     else if (isa<ArraySubscriptExpr>(S) || isa<UnaryOperator>(S) ||
-             isa<AbstractConditionalOperator>(S) || isa<MemberExpr>(S))
+             isa<AbstractConditionalOperator>(S))
       C = 1;
+    else if (const auto *ME = dyn_cast<MemberExpr>(S))
+      C = isLocalAggregateMember(ME) ? 0 : 1;
     else if (isa<CallExpr>(S))
       C = 4;
     for (const Stmt *Child : S->children())
