@@ -15,6 +15,7 @@
 #include "BoundedInput.h"
 #include "ConfigValidation.h"
 #include "FixProof.h"
+#include "LaunchSpelling.h"
 #include "Output.h"
 
 #include "clang-tidy/ClangTidy.h"
@@ -271,11 +272,19 @@ parseFileSystem(FileAnalysis &R, const std::vector<std::string> &Stubbed,
   if (Contents || Others) {
     // The tool reads files by absolute path: the copy must be found there.
     auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+    // The editor's or the fix's text is read as the disk is
+    // (LaunchSpelling.h).
+    auto Add = [&](llvm::StringRef Path, llvm::StringRef Text) {
+      std::optional<std::string> Joined = joinSpacedLaunchChevrons(Text);
+      Memory->addFile(Path, 0,
+                      llvm::MemoryBuffer::getMemBufferCopy(
+                          Joined ? llvm::StringRef(*Joined) : Text));
+    };
     if (Contents)
-      Memory->addFile(Abs, 0, llvm::MemoryBuffer::getMemBufferCopy(*Contents));
+      Add(Abs, *Contents);
     if (Others)
       for (const auto &[Path, Text] : *Others)
-        Memory->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Text));
+        Add(Path, Text);
     FS->pushOverlay(Memory);
   }
   return FS;
@@ -406,18 +415,15 @@ analyzeOne(const DriverOptions &Options, const FileCommand &Command,
   return R;
 }
 
-std::unique_ptr<FileAnalysis>
-analyzeOne(const DriverOptions &Options,
-           const tooling::CompilationDatabase &Database,
-           const std::string &File, const std::string *Contents,
-           const std::map<std::string, std::string> *Others,
-           SiblingFiles *Siblings) {
+std::unique_ptr<FileAnalysis> analyzeOne(
+    const DriverOptions &Options, const tooling::CompilationDatabase &Database,
+    const std::string &File, const std::string *Contents,
+    const std::map<std::string, std::string> *Others, SiblingFiles *Siblings) {
   FileCommand Command =
       resolveFileCommand(Database, File, parseOptionsFor(Options, File));
   if (!Command.Error.empty())
-    return fileNotAnalyzed(
-        File, llvm::formatv("{0}: error: {1}; not analyzed", File,
-                            Command.Error));
+    return fileNotAnalyzed(File, llvm::formatv("{0}: error: {1}; not analyzed",
+                                               File, Command.Error));
   return analyzeOne(Options, Command, File, Contents, Others, Siblings);
 }
 
@@ -561,9 +567,8 @@ analyzeFile(const DriverOptions &Options,
   FileCommand Command =
       resolveFileCommand(Database, File, parseOptionsFor(Options, File));
   if (!Command.Error.empty())
-    return fileNotAnalyzed(
-        File, llvm::formatv("{0}: error: {1}; not analyzed", File,
-                            Command.Error));
+    return fileNotAnalyzed(File, llvm::formatv("{0}: error: {1}; not analyzed",
+                                               File, Command.Error));
   if (Command.empty())
     return fileNotAnalyzed(
         File, llvm::formatv("{0}: error: no compile command for this "

@@ -3,6 +3,7 @@
 #include "CudaToolchain.h"
 
 #include "BoundedInput.h"
+#include "LaunchSpelling.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
@@ -73,8 +74,11 @@ makeWarpcheckFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base) {
   // Every file a parse opens (#include, -include, the source) is a regular
   // file of at most SourceBytes: a FIFO would block the open, a link to
   // /dev/zero would be read until memory runs out.
+  // Launches spelled `k<< <g, b>> >()`, which nvcc accepts, are given to
+  // clang joined (LaunchSpelling.h).
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      makeBoundedFileSystem(limits::SourceBytes, std::move(Base)));
+      makeLaunchSpellingFileSystem(
+          makeBoundedFileSystem(limits::SourceBytes, std::move(Base))));
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   std::string Dir = BuiltinIncludeDir;
   Memory->addFile(Dir + "/prelude/warpcheck_cuda_prelude.h", 0,

@@ -9,6 +9,7 @@
 
 #include "CompileCommand.h"
 #include "CrashContainment.h"
+#include "LaunchSpelling.h"
 #include "NvccFlags.h"
 
 #include "gtest/gtest.h"
@@ -131,3 +132,33 @@ TEST(DepthCaps, RecursionLimitsAreCapped) {
 }
 
 } // namespace
+
+// nvcc reads `k << <g, b >> > (p)` as a launch; clang needs `<<<` and `>>>`.
+TEST(LaunchSpelling, SpacedChevronsAreJoinedKeepingEveryOffset) {
+  std::string In = "k << <1, 32 >> > (p);\nk<<\t< dim3(n >> 1), 4 >>>(p);\n";
+  auto Out = joinSpacedLaunchChevrons(In);
+  ASSERT_TRUE(Out);
+  EXPECT_EQ(*Out, "k <<< 1, 32 >>>  (p);\nk<<<  dim3(n >> 1), 4 >>>(p);\n");
+  EXPECT_EQ(Out->size(), In.size());
+}
+
+TEST(LaunchSpelling, WhatIsNotALaunchIsKept) {
+  for (const char *Text :
+       {"template <class T> ostream &operator<< <T>(ostream &, X<T>);",
+        "std::vector<std::vector<int>> > bad; a << <", // no close
+        "// k << <1, 32 >> > (p);\n",
+        "const char *s = \"k << <1, 32 >> > (p)\";",
+        "auto r = R\"x(k << <1, 2 >> >)x\";",
+        "k << <1, 32; >> > (p);", // a statement ends first
+        "k<<<1, 32>>>(p); int x = 1'000 << 2;"})
+    EXPECT_FALSE(joinSpacedLaunchChevrons(Text)) << Text;
+}
+
+TEST(LaunchSpelling, OnlyTheLaunchsOwnCloseIsJoined) {
+  // A template's `>> >` after the launch belongs to the template.
+  auto Out = joinSpacedLaunchChevrons(
+      "k << <g, b >>>(p); std::map<int, std::vector<std::pair<int, int>> > m;");
+  ASSERT_TRUE(Out);
+  EXPECT_EQ(*Out, "k <<< g, b >>>(p); std::map<int, "
+                  "std::vector<std::pair<int, int>> > m;");
+}
