@@ -64,6 +64,8 @@ const Expr *indexOf(const Expr *Site) {
 /// is out of bounds, so NVVM takes it as 0 and keeps no depot (measured:
 /// one_lane, one_loop and one_float_lane of the calibration kernels).
 bool subscriptsOneElement(const Expr *Site, const ASTContext &Ctx) {
+  if (!Site)
+    return false;
   const Expr *E = Site->IgnoreParenImpCasts();
   while (const auto *ME = dyn_cast<MemberExpr>(E))
     E = ME->getBase()->IgnoreParenImpCasts();
@@ -71,7 +73,8 @@ bool subscriptsOneElement(const Expr *Site, const ASTContext &Ctx) {
   if (!AS)
     return false;
   const Expr *Base = AS->getBase()->IgnoreParenImpCasts();
-  while (const auto *ME = dyn_cast<MemberExpr>(Base))
+  // Through `s.q`, not `p->q` (the object behind a pointer is not local).
+  while (const auto *ME = dyn_cast_or_null<MemberExpr>(Base))
     Base = ME->isArrow() ? nullptr : ME->getBase()->IgnoreParenImpCasts();
   if (!Base || !isa<DeclRefExpr>(Base))
     return false;
@@ -120,6 +123,8 @@ const FunctionDecl *constantCallee(const Expr *Callee, ASTContext &Ctx) {
 /// __noinline__ and has a body (measured: cfp_var, cfp_targ, cfp_ref,
 /// cfp_static keep no depot; their __noinline__ forms keep one).
 const FunctionDecl *inlinedConstantCallee(const Expr *Site, ASTContext &Ctx) {
+  if (!Site)
+    return nullptr;
   const Stmt *Child = Site;
   const CallExpr *Call = nullptr;
   for (unsigned Depth = 0; Depth < 6 && !Call; ++Depth) {
