@@ -583,17 +583,19 @@ matchWrapped(const SymbolicRequest &Request,
 /// The values of U mod Modulus to count, each with how many residues of U
 /// it stands for. Lane i wraps where u >= Modulus - Inner_i, so between two
 /// such points the set of wrapped lanes is fixed, and moving u by Period
-/// (Scale * Period bytes, a whole number of bank rows) moves every lane
-/// alike: the count repeats. Values of U step by the gcd of its
-/// coefficients and the modulus. Empty when that is too many.
+/// moves every lane alike by Scale * Period bytes, a whole number of words
+/// (of access widths, when wider), which only renumbers the banks (as the
+/// residues of a common shift assume: alignedShifts): the count repeats.
+/// Values of U step by the gcd of its coefficients and the modulus. Empty
+/// when that is more than Budget.
 std::vector<std::pair<int64_t, int64_t>>
-wrapRepresentatives(const WrappedRequest &W,
+wrapRepresentatives(const WrappedRequest &W, unsigned Width,
                     const std::vector<unsigned> &Possible, int64_t Budget) {
   int64_t M = W.Modulus, G = M;
   for (const auto &T : W.Shift)
     G = std::gcd(G, std::abs(T.second));
-  int64_t Row = int64_t(NumBanks * BankWidthBytes);
-  int64_t Period = std::lcm(G, Row / std::gcd(std::abs(W.Scale), Row));
+  int64_t Word = std::max<int64_t>(BankWidthBytes, Width);
+  int64_t Period = std::lcm(G, Word / std::gcd(std::abs(W.Scale), Word));
   std::set<int64_t> Cuts = {0, M};
   for (unsigned L : Possible)
     if (W.Inner[L] > 0)
@@ -659,8 +661,8 @@ analyzeWrapped(const SymbolicRequest &Request,
        R += std::gcd(Step, Period))
     Shifts.push_back(R);
   const int64_t Budget = 4096;
-  auto Reps =
-      wrapRepresentatives(*W, Possible, Budget / int64_t(Shifts.size()));
+  auto Reps = wrapRepresentatives(*W, Request.WidthBytes, Possible,
+                                  Budget / int64_t(Shifts.size()));
   if (Reps.empty())
     return std::nullopt;
   auto Evaluate = [&](const std::vector<unsigned> &Lanes, int64_t U,
