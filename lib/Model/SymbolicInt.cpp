@@ -238,6 +238,14 @@ SymbolicInt mul(const SymbolicInt &A, const SymbolicInt &B, AtomTable &Atoms) {
   return R;
 }
 
+namespace {
+// (c + d*m) / d is c / d + m, and (c + d*m) % d is c % d, only when c
+// rounds as the whole does: for c >= 0 with the whole non-negative (index
+// arithmetic). A negative c not divisible by d rounds the other way once
+// the whole is positive ((2n - 1) / 2 is n - 1, not n, for n >= 1).
+bool roundsNegative(int64_t C, int64_t D) { return C < 0 && C % D != 0; }
+} // namespace
+
 SymbolicInt div(const SymbolicInt &A, const SymbolicInt &B, bool IsSigned) {
   auto D = B.asConstant();
   if (A.Opaque || !D || *D == 0)
@@ -248,7 +256,7 @@ SymbolicInt div(const SymbolicInt &A, const SymbolicInt &B, bool IsSigned) {
                                               : A.Const / *D);
     return SymbolicInt::constant(int64_t(uint64_t(A.Const) / uint64_t(*D)));
   }
-  if (*D < 0 || !A.termsDivisibleBy(*D))
+  if (*D < 0 || !A.termsDivisibleBy(*D) || roundsNegative(A.Const, *D))
     return SymbolicInt::opaque();
   SymbolicInt R;
   R.Const = IsSigned ? A.Const / *D : int64_t(uint64_t(A.Const) / uint64_t(*D));
@@ -266,7 +274,7 @@ SymbolicInt rem(const SymbolicInt &A, const SymbolicInt &B, bool IsSigned) {
       return SymbolicInt::constant(*D == -1 ? 0 : A.Const % *D);
     return SymbolicInt::constant(int64_t(uint64_t(A.Const) % uint64_t(*D)));
   }
-  if (*D < 0 || !A.termsDivisibleBy(*D))
+  if (*D < 0 || !A.termsDivisibleBy(*D) || roundsNegative(A.Const, *D))
     return SymbolicInt::opaque();
   return SymbolicInt::constant(
       IsSigned ? A.Const % *D : int64_t(uint64_t(A.Const) % uint64_t(*D)));

@@ -43,6 +43,13 @@ TEST(SymbolicInt, DivisionIsExactWhenCoefficientsDivide) {
   EXPECT_EQ(sym::rem(X, C(32), false).asConstant(), 5);
   EXPECT_TRUE(sym::rem(X, C(128), false).Opaque);
   EXPECT_TRUE(sym::div(X, C(3), false).Opaque);
+  // (2n - 1) / 2 is n - 1 for n >= 1 and n for n <= 0: not one form.
+  SymbolicInt Odd = sym::sub(SymbolicInt::atom(B, 2), C(1));
+  EXPECT_TRUE(sym::div(Odd, C(2), true).Opaque);
+  EXPECT_TRUE(sym::rem(Odd, C(2), true).Opaque);
+  // A negative constant that divides stays exact: (2n - 4) / 2 = n - 2.
+  SymbolicInt Even = sym::sub(SymbolicInt::atom(B, 2), C(4));
+  EXPECT_EQ(sym::div(Even, C(2), true), sym::sub(SymbolicInt::atom(B), C(2)));
 }
 
 TEST(SymbolicInt, CppSemanticsForConstants) {
