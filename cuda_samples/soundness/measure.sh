@@ -10,6 +10,7 @@
 #   run.log      build and run output
 # Usage (repository root, on the GPU machine):
 #   cuda_samples/soundness/measure.sh OUTDIR
+# PROGRAMS="soundness_wrap" measures only those programs.
 set -uo pipefail
 Dir=$(cd "$(dirname "$0")" && pwd)
 . "$Dir/../../scripts/ncu-common.sh"
@@ -19,7 +20,7 @@ Build=${BUILD:-/tmp/warpcheck-soundness-build}
 mkdir -p "$Build"
 Log="$Out/run.log"
 : > "$Log"
-Programs="soundness soundness_lanes soundness_access soundness_objects soundness_members"
+Programs=${PROGRAMS:-"soundness soundness_lanes soundness_access soundness_objects soundness_members soundness_wrap"}
 
 ncu_env > "$Out/env.txt" 2>&1
 

@@ -60,9 +60,8 @@ RequestResult analyzeAggregatable(const SymbolicRequest &Request,
   RequestResult Result = analyzeRequest(Issued, Atoms, Rules);
   if (!Result.executes() || !oneAddress(Request))
     return Result;
-  bool FullWarp = std::all_of(
-      Request.Lanes.begin(), Request.Lanes.end(),
-      [](Activity A) { return A == Activity::Active; });
+  bool FullWarp = std::all_of(Request.Lanes.begin(), Request.Lanes.end(),
+                              [](Activity A) { return A == Activity::Active; });
   if (Request.UniformAddress &&
       Request.Atomic == AtomicForm::AggregatableFullWarp && !FullWarp) {
     if (Result.MaxWavefronts > 1) {
@@ -338,8 +337,8 @@ std::string describeParametric(const std::string &Name,
 std::optional<RequestResult>
 analyzeParametric(const SymbolicRequest &Request, AtomId A,
                   const std::vector<unsigned> &Sure,
-                  const std::vector<unsigned> &Possible,
-                  const AtomTable &Atoms, const BankRules &Rules) {
+                  const std::vector<unsigned> &Possible, const AtomTable &Atoms,
+                  const BankRules &Rules) {
   std::vector<std::string> Names = Atoms.baseNames(A);
   if (Names.size() != 1)
     return std::nullopt;
@@ -458,8 +457,8 @@ oneLaneAnywhere(const SymbolicRequest &Request,
        Offset += Request.WidthBytes) {
     WarpAddresses One;
     One[Possible[0]] = Offset;
-    WavefrontCount C = countWavefronts(Request.WidthBytes, Request.Kind, One,
-                                       Request.Atomic);
+    WavefrontCount C =
+        countWavefronts(Request.WidthBytes, Request.Kind, One, Request.Atomic);
     if (Same && (Same->Wavefronts != C.Wavefronts || Same->Ideal != C.Ideal))
       return std::nullopt;
     Same = C;
@@ -479,8 +478,7 @@ oneLaneAnywhere(const SymbolicRequest &Request,
 RequestResult undecidedRequest(const SymbolicRequest &Request,
                                const AddressTerms &AT,
                                const std::vector<unsigned> &Possible,
-                               const AtomTable &Atoms,
-                               const BankRules &Rules) {
+                               const AtomTable &Atoms, const BankRules &Rules) {
   RequestResult Result;
   Result.Status = Verdict::Unknown;
   addNames(Result.DependsOn, Request.OpaqueDependencies);
@@ -529,6 +527,204 @@ std::vector<int64_t> alignedShifts(const SymbolicRequest &Request,
   return Shifts;
 }
 
+/// A request whose every lane that may run reads `Base_i + Scale * W_i + T`
+/// where W_i is the wrap unknown `(Inner_i + U) mod Modulus` (U and Modulus
+/// the same in every lane) and T a shift common to every lane.
+struct WrappedRequest {
+  int64_t Modulus = 0, Scale = 0;
+  TermList Shift;  // U
+  TermList Common; // T
+  std::array<int64_t, WarpSize> Base{}, Inner{};
+};
+
+/// Matches Request against WrappedRequest (nullopt when it is not one).
+std::optional<WrappedRequest>
+matchWrapped(const SymbolicRequest &Request,
+             const std::vector<unsigned> &Possible, const AtomTable &Atoms) {
+  WrappedRequest W;
+  bool First = true;
+  for (unsigned L : Possible) {
+    const SymbolicInt &A = Request.Addresses[L];
+    if (A.Opaque)
+      return std::nullopt;
+    const WrapDef *Def = nullptr;
+    int64_t Coef = 0;
+    TermList Common;
+    for (const auto &T : A.Terms) {
+      if (const WrapDef *D = Atoms.wrapOf(T.first)) {
+        if (Def)
+          return std::nullopt; // two wraps in one lane
+        Def = D;
+        Coef = T.second;
+      } else {
+        Common.push_back(T);
+      }
+    }
+    if (!Def)
+      return std::nullopt;
+    if (First) {
+      W.Modulus = Def->Modulus;
+      W.Scale = Coef;
+      W.Shift = Def->Inner.Terms;
+      W.Common = Common;
+      First = false;
+    } else if (W.Modulus != Def->Modulus || W.Scale != Coef ||
+               W.Shift != Def->Inner.Terms || W.Common != Common) {
+      return std::nullopt;
+    }
+    W.Base[L] = A.Const;
+    W.Inner[L] = Def->Inner.Const;
+  }
+  if (First)
+    return std::nullopt;
+  return W;
+}
+
+/// The values of U mod Modulus to count, each with how many residues of U
+/// it stands for. Lane i wraps where u >= Modulus - Inner_i, so between two
+/// such points the set of wrapped lanes is fixed, and moving u by Period
+/// moves every lane alike by Scale * Period bytes, a whole number of words
+/// (of access widths, when wider), which only renumbers the banks (as the
+/// residues of a common shift assume: alignedShifts): the count repeats.
+/// Values of U step by the gcd of its coefficients and the modulus. Empty
+/// when that is more than Budget.
+std::vector<std::pair<int64_t, int64_t>>
+wrapRepresentatives(const WrappedRequest &W, unsigned Width,
+                    const std::vector<unsigned> &Possible, int64_t Budget) {
+  int64_t M = W.Modulus, G = M;
+  for (const auto &T : W.Shift)
+    G = std::gcd(G, std::abs(T.second));
+  int64_t Word = std::max<int64_t>(BankWidthBytes, Width);
+  int64_t Period = std::lcm(G, Word / std::gcd(std::abs(W.Scale), Word));
+  std::set<int64_t> Cuts = {0, M};
+  for (unsigned L : Possible)
+    if (W.Inner[L] > 0)
+      Cuts.insert(M - W.Inner[L]);
+  std::vector<std::pair<int64_t, int64_t>> Reps;
+  for (auto It = Cuts.begin(); std::next(It) != Cuts.end(); ++It) {
+    int64_t Lo = (*It + G - 1) / G * G, Hi = *std::next(It);
+    for (int64_t U = Lo; U < Hi && U < Lo + Period; U += G) {
+      Reps.push_back({U, (Hi - 1 - U) / Period + 1});
+      if (int64_t(Reps.size()) > Budget)
+        return {};
+    }
+  }
+  return Reps;
+}
+
+/// "'n' modulo 2048 (1 wavefront for 2017 of its 2048 residues; 2 for 31)"
+/// (the residues of U, the shift a wrap of the request moves by).
+std::string describeWrap(const WrappedRequest &W,
+                         const std::map<unsigned, int64_t> &ByCount,
+                         const AtomTable &Atoms) {
+  std::string Names;
+  for (const auto &T : W.Shift)
+    for (const std::string &N : Atoms.baseNames(T.first))
+      Names += (Names.empty() ? "'" : ", '") + N + "'";
+  int64_t Total = 0;
+  for (auto &[Count, Times] : ByCount)
+    Total += Times;
+  std::string S = Names + " modulo " + std::to_string(W.Modulus) + " (";
+  bool First = true;
+  for (auto &[Count, Times] : ByCount) {
+    S += (First ? "" : "; ") + std::to_string(Count) +
+         (Count == 1 ? " wavefront for " : " wavefronts for ") +
+         std::to_string(Times) +
+         (First ? " of its " + std::to_string(Total) + " residues" : "");
+    First = false;
+  }
+  return S + ")";
+}
+
+/// `s[(lane + n) & 2047]`, `s[(tid + i) % 1024]`: a uniform unknown shift
+/// wrapped modulo a constant, so each lane's address jumps back at a point
+/// of its own. The count is taken at every value of the shift that can
+/// differ (wrapRepresentatives), each exactly, for each residue of the
+/// common shift (alignedShifts); nullopt when the request is not such, or
+/// that costs too much.
+std::optional<RequestResult>
+analyzeWrapped(const SymbolicRequest &Request,
+               const std::vector<unsigned> &Sure,
+               const std::vector<unsigned> &Possible, const AtomTable &Atoms,
+               const BankRules &Rules) {
+  std::optional<WrappedRequest> W = matchWrapped(Request, Possible, Atoms);
+  if (!W)
+    return std::nullopt;
+  // The common shift matters modulo a bank word (or the access width);
+  // which residues keep the lanes aligned is checked with the wrap.
+  int64_t Step = 0,
+          Period = std::max<int64_t>(BankWidthBytes, Request.WidthBytes);
+  for (const auto &T : W->Common)
+    Step = std::gcd(Step, std::abs(T.second));
+  std::vector<int64_t> Shifts = {0};
+  for (int64_t R = Step ? std::gcd(Step, Period) : Period; R < Period;
+       R += std::gcd(Step, Period))
+    Shifts.push_back(R);
+  const int64_t Budget = 4096;
+  auto Reps = wrapRepresentatives(*W, Request.WidthBytes, Possible,
+                                  Budget / int64_t(Shifts.size()));
+  if (Reps.empty())
+    return std::nullopt;
+  auto Evaluate = [&](const std::vector<unsigned> &Lanes, int64_t U,
+                      int64_t Shift, bool &Aligned) {
+    WarpAddresses Addr;
+    for (unsigned L : Lanes) {
+      int64_t Index = (W->Inner[L] + U) % W->Modulus;
+      int64_t A = W->Base[L] + W->Scale * Index + Shift;
+      Aligned &= ((A % Request.WidthBytes) + Request.WidthBytes) %
+                     Request.WidthBytes ==
+                 0;
+      Addr[L] = uint64_t(A);
+    }
+    return countWavefronts(Request.WidthBytes, Request.Kind, Addr,
+                           Request.Atomic, Rules);
+  };
+  RequestResult Result;
+  Result.ActiveLanes = Possible;
+  unsigned Min = ~0u, Max = 0, SureIdeal = ~0u;
+  std::map<unsigned, int64_t> ByCount; // residues of U by count
+  for (auto [U, Times] : Reps) {
+    unsigned Here = 0;
+    for (int64_t Shift : Shifts) {
+      bool Aligned = true;
+      WavefrontCount Upper = Evaluate(Possible, U, Shift, Aligned);
+      if (!Aligned)
+        continue;
+      Here = std::max(Here, Upper.Wavefronts);
+      if (Upper.Wavefronts > Max) {
+        Max = Upper.Wavefronts;
+        Result.Worst = Upper;
+        Result.Ideal = Upper.Ideal;
+      }
+      if (Sure.empty()) {
+        Min = std::min(Min, 1u);
+        continue;
+      }
+      WavefrontCount Lower = Evaluate(Sure, U, Shift, Aligned);
+      Min = std::min(Min, Lower.Wavefronts);
+      SureIdeal = std::min(SureIdeal, Lower.Ideal);
+    }
+    if (Here)
+      ByCount[Here] += Times;
+  }
+  if (Max == 0)
+    return std::nullopt; // no aligned value: not a request that can run
+  widenForLaneOrder(Request, Sure.size(), Possible.size(), SureIdeal, Min, Max);
+  Result.MinWavefronts = Min;
+  Result.MaxWavefronts = Max;
+  if (Min == Max)
+    return Result;
+  Result.Status = Verdict::Range;
+  if (ByCount.size() > 1)
+    Result.DependsOn.push_back(describeWrap(*W, ByCount, Atoms));
+  if (Shifts.size() > 1)
+    for (const auto &T : W->Common)
+      addNames(Result.DependsOn, Atoms.baseNames(T.first));
+  if (Sure.size() != Possible.size())
+    addNames(Result.DependsOn, Request.ActivityDependencies);
+  return Result;
+}
+
 } // namespace
 
 RequestResult analyzeRequest(const SymbolicRequest &Request,
@@ -544,10 +740,13 @@ RequestResult analyzeRequest(const SymbolicRequest &Request,
   // Opaque addresses, and unknowns that move lanes differently, leave the
   // count undecided.
   AddressTerms AT = addressTerms(Request, Possible);
+  if (!AT.Undecidable && !AT.Varying.empty())
+    if (std::optional<RequestResult> W =
+            analyzeWrapped(Request, Sure, Possible, Atoms, Rules))
+      return *W;
   if (!AT.Undecidable && AT.Varying.size() == 1)
-    if (std::optional<RequestResult> P =
-            analyzeParametric(Request, *AT.Varying.begin(), Sure, Possible,
-                              Atoms, Rules))
+    if (std::optional<RequestResult> P = analyzeParametric(
+            Request, *AT.Varying.begin(), Sure, Possible, Atoms, Rules))
       return *P;
   if ((AT.Undecidable || !AT.Varying.empty()) && Possible.size() == 1)
     if (std::optional<RequestResult> One = oneLaneAnywhere(Request, Possible))
@@ -580,8 +779,7 @@ RequestResult analyzeRequest(const SymbolicRequest &Request,
     Min = std::min(Min, Lower.Wavefronts);
     SureIdeal = std::min(SureIdeal, Lower.Ideal);
   }
-  widenForLaneOrder(Request, Sure.size(), Possible.size(), SureIdeal, Min,
-                    Max);
+  widenForLaneOrder(Request, Sure.size(), Possible.size(), SureIdeal, Min, Max);
   Result.MinWavefronts = Min;
   Result.MaxWavefronts = Max;
   Result.ActiveLanes = Possible;

@@ -7,20 +7,67 @@
 
 namespace warpcheck {
 
+unsigned AtomTable::newBase(const std::string &Name) {
+  BaseNames.push_back(Name);
+  // CUDA's block coordinates and grid size are never negative.
+  BaseNonNegative.push_back(Name.rfind("blockIdx.", 0) == 0 ||
+                            Name.rfind("gridDim.", 0) == 0);
+  BaseWrap.push_back(-1);
+  return unsigned(BaseNames.size() - 1);
+}
+
 AtomId AtomTable::named(const std::string &Name) {
   auto It = BaseByName.find(Name);
   if (It != BaseByName.end())
     return intern({It->second});
-  unsigned Base = BaseNames.size();
-  BaseNames.push_back(Name);
+  unsigned Base = newBase(Name);
   BaseByName[Name] = Base;
   return intern({Base});
 }
 
 AtomId AtomTable::fresh(const std::string &Name) {
-  unsigned Base = BaseNames.size();
-  BaseNames.push_back(Name);
+  return intern({newBase(Name)});
+}
+
+AtomId AtomTable::wrap(const SymbolicInt &Inner, int64_t Modulus) {
+  std::vector<int64_t> Key = {Modulus, Inner.Const};
+  for (const auto &T : Inner.Terms) {
+    Key.push_back(int64_t(T.first));
+    Key.push_back(T.second);
+  }
+  auto It = WrapByKey.find(Key);
+  if (It != WrapByKey.end())
+    return intern({It->second});
+  std::string Text = Inner.Const ? std::to_string(Inner.Const) : "";
+  for (const auto &T : Inner.Terms) {
+    std::string Coef = T.second == 1 ? "" : std::to_string(T.second) + "*";
+    Text += (Text.empty() ? "" : " + ") + Coef + name(T.first);
+  }
+  unsigned Base = newBase("(" + Text + ") mod " + std::to_string(Modulus));
+  BaseNonNegative[Base] = true;
+  BaseWrap[Base] = int(Wraps.size());
+  Wraps.push_back({WrapDef{Inner, Modulus}, Base});
+  WrapByKey.emplace(std::move(Key), Base);
   return intern({Base});
+}
+
+const WrapDef *AtomTable::wrapOf(AtomId Id) const {
+  if (Id >= Monomials.size() || Monomials[Id].size() != 1)
+    return nullptr;
+  int W = BaseWrap[Monomials[Id][0]];
+  return W < 0 ? nullptr : &Wraps[W].first;
+}
+
+void AtomTable::markNonNegative(AtomId Id) {
+  if (Monomials[Id].size() == 1)
+    BaseNonNegative[Monomials[Id][0]] = true;
+}
+
+bool AtomTable::nonNegative(AtomId Id) const {
+  for (unsigned F : Monomials[Id])
+    if (!BaseNonNegative[F])
+      return false;
+  return true;
 }
 
 AtomId AtomTable::product(AtomId A, AtomId B) {
@@ -52,9 +99,20 @@ std::string AtomTable::name(AtomId Id) const {
 
 std::vector<std::string> AtomTable::baseNames(AtomId Id) const {
   std::vector<std::string> Names;
-  for (unsigned F : Monomials[Id])
-    if (std::find(Names.begin(), Names.end(), BaseNames[F]) == Names.end())
-      Names.push_back(BaseNames[F]);
+  auto Add = [&](const std::string &N) {
+    if (std::find(Names.begin(), Names.end(), N) == Names.end())
+      Names.push_back(N);
+  };
+  for (unsigned F : Monomials[Id]) {
+    if (BaseWrap[F] < 0) {
+      Add(BaseNames[F]);
+      continue;
+    }
+    // What a wrap depends on is what its definition depends on.
+    for (const auto &T : Wraps[BaseWrap[F]].first.Inner.Terms)
+      for (const std::string &N : baseNames(T.first))
+        Add(N);
+  }
   return Names;
 }
 
@@ -180,6 +238,14 @@ SymbolicInt mul(const SymbolicInt &A, const SymbolicInt &B, AtomTable &Atoms) {
   return R;
 }
 
+namespace {
+// (c + d*m) / d is c / d + m, and (c + d*m) % d is c % d, only when c
+// rounds as the whole does: for c >= 0 with the whole non-negative (index
+// arithmetic). A negative c not divisible by d rounds the other way once
+// the whole is positive ((2n - 1) / 2 is n - 1, not n, for n >= 1).
+bool roundsNegative(int64_t C, int64_t D) { return C < 0 && C % D != 0; }
+} // namespace
+
 SymbolicInt div(const SymbolicInt &A, const SymbolicInt &B, bool IsSigned) {
   auto D = B.asConstant();
   if (A.Opaque || !D || *D == 0)
@@ -190,7 +256,7 @@ SymbolicInt div(const SymbolicInt &A, const SymbolicInt &B, bool IsSigned) {
                                               : A.Const / *D);
     return SymbolicInt::constant(int64_t(uint64_t(A.Const) / uint64_t(*D)));
   }
-  if (*D < 0 || !A.termsDivisibleBy(*D))
+  if (*D < 0 || !A.termsDivisibleBy(*D) || roundsNegative(A.Const, *D))
     return SymbolicInt::opaque();
   SymbolicInt R;
   R.Const = IsSigned ? A.Const / *D : int64_t(uint64_t(A.Const) / uint64_t(*D));
@@ -208,7 +274,7 @@ SymbolicInt rem(const SymbolicInt &A, const SymbolicInt &B, bool IsSigned) {
       return SymbolicInt::constant(*D == -1 ? 0 : A.Const % *D);
     return SymbolicInt::constant(int64_t(uint64_t(A.Const) % uint64_t(*D)));
   }
-  if (*D < 0 || !A.termsDivisibleBy(*D))
+  if (*D < 0 || !A.termsDivisibleBy(*D) || roundsNegative(A.Const, *D))
     return SymbolicInt::opaque();
   return SymbolicInt::constant(
       IsSigned ? A.Const % *D : int64_t(uint64_t(A.Const) % uint64_t(*D)));
@@ -317,6 +383,31 @@ SymbolicInt truncate(const SymbolicInt &A, unsigned Bits, bool IsSigned) {
   if (IsSigned && (V >> (Bits - 1)) & 1)
     V |= ~Mask;
   return SymbolicInt::constant(int64_t(V));
+}
+
+bool knownNonNegative(const SymbolicInt &A, const AtomTable &Atoms) {
+  if (A.Opaque || A.Const < 0)
+    return false;
+  for (const auto &T : A.Terms)
+    if (T.second < 0 || !Atoms.nonNegative(T.first))
+      return false;
+  return true;
+}
+
+SymbolicInt wrapMod(const SymbolicInt &A, int64_t M, AtomTable &Atoms) {
+  if (A.Opaque || M <= 0)
+    return SymbolicInt::opaque();
+  int64_t C = A.Const % M;
+  if (C < 0)
+    C += M;
+  if (A.termsDivisibleBy(M))
+    return SymbolicInt::constant(C);
+  // Terms that are multiples of M do not change the residue.
+  SymbolicInt Inner = SymbolicInt::constant(C);
+  for (const auto &T : A.Terms)
+    if (T.second % M != 0)
+      Inner.Terms.push_back({T.first, T.second % M});
+  return SymbolicInt::atom(Atoms.wrap(Inner, M));
 }
 
 std::optional<bool> compare(const SymbolicInt &A, const SymbolicInt &B,

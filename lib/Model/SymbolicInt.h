@@ -24,31 +24,6 @@ namespace warpcheck {
 /// Identifies one warp-uniform unknown, or a product of several.
 using AtomId = unsigned;
 
-/// Names the unknowns of one analysis. An atom is a sorted list of base
-/// unknowns (a monomial); a base unknown has a display name such as "n" or
-/// "blockIdx.x".
-class AtomTable {
-public:
-  /// Returns the base unknown called Name, creating it on first use.
-  AtomId named(const std::string &Name);
-  /// Returns a new base unknown, distinct from every other even when the
-  /// names are equal (two loads of different data, say).
-  AtomId fresh(const std::string &Name);
-  /// The monomial A * B.
-  AtomId product(AtomId A, AtomId B);
-  /// "n", or "gridDim.x*n" for a monomial.
-  std::string name(AtomId Id) const;
-  /// The display names of the base unknowns in Id, without repetition.
-  std::vector<std::string> baseNames(AtomId Id) const;
-
-private:
-  AtomId intern(std::vector<unsigned> Factors);
-  std::vector<std::string> BaseNames;
-  std::map<std::string, unsigned> BaseByName;
-  std::vector<std::vector<unsigned>> Monomials;
-  std::map<std::vector<unsigned>, AtomId> MonomialIds;
-};
-
 /// The terms of a SymbolicInt: index expressions rarely have more than two
 /// unknowns, so they are kept inline (no heap allocation per thread).
 using TermList = llvm::SmallVector<std::pair<AtomId, int64_t>, 2>;
@@ -76,6 +51,59 @@ struct SymbolicInt {
     return Opaque == O.Opaque && Const == O.Const && Terms == O.Terms;
   }
   bool operator!=(const SymbolicInt &O) const { return !(*this == O); }
+};
+
+/// The definition of a wrap unknown: the residue of Inner modulo Modulus
+/// (mathematical, in [0, Modulus)). Inner has terms and a constant in
+/// [0, Modulus). `(lane + blockIdx.x) & 2047` in thread t is the wrap unknown
+/// of `(lane_t + blockIdx.x) mod 2048`: one value, the same wherever it is
+/// computed, but a different unknown in each thread (RequestAnalysis.cpp
+/// decides requests made of them).
+struct WrapDef {
+  SymbolicInt Inner;
+  int64_t Modulus = 0;
+};
+
+/// Names the unknowns of one analysis. An atom is a sorted list of base
+/// unknowns (a monomial); a base unknown has a display name such as "n" or
+/// "blockIdx.x".
+class AtomTable {
+public:
+  /// Returns the base unknown called Name, creating it on first use.
+  AtomId named(const std::string &Name);
+  /// Returns a new base unknown, distinct from every other even when the
+  /// names are equal (two loads of different data, say).
+  AtomId fresh(const std::string &Name);
+  /// The monomial A * B.
+  AtomId product(AtomId A, AtomId B);
+  /// "n", or "gridDim.x*n" for a monomial.
+  std::string name(AtomId Id) const;
+  /// The display names of the base unknowns in Id, without repetition; a
+  /// wrap unknown stands for the names in its definition.
+  std::vector<std::string> baseNames(AtomId Id) const;
+  /// The wrap unknown Inner mod Modulus (Inner has terms, Modulus > 0),
+  /// the same atom for the same definition.
+  AtomId wrap(const SymbolicInt &Inner, int64_t Modulus);
+  /// The definition of Id when it is one wrap unknown, else nullptr.
+  const WrapDef *wrapOf(AtomId Id) const;
+  /// Records that the base unknown Id is never negative (a loop's iteration
+  /// number); blockIdx, gridDim and wrap unknowns are so from the start.
+  void markNonNegative(AtomId Id);
+  /// Every factor of Id is never negative.
+  bool nonNegative(AtomId Id) const;
+
+private:
+  AtomId intern(std::vector<unsigned> Factors);
+  unsigned newBase(const std::string &Name);
+  std::vector<std::string> BaseNames;
+  std::vector<bool> BaseNonNegative;
+  /// Per base unknown: its index in Wraps, or -1.
+  std::vector<int> BaseWrap;
+  std::vector<std::pair<WrapDef, unsigned>> Wraps;
+  std::map<std::vector<int64_t>, unsigned> WrapByKey;
+  std::map<std::string, unsigned> BaseByName;
+  std::vector<std::vector<unsigned>> Monomials;
+  std::map<std::vector<unsigned>, AtomId> MonomialIds;
 };
 
 /// Arithmetic with two's complement wrap-around on the concrete part (the
@@ -106,6 +134,14 @@ SymbolicInt bitNot(const SymbolicInt &A);
 /// value is left alone: wrap-around of an unknown cannot be decided, and
 /// addresses are only needed modulo 2^Bits, which sums preserve.
 SymbolicInt truncate(const SymbolicInt &A, unsigned Bits, bool IsSigned);
+/// Whether A >= 0 for every value of its unknowns: a constant part >= 0 and
+/// positive multiples of unknowns that are never negative (sums at 32 bits
+/// and more do not wrap, as everywhere in this domain).
+bool knownNonNegative(const SymbolicInt &A, const AtomTable &Atoms);
+/// The mathematical residue of A modulo M (M > 0), as the caller proved it
+/// is meant (`x & (M - 1)` for M a power of two, `x % M` for x >= 0): a
+/// constant when A's terms are multiples of M, else a wrap unknown.
+SymbolicInt wrapMod(const SymbolicInt &A, int64_t M, AtomTable &Atoms);
 /// Compares A and B: true/false when the difference is a known constant.
 enum class CmpOp { LT, LE, GT, GE, EQ, NE };
 std::optional<bool> compare(const SymbolicInt &A, const SymbolicInt &B,

@@ -147,6 +147,10 @@ def main():
                         help="fail where a probe tagged exact is not exact")
     parser.add_argument("--report", help="read warpcheck's JSON report from "
                         "this file instead of running it")
+    parser.add_argument("--program", action="append", default=[],
+                        help="compare only this program of the suite (its "
+                        "file name without .cu; repeatable): the ones the "
+                        "measurements are of")
     parser.add_argument("--include-dir", action="append", default=[],
                         help="another -I for warpcheck (a suite generated "
                         "outside the source tree: the folder its includes "
@@ -154,6 +158,9 @@ def main():
     args = parser.parse_args()
 
     sources = sorted(glob.glob(os.path.join(args.suite, "*.cu")))
+    if args.program:
+        sources = [s for s in sources
+                   if os.path.basename(s)[:-3] in args.program]
     if not sources:
         sys.exit(f"no sources in {args.suite}")
     probes = read_probes(sources)

@@ -44,7 +44,8 @@ TEST(LaneArithmetic, LaneIdsFollowCppSemantics) {
 TEST(LaneArithmetic, ASymbolicBaseAndLaneOffsetsStayExact) {
   AtomTable Atoms;
   LaneVector Base(32, SymbolicInt::atom(Atoms.named("blockIdx.x"), 32));
-  LaneVector Sum = combineLanes(LaneOp::Add, Base, laneIds(32), true, 32, Atoms);
+  LaneVector Sum =
+      combineLanes(LaneOp::Add, Base, laneIds(32), true, 32, Atoms);
   EXPECT_FALSE(at(Sum, 5).Opaque);
   EXPECT_EQ(at(Sum, 5).Const, 5);
   ASSERT_EQ(at(Sum, 5).Terms.size(), 1u);
@@ -61,4 +62,51 @@ TEST(LaneArithmetic, WhatTheDomainCannotExpressIsOpaque) {
   // An opaque lane stays opaque through addition.
   LaneVector S = combineLanes(LaneOp::Add, R, laneIds(32), false, 32, Atoms);
   EXPECT_TRUE(at(S, 7).Opaque);
+}
+
+TEST(LaneArithmetic, LowMaskOfAShiftedLaneIdIsAWrapForAnySign) {
+  AtomTable Atoms;
+  LaneVector N(32, SymbolicInt::atom(Atoms.named("n")));
+  LaneVector Sum = combineLanes(LaneOp::Add, laneIds(32), N, true, 32, Atoms);
+  LaneVector Mask(32, SymbolicInt::constant(2047));
+  LaneVector R = combineLanes(LaneOp::And, Sum, Mask, true, 32, Atoms);
+  ASSERT_FALSE(at(R, 3).Opaque);
+  ASSERT_EQ(at(R, 3).Terms.size(), 1u);
+  const WrapDef *D = Atoms.wrapOf(at(R, 3).Terms[0].first);
+  ASSERT_NE(D, nullptr);
+  EXPECT_EQ(D->Modulus, 2048);
+  EXPECT_EQ(D->Inner.Const, 3);
+  // The mask on the left works too; a mask that is not 2^k - 1 does not.
+  EXPECT_EQ(at(combineLanes(LaneOp::And, Mask, Sum, true, 32, Atoms), 3),
+            at(R, 3));
+  LaneVector Odd(32, SymbolicInt::constant(2046));
+  EXPECT_TRUE(
+      at(combineLanes(LaneOp::And, Sum, Odd, true, 32, Atoms), 3).Opaque);
+}
+
+TEST(LaneArithmetic, RemainderIsAWrapOnlyForANonNegativeDividend) {
+  AtomTable Atoms;
+  LaneVector N(32, SymbolicInt::atom(Atoms.named("n")));
+  LaneVector B(32, SymbolicInt::atom(Atoms.named("blockIdx.x")));
+  LaneVector M1024(32, SymbolicInt::constant(1024));
+  LaneVector M1000(32, SymbolicInt::constant(1000));
+  LaneVector Tid = laneIds(32);
+  auto Rem = [&](const LaneVector &X, const LaneVector &M, bool Signed) {
+    return combineLanes(LaneOp::Rem, X, M, Signed, 32, Atoms);
+  };
+  // n may be negative: signed (lane + n) % 1024 is negative then.
+  LaneVector WithN = combineLanes(LaneOp::Add, Tid, N, true, 32, Atoms);
+  EXPECT_TRUE(at(Rem(WithN, M1024, true), 5).Opaque);
+  // Unsigned: the value is the residue modulo 2^32, which 1024 divides,
+  // but not 1000.
+  EXPECT_FALSE(at(Rem(WithN, M1024, false), 5).Opaque);
+  EXPECT_TRUE(at(Rem(WithN, M1000, false), 5).Opaque);
+  // blockIdx.x is never negative: lane + blockIdx.x % 1000 is a wrap.
+  LaneVector WithB = combineLanes(LaneOp::Add, Tid, B, true, 32, Atoms);
+  EXPECT_FALSE(at(Rem(WithB, M1000, true), 5).Opaque);
+  // Lane - 1 + blockIdx.x is negative in lane 0 when blockIdx.x is 0.
+  LaneVector One(32, SymbolicInt::constant(1));
+  LaneVector Less = combineLanes(LaneOp::Sub, WithB, One, true, 32, Atoms);
+  EXPECT_TRUE(at(Rem(Less, M1000, true), 0).Opaque);
+  EXPECT_FALSE(at(Rem(Less, M1000, true), 1).Opaque);
 }

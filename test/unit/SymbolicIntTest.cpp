@@ -43,6 +43,13 @@ TEST(SymbolicInt, DivisionIsExactWhenCoefficientsDivide) {
   EXPECT_EQ(sym::rem(X, C(32), false).asConstant(), 5);
   EXPECT_TRUE(sym::rem(X, C(128), false).Opaque);
   EXPECT_TRUE(sym::div(X, C(3), false).Opaque);
+  // (2n - 1) / 2 is n - 1 for n >= 1 and n for n <= 0: not one form.
+  SymbolicInt Odd = sym::sub(SymbolicInt::atom(B, 2), C(1));
+  EXPECT_TRUE(sym::div(Odd, C(2), true).Opaque);
+  EXPECT_TRUE(sym::rem(Odd, C(2), true).Opaque);
+  // A negative constant that divides stays exact: (2n - 4) / 2 = n - 2.
+  SymbolicInt Even = sym::sub(SymbolicInt::atom(B, 2), C(4));
+  EXPECT_EQ(sym::div(Even, C(2), true), sym::sub(SymbolicInt::atom(B), C(2)));
 }
 
 TEST(SymbolicInt, CppSemanticsForConstants) {
@@ -80,6 +87,52 @@ TEST(SymbolicInt, ComparisonsDecideOnlyKnownDifferences) {
   EXPECT_EQ(sym::compare(A, B, sym::CmpOp::LT, true, 32), true);
   EXPECT_EQ(sym::compare(A, C(5), sym::CmpOp::LT, true, 32), std::nullopt);
   EXPECT_EQ(sym::compare(C(-1), C(1), sym::CmpOp::LT, false, 32), false);
+}
+
+TEST(SymbolicInt, WrapIsOneUnknownPerDefinition) {
+  AtomTable Atoms;
+  AtomId N = Atoms.named("n");
+  SymbolicInt X = sym::add(SymbolicInt::atom(N), C(5));
+  SymbolicInt W = sym::wrapMod(X, 2048, Atoms);
+  ASSERT_EQ(W.Terms.size(), 1u);
+  // The same definition, also with the constant or a coefficient shifted by
+  // whole moduli, is the same unknown; another constant another one.
+  EXPECT_EQ(sym::wrapMod(sym::add(X, C(2048)), 2048, Atoms), W);
+  EXPECT_EQ(sym::wrapMod(sym::add(X, SymbolicInt::atom(N, 2048)), 2048, Atoms),
+            W);
+  EXPECT_NE(sym::wrapMod(sym::add(X, C(1)), 2048, Atoms), W);
+  // A negative constant is reduced to its mathematical residue.
+  EXPECT_EQ(sym::wrapMod(sym::sub(SymbolicInt::atom(N), C(3)), 2048, Atoms),
+            sym::wrapMod(sym::add(SymbolicInt::atom(N), C(2045)), 2048, Atoms));
+  const WrapDef *D = Atoms.wrapOf(W.Terms[0].first);
+  ASSERT_NE(D, nullptr);
+  EXPECT_EQ(D->Modulus, 2048);
+  EXPECT_EQ(D->Inner.Const, 5);
+  EXPECT_EQ(Atoms.baseNames(W.Terms[0].first), std::vector<std::string>{"n"});
+  EXPECT_EQ(Atoms.name(W.Terms[0].first), "(5 + n) mod 2048");
+  EXPECT_EQ(Atoms.wrapOf(N), nullptr);
+  // Terms that are multiples of the modulus leave a constant.
+  EXPECT_EQ(sym::wrapMod(sym::add(SymbolicInt::atom(N, 64), C(70)), 32, Atoms),
+            C(6));
+}
+
+TEST(SymbolicInt, NonNegativeNeedsNonNegativeUnknowns) {
+  AtomTable Atoms;
+  AtomId B = Atoms.named("blockIdx.x"), N = Atoms.named("n");
+  AtomId K = Atoms.fresh("iteration of loop at line 3");
+  EXPECT_TRUE(sym::knownNonNegative(SymbolicInt::atom(B, 3), Atoms));
+  EXPECT_FALSE(sym::knownNonNegative(SymbolicInt::atom(N), Atoms));
+  EXPECT_FALSE(sym::knownNonNegative(SymbolicInt::atom(K), Atoms));
+  Atoms.markNonNegative(K);
+  SymbolicInt I = sym::add(C(7), SymbolicInt::atom(K, 256));
+  EXPECT_TRUE(sym::knownNonNegative(I, Atoms));
+  EXPECT_FALSE(
+      sym::knownNonNegative(sym::sub(C(7), SymbolicInt::atom(K)), Atoms));
+  EXPECT_FALSE(
+      sym::knownNonNegative(sym::sub(SymbolicInt::atom(K), C(1)), Atoms));
+  // A wrap is in [0, M).
+  EXPECT_TRUE(sym::knownNonNegative(
+      sym::wrapMod(SymbolicInt::atom(N), 64, Atoms), Atoms));
 }
 
 TEST(BlockShape, ParsesAndNumbersThreads) {

@@ -66,6 +66,7 @@ void Engine::symbolicIteration(const Stmt *Loop, const Expr *Cond,
                                const Stmt *Body, const Expr *Inc) {
   unsigned Line = lineOf(Loop);
   AtomId K = Atoms.fresh("iteration of loop at line " + std::to_string(Line));
+  Atoms.markNonNegative(K); // iterations counted from here: k >= 0
   for (const VarDecl *V : modifiedIn(Loop)) {
     auto Found = frame().Env.find(V);
     if (Found != frame().Env.end())

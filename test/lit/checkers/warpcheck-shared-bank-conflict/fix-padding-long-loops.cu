@@ -24,17 +24,19 @@ __global__ void repeated(float *out) {
 }
 
 // The counter moves the column, and after the loop budget one symbolic
-// iteration stands for the rest: the access is undecided, and so is every
-// layout. The note must not claim that no padding reduces it ([32][33]
-// would), and no edit is made.
+// iteration stands for the rest: `(threadIdx.y + i) & 31` is then one
+// unknown residue shared by the warp's lanes, so the access is 32-way in
+// every iteration (issue 25; it was undecided), but the layouts are not
+// decided past the budget. The note must not claim that no padding reduces
+// it ([32][33] would), and no edit is made.
 __global__ void rotating(float *out) {
   __shared__ float ring[32][32];
   // CHECK-FIXES: __shared__ float ring[32][32];
   float acc = 0;
   for (int i = 0; i < 100000; ++i) {
     ring[threadIdx.x][(threadIdx.y + i) & 31] = i;
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: bank conflicts of store to 'ring' cannot be decided: it depends on 'iteration of loop at line [[@LINE-2]]'
-    // CHECK-MESSAGES: note: no layout fix offered: the wavefronts of 'ring' cannot be decided under any padding or swizzle (its addresses depend on values warpcheck does not follow)
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 32-way bank conflict on store to 'ring': 32 wavefronts per request, 1 ideal
+    // CHECK-MESSAGES: note: no layout fix offered: the wavefronts of 'ring' under a padding or swizzle cannot be decided (the loop at line [[@LINE-3]] ran past the kernel's budget
     __syncthreads();
     acc += ring[threadIdx.y][threadIdx.x];
     __syncthreads();
