@@ -19,7 +19,7 @@ Build=${BUILD:-/tmp/warpcheck-soundness-build}
 mkdir -p "$Build"
 Log="$Out/run.log"
 : > "$Log"
-Programs="soundness soundness_lanes soundness_access soundness_objects soundness_members"
+Programs="soundness soundness_lanes soundness_access soundness_objects soundness_members soundness_flow"
 
 ncu_env > "$Out/env.txt" 2>&1
 

@@ -98,6 +98,194 @@ void Engine::assign(const VarDecl *V, Value New) {
   addDeps(Old.Deps, New.Deps);
 }
 
+FlowState Engine::captureFlow() {
+  FlowState S;
+  for (const Frame &F : Frames)
+    S.Envs.push_back(F.Env);
+  S.Objects = Objects;
+  S.ObjectScalars = ObjectScalars;
+  S.Returned = frame().Returned;
+  S.Result = frame().Result;
+  S.HasResult = frame().HasResult;
+  for (const LoopState &L : Loops)
+    S.LoopExits.push_back({L.Broken, L.Continued});
+  return S;
+}
+
+void Engine::restoreFlow(const FlowState &S) {
+  for (size_t I = 0; I < S.Envs.size() && I < Frames.size(); ++I)
+    Frames[I].Env = S.Envs[I];
+  Objects = S.Objects;
+  ObjectScalars = S.ObjectScalars;
+  frame().Returned = S.Returned;
+  frame().Result = S.Result;
+  frame().HasResult = S.HasResult;
+  for (size_t I = 0; I < S.LoopExits.size() && I < Loops.size(); ++I) {
+    Loops[I].Broken = S.LoopExits[I].first;
+    Loops[I].Continued = S.LoopExits[I].second;
+  }
+}
+
+namespace {
+
+bool sameTarget(const Value &A, const Value &B) {
+  return A.K == B.K &&
+         (A.K != Value::Kind::Pointer ||
+          (A.Shared == B.Shared && A.LocalObject == B.LocalObject &&
+           A.Region == B.Region));
+}
+
+bool sameValue(const Value &A, const Value &B) {
+  return sameTarget(A, B) && (A.K == Value::Kind::Unknown || A.L == B.L);
+}
+
+/// An exit over worlds: the same in each, or taken in some only (Uniform:
+/// every thread of a warp is in one world), or perhaps (Maybe).
+Exit joinExit(llvm::ArrayRef<Exit> Xs) {
+  Exit R = Xs.front();
+  for (Exit X : Xs.drop_front()) {
+    if (X == R)
+      continue;
+    R = (X == Exit::Maybe || R == Exit::Maybe) ? Exit::Maybe : Exit::Uniform;
+  }
+  return R;
+}
+
+} // namespace
+
+/// One value per world joined: lanes that agree keep their value; the
+/// others hold one of the worlds' values, which the engine does not follow.
+static Value joinValues(Engine &E, llvm::ArrayRef<const Value *> Vs,
+                        const std::string &Name, const Worlds &W) {
+  Value R = *Vs.front();
+  bool Differs = false;
+  for (const Value *V : Vs.drop_front()) {
+    if (!sameTarget(R, *V) || R.L.size() != V->L.size()) {
+      R = E.mergeTargets(R, *V, Name);
+      Differs = true;
+      continue;
+    }
+    R.CT.merge(V->CT);
+    addDeps(R.Deps, V->Deps);
+    if (R.K == Value::Kind::Unknown)
+      continue;
+    for (unsigned L = 0; L < R.L.size(); ++L)
+      if (R.L[L] != V->L[L]) {
+        R.L[L] = SymbolicInt::opaque();
+        Differs = true;
+      }
+  }
+  if (Differs) {
+    addDep(R.Deps, Name + " set under a condition");
+    R.CT.merge(W.CT);
+  }
+  return R;
+}
+
+/// Per-thread objects over worlds: cells the worlds agree on are kept,
+/// cells they wrote differently joined lane by lane or dropped (unknown).
+static ThreadObject joinObjects(llvm::ArrayRef<const ThreadObject *> Os,
+                                const std::string &Why) {
+  ThreadObject R = *Os.front();
+  for (const ThreadObject *O : Os.drop_front()) {
+    R.Exposed |= O->Exposed;
+    R.Escaped |= O->Escaped;
+    addDeps(R.Deps, O->Deps);
+    for (auto It = R.Cells.begin(); It != R.Cells.end();) {
+      auto Other = O->Cells.find(It->first);
+      Value &V = It->second.V;
+      bool Keep = Other != O->Cells.end() &&
+                  Other->second.Size == It->second.Size &&
+                  sameTarget(V, Other->second.V) &&
+                  V.L.size() == Other->second.V.L.size();
+      if (!Keep) {
+        It = R.Cells.erase(It);
+        R.UniformContent = false;
+        addDep(R.Deps, Why);
+        continue;
+      }
+      for (unsigned L = 0; L < V.L.size(); ++L)
+        if (V.L[L] != Other->second.V.L[L]) {
+          V.L[L] = SymbolicInt::opaque();
+          addDep(V.Deps, Why);
+        }
+      ++It;
+    }
+  }
+  return R;
+}
+
+bool Engine::worldsDiffer(const Worlds &W) const {
+  const FlowState &First = W.States.front();
+  for (const FlowState &S : llvm::ArrayRef(W.States).drop_front())
+    for (size_t F = 0; F < First.Envs.size(); ++F)
+      for (const auto &[V, Val] : First.Envs[F]) {
+        auto It = S.Envs[F].find(V);
+        if (It != S.Envs[F].end() && !sameValue(Val, It->second))
+          return true;
+      }
+  return false;
+}
+
+void Engine::joinWorlds(Worlds &W) {
+  FlowState R = W.States.front();
+  size_t Count = W.States.size();
+  for (size_t F = 0; F < R.Envs.size(); ++F)
+    for (auto &[V, Val] : R.Envs[F]) {
+      std::vector<const Value *> Vs;
+      for (const FlowState &S : W.States) {
+        auto It = S.Envs[F].find(V);
+        if (It != S.Envs[F].end())
+          Vs.push_back(&It->second);
+      }
+      if (Vs.size() == Count)
+        Val = joinValues(*this, Vs, "'" + V->getNameAsString() + "'", W);
+    }
+  std::string Written = "written under '" + W.Condition + "'";
+  for (auto &[V, O] : R.Objects) {
+    std::vector<const ThreadObject *> Os;
+    for (const FlowState &S : W.States) {
+      auto It = S.Objects.find(V);
+      if (It != S.Objects.end())
+        Os.push_back(&It->second);
+    }
+    if (Os.size() == Count)
+      O = joinObjects(Os, Written);
+  }
+  for (const FlowState &S : W.States)
+    R.ObjectScalars.insert(S.ObjectScalars.begin(), S.ObjectScalars.end());
+  auto JoinExits = [&](auto Get) {
+    std::vector<Exit> &Out = Get(R);
+    for (unsigned L = 0; L < Out.size(); ++L) {
+      llvm::SmallVector<Exit, 4> Xs;
+      for (FlowState &S : W.States)
+        Xs.push_back(Get(S)[L]);
+      Out[L] = joinExit(Xs);
+    }
+  };
+  JoinExits([](FlowState &S) -> std::vector<Exit> & { return S.Returned; });
+  for (size_t I = 0; I < R.LoopExits.size(); ++I) {
+    JoinExits([I](FlowState &S) -> std::vector<Exit> & {
+      return S.LoopExits[I].first;
+    });
+    JoinExits([I](FlowState &S) -> std::vector<Exit> & {
+      return S.LoopExits[I].second;
+    });
+  }
+  // The result: joined where every world returned one.
+  std::vector<const Value *> Results;
+  for (const FlowState &S : W.States)
+    if (S.HasResult)
+      Results.push_back(&S.Result);
+  if (!Results.empty()) {
+    R.HasResult = true;
+    R.Result =
+        joinValues(*this, Results,
+                   "the result of '" + frame().FD->getNameAsString() + "'", W);
+  }
+  restoreFlow(R);
+}
+
 Value Engine::readVariable(const VarDecl *V) {
   if (ObjectScalars.count(V)) {
     LValue LV = objectLValue(V);
