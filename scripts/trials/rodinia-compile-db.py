@@ -9,7 +9,13 @@ entry per top-level .cu file (`nvcc -arch=sm_90 -I. file.cu`), marked as
 assumed in the printed summary. Files #included by others (kernel files)
 are not entries: the translation units are what the Makefiles compile.
 
-usage: rodinia-compile-db.py RODINIA_CUDA_DIR OUT_DIR
+With --replace-old-arch, architectures clang 19 no longer accepts with a
+current CUDA (sm_1x to sm_3x, compute_1x to compute_3x: "GPU arch sm_20 is
+supported by CUDA versions between 7.0 and 8.0", and the file's kernels
+are then not analyzed) become sm_90, and the summary counts the entries
+changed.
+
+usage: rodinia-compile-db.py [--replace-old-arch] RODINIA_CUDA_DIR OUT_DIR
 """
 import json
 import os
@@ -71,10 +77,32 @@ def entries_of(directory, depth=0):
     return found
 
 
+OLD_ARCH = re.compile(r"^(sm|compute)_([1-3]\d)$")
+
+
+def replace_old_arch(args):
+    """args with every architecture below sm_50 made sm_90; whether any."""
+    out, changed = [], False
+    for i, w in enumerate(args):
+        prefix, _, value = w.partition("=")
+        if value and OLD_ARCH.match(value):
+            out.append(prefix + "=sm_90")
+            changed = True
+        elif OLD_ARCH.match(w) and i > 0 and args[i - 1] in (
+                "-arch", "--gpu-architecture", "--gpu-code", "-code"):
+            out.append("sm_90")
+            changed = True
+        else:
+            out.append(w)
+    return out, changed
+
+
 def main():
-    if len(sys.argv) != 3:
+    argv = [a for a in sys.argv[1:] if a != "--replace-old-arch"]
+    replace = len(argv) != len(sys.argv) - 1
+    if len(argv) != 2:
         sys.exit(__doc__)
-    root, out_dir = sys.argv[1], sys.argv[2]
+    root, out_dir = argv
     database, summary = [], []
     for bench in sorted(os.listdir(root)):
         directory = os.path.join(root, bench)
@@ -95,7 +123,14 @@ def main():
                     unique.append({"directory": directory,
                                    "file": os.path.join(directory, name),
                                    "arguments": DEFAULT + [name]})
+        replaced = 0
+        if replace:
+            for e in unique:
+                e["arguments"], changed = replace_old_arch(e["arguments"])
+                replaced += changed
         database += unique
+        if replaced:
+            how += f", {replaced} with an old architecture made sm_90"
         summary.append((bench, len(unique), how))
     os.makedirs(out_dir, exist_ok=True)
     with open(os.path.join(out_dir, "compile_commands.json"), "w") as f:

@@ -1737,6 +1737,30 @@ __global__ void k(float *out, int n) {
   EXPECT_EQ(S.Instances, 5u);
 }
 
+TEST(SimtWorlds, UniformValuesJoinedStayUniform) {
+  // srad's last block: df is 0 or 2, then 4 or what it was, ...: in every
+  // thread of a warp the same, one warp-uniform unknown; the loop on it
+  // doubles `i = 2 * i` and runs iteration by iteration.
+  Analyzed A(R"cuda(
+__global__ void k(float *out, int nf) {
+  __shared__ float s[1024];
+  int df = 0, i;
+  for (i = 2; i <= 32; i = 2 * i)
+    if (nf >= i)
+      df = i;
+  for (i = 2; i <= df; i = 2 * i)
+    s[(threadIdx.x * i) & 1023] = 1.f;
+  s[threadIdx.x * 2 + df] = 2.f;
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.store("s[(threadIdx.x * i) & 1023]");
+  EXPECT_NE(S.Status, Verdict::Unknown) << deps(S);
+  EXPECT_EQ(S.Worst.MaxWavefronts, 32u);
+  // A uniform shift of a 2-word stride: 2 wavefronts whatever df is.
+  EXPECT_EXACT(A.store("s[threadIdx.x * 2 + df]"), 2);
+}
+
 TEST(SimtWorlds, ExitInOneWorldKeepsTheThreadsUncertain) {
   // The return happens in one world only: after the if, the threads may
   // have left (Uniform), and c is lane*32 where they did not.

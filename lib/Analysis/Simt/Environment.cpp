@@ -153,12 +153,65 @@ Exit joinExit(llvm::ArrayRef<Exit> Xs) {
 
 } // namespace
 
+/// The join of values that differ between worlds only where each world
+/// holds one (non-opaque) value in every thread: those threads get one new
+/// warp-uniform unknown. Nullopt when that is not so.
+static std::optional<Value> uniformJoin(Engine &E,
+                                        llvm::ArrayRef<const Value *> Vs,
+                                        const std::string &Name,
+                                        const Worlds &W) {
+  const Value &First = *Vs.front();
+  if (First.K != Value::Kind::Int)
+    return std::nullopt;
+  for (const Value *V : Vs)
+    if (!sameTarget(First, *V) || V->L.size() != First.L.size())
+      return std::nullopt;
+  std::vector<bool> Differ(First.L.size(), false);
+  bool Any = false;
+  for (unsigned L = 0; L < First.L.size(); ++L)
+    for (const Value *V : Vs)
+      if (V->L[L] != First.L[L]) {
+        Differ[L] = true;
+        Any = true;
+      }
+  if (!Any)
+    return std::nullopt;
+  for (const Value *V : Vs) {
+    const SymbolicInt *One = nullptr;
+    for (unsigned L = 0; L < Differ.size(); ++L) {
+      if (!Differ[L])
+        continue;
+      if (V->L[L].Opaque || (One && *One != V->L[L]))
+        return std::nullopt;
+      One = &V->L[L];
+    }
+  }
+  Value R = First;
+  SymbolicInt Joined = SymbolicInt::atom(
+      E.Atoms.fresh(Name + " set under '" + W.Condition + "'"));
+  for (unsigned L = 0; L < Differ.size(); ++L)
+    if (Differ[L])
+      R.L[L] = Joined;
+  for (const Value *V : Vs.drop_front()) {
+    R.CT.merge(V->CT);
+    addDeps(R.Deps, V->Deps);
+  }
+  R.CT.merge(W.CT);
+  return R;
+}
+
 /// One value per world joined: lanes that agree keep their value; the
 /// others hold one of the worlds' values, which the engine does not follow.
 static Value joinValues(Engine &E, llvm::ArrayRef<const Value *> Vs,
                         const std::string &Name, const Worlds &W) {
   Value R = *Vs.front();
   bool Differs = false;
+  // Every thread of a warp is in one world: where each world holds one
+  // value in all the threads that differ, the join is the same in those
+  // threads too, one warp-uniform unknown (srad's `df = i` under `nf >=
+  // i`), rather than a value per thread.
+  if (std::optional<Value> U = uniformJoin(E, Vs, Name, W))
+    return *U;
   for (const Value *V : Vs.drop_front()) {
     if (!sameTarget(R, *V) || R.L.size() != V->L.size()) {
       R = E.mergeTargets(R, *V, Name);

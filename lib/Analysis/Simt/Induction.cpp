@@ -103,16 +103,20 @@ int geometricChange(const Stmt *S, const VarDecl *V, const ASTContext &Ctx) {
   BinaryOperatorKind Op = BO->getOpcode();
   const Expr *Amount = BO->getRHS();
   if (Op == BO_Assign) {
-    // `v = v * 2` reads as `v *= 2`.
+    // `v = v * 2` reads as `v *= 2`, and so does Rodinia's `v = 2 * v`.
     const auto *RHS = dyn_cast<BinaryOperator>(Amount->IgnoreParenImpCasts());
-    if (!RHS || varOf(RHS->getLHS()) != V)
+    if (!RHS)
+      return 0;
+    bool Commuted = RHS->getOpcode() == BO_Mul && varOf(RHS->getRHS()) == V &&
+                    varOf(RHS->getLHS()) != V;
+    if (varOf(RHS->getLHS()) != V && !Commuted)
       return 0;
     Op = RHS->getOpcode() == BO_Mul   ? BO_MulAssign
          : RHS->getOpcode() == BO_Shl ? BO_ShlAssign
          : RHS->getOpcode() == BO_Shr ? BO_ShrAssign
          : RHS->getOpcode() == BO_Div ? BO_DivAssign
                                       : BO_Assign;
-    Amount = RHS->getRHS();
+    Amount = Commuted ? RHS->getLHS() : RHS->getRHS();
   }
   std::optional<int64_t> C = integerConstant(Amount, Ctx);
   if (!C)

@@ -22,6 +22,20 @@ __global__ void reduce(long d_Ne, int d_no, float *d_sums) {
     }
     if (tx == (NUMBER_THREADS - 1))
       d_sums[0] = d_psum[tx];
+  } else {
+    // The last block: df, the largest power of two not above nf, is set
+    // under `nf >= i` in every iteration: one warp-uniform unknown, and the
+    // loop on it doubles its counter (`i = 2 * i`): run iteration by
+    // iteration.
+    int df = 0;
+    for (i = 2; i <= NUMBER_THREADS; i = 2 * i)
+      if (nf >= i)
+        df = i;
+    for (i = 2; i <= df; i = 2 * i) {
+      if ((tx + 1) % i == 0 && tx < df)
+        d_psum[tx] = d_psum[tx] + d_psum[tx - i / 2];
+      __syncthreads();
+    }
   }
 }
 
