@@ -1761,6 +1761,46 @@ __global__ void k(float *out, int nf) {
   EXPECT_EXACT(A.store("s[threadIdx.x * 2 + df]"), 2);
 }
 
+TEST(SimtWorlds, LambdaCapturesInEachWorld) {
+  // The lambda captures c by copy in each world: lane or lane*32.
+  Analyzed A(R"cuda(
+__global__ void k(float *out, int n) {
+  __shared__ float s[1024];
+  int c = threadIdx.x;
+  if (n > 5)
+    c = threadIdx.x * 32;
+  auto put = [c](float *p) { p[c] = 1.f; };
+  put(s);
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.store("p[c]");
+  EXPECT_EQ(S.Status, Verdict::Range) << deps(S);
+  EXPECT_EQ(S.Worst.MinWavefronts, 1u);
+  EXPECT_EQ(S.Worst.MaxWavefronts, 32u);
+}
+
+TEST(SimtWorlds, SymbolicIterationRunsItsBodyForCertain) {
+  // lavaMD's wtx: reset at the top of every iteration of a loop whose trip
+  // count is not known; in the iteration's world the reset happened.
+  Analyzed A(R"cuda(
+__global__ void k(float *out, int n) {
+  __shared__ float s[1024];
+  int w = threadIdx.x;
+  for (int k = 0; k < n; ++k) {
+    w = threadIdx.x;
+    s[w * 2] = 1.f;
+    w = w + 64;
+  }
+  s[w] = 2.f;
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.store("s[w * 2]"), 2);
+  // After the loop w is lane or lane + 64: one of two values per thread.
+  EXPECT_NE(A.store("s[w]").Status, Verdict::Exact);
+}
+
 TEST(SimtWorlds, ExitInOneWorldKeepsTheThreadsUncertain) {
   // The return happens in one world only: after the if, the threads may
   // have left (Uniform), and c is lane*32 where they did not.

@@ -141,6 +141,10 @@ struct FlowState {
   Value Result;
   bool HasResult = false;
   std::vector<std::pair<std::vector<Exit>, std::vector<Exit>>> LoopExits;
+  /// What lambdas captured by copy, per closure class.
+  std::map<const clang::CXXRecordDecl *,
+           std::map<const clang::VarDecl *, Value>>
+      LambdaCopies;
 };
 
 /// The outcomes of a warp-uniform condition the engine cannot decide

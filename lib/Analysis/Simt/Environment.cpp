@@ -109,6 +109,7 @@ FlowState Engine::captureFlow() {
   S.HasResult = frame().HasResult;
   for (const LoopState &L : Loops)
     S.LoopExits.push_back({L.Broken, L.Continued});
+  S.LambdaCopies = LambdaCopies;
   return S;
 }
 
@@ -124,6 +125,7 @@ void Engine::restoreFlow(const FlowState &S) {
     Loops[I].Broken = S.LoopExits[I].first;
     Loops[I].Continued = S.LoopExits[I].second;
   }
+  LambdaCopies = S.LambdaCopies;
 }
 
 namespace {
@@ -307,6 +309,24 @@ void Engine::joinWorlds(Worlds &W) {
   }
   for (const FlowState &S : W.States)
     R.ObjectScalars.insert(S.ObjectScalars.begin(), S.ObjectScalars.end());
+  // A closure's copies made in the worlds: joined like variables.
+  for (auto &[Closure, Copies] : R.LambdaCopies)
+    for (auto &[V, Val] : Copies) {
+      std::vector<const Value *> Vs;
+      for (const FlowState &S : W.States) {
+        auto C = S.LambdaCopies.find(Closure);
+        if (C == S.LambdaCopies.end())
+          continue;
+        auto It = C->second.find(V);
+        if (It != C->second.end())
+          Vs.push_back(&It->second);
+      }
+      if (Vs.size() == Count)
+        Val = joinValues(*this, Vs, "'" + V->getNameAsString() + "'", W);
+      else
+        Val = unknown("'" + V->getNameAsString() + "' captured under '" +
+                      W.Condition + "'");
+    }
   auto JoinExits = [&](auto Get) {
     std::vector<Exit> &Out = Get(R);
     for (unsigned L = 0; L < Out.size(); ++L) {

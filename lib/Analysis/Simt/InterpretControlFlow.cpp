@@ -125,13 +125,23 @@ void Engine::symbolicIteration(const Stmt *Loop, const Expr *Cond,
     splitMask(C, Cond, Then, Else);
     M = Then;
   }
-  M.Conditional = true;
+  // Two worlds: no further iteration runs (the state now), or one more
+  // does, in which its body runs for certain; joined after it.
+  Worlds W;
+  W.Condition = "whether the loop at line " + std::to_string(Line) + " runs";
+  W.CT = {CompileTime::Cause::Condition,
+          "the trip count of the loop at line " + std::to_string(Line),
+          {Loop}};
+  W.States.push_back(captureFlow());
+  M.Conditional = Entry.Conditional;
   ++M.Depth;
   ++M.Region;
   ++UncountedLoops;
   if (anyLive())
     exec(Body);
   --UncountedLoops;
+  W.States.push_back(captureFlow());
+  joinWorlds(W);
   if (!UniformExit)
     forgetPerThreadTripCounts(Loop, Body, Inc, Entry, Line);
 }

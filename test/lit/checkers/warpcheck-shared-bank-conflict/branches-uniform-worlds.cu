@@ -93,6 +93,24 @@ __global__ void joinedAtTheEndOfTheBody(float *out, int n) {
   out[threadIdx.x] = s[threadIdx.x];
 }
 
+// lavaMD: a loop whose trip count is not known runs one symbolic
+// iteration, a world in which its body runs for certain: wtx, reset at the
+// top of the body, is each thread's own index there: the store is decided
+// conflict-free (no warning; it was unknown, 'wtx' set under a condition).
+__global__ void lavaMD(float *out, int boxes) {
+  __shared__ float rB[100];
+  int tx = threadIdx.x;
+  int wtx = tx;
+  for (int k = 0; k < boxes; k++) {
+    wtx = tx;
+    while (wtx < 100) {
+      rB[wtx] = out[wtx];
+      wtx = wtx + 32;
+    }
+    __syncthreads();
+  }
+}
+
 int main(int argc, char **argv) {
   ifUniform<<<1, 32>>>(nullptr, argc);
   ifAgree<<<1, 32>>>(nullptr, argc);
@@ -101,4 +119,5 @@ int main(int argc, char **argv) {
   ternary<<<1, 32>>>(nullptr, argc);
   uniformReturn<<<1, 32>>>(nullptr, argc);
   joinedAtTheEndOfTheBody<<<1, 32>>>(nullptr, argc);
+  lavaMD<<<1, 32>>>(nullptr, argc);
 }
