@@ -204,9 +204,9 @@ def verdict_for(p, measured, tolerance, widths):
         lo, hi = p["min"], p["total"]
         if p.get("unit") == "ratio":
             lo, hi = lo / p["requests"], hi / p["requests"]
-            if p.get("assumed"):
-                # The counts are an assumed shape's: only the bounds per
-                # request hold for the shape launched.
+            if p.get("assumed") or not p.get("counts_exact", True):
+                # The counts are an assumed shape's, or of executions that
+                # may not all happen: only the bounds per request hold.
                 lo, hi = p["lo_req"], p["hi_req"]
         return ("in range" if lo - 1e-9 <= measured <= hi * (1 + tolerance)
                 else "out of range")

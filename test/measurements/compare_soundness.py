@@ -229,9 +229,11 @@ def main():
         elif "range" in p["status"]:
             lo = p["min"] / p["requests"]
             hi = p["total"] / p["requests"]
-            if p["assumed"]:
-                # The counts are an assumed shape's: only the bounds per
-                # request hold for the shape launched.
+            if p["assumed"] or not p["counts_exact"]:
+                # The counts are an assumed shape's, or of executions that
+                # may not all happen (iterations of a loop of unknown trip
+                # count, the worlds of an undecided condition): only the
+                # bounds per request hold for what ran.
                 lo, hi = p["lo_req"], p["hi_req"]
             verdict = ("in range"
                        if lo - 1e-9 <= measured <= hi * (1 + args.tolerance)

@@ -1678,4 +1678,327 @@ __global__ void k(float *out, bool c) {
   EXPECT_NOT_EXACT(S);
 }
 
+// ---- worlds and range-based loops (ActivityMask.cpp, Environment.cpp, ------
+// ---- Induction.cpp; issue 25) ----------------------------------------------
+
+TEST(SimtWorlds, VariableSetUnderAUniformConditionIsDecidedInEachWorld) {
+  // c is lane or lane*2: 1 or 2 wavefronts, never unknown and never one of
+  // them alone.
+  Analyzed A(R"cuda(
+__global__ void k(float *out, int n) {
+  __shared__ float s[1024];
+  int c = threadIdx.x;
+  if (n > 5)
+    c = threadIdx.x * 2;
+  s[c] = 5.f;
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.store("s[c]");
+  EXPECT_EQ(S.Status, Verdict::Range) << deps(S);
+  EXPECT_EQ(S.Worst.MinWavefronts, 1u);
+  EXPECT_EQ(S.Worst.MaxWavefronts, 2u);
+  EXPECT_TRUE(dependsOn(S, "n > 5")) << deps(S);
+  EXPECT_FALSE(S.CountsExact);
+}
+
+TEST(SimtWorlds, WorldsThatAgreeGiveAnExactCount) {
+  Analyzed A(R"cuda(
+__global__ void k(float *out, int n) {
+  __shared__ float s[1024];
+  int c;
+  if (n > 5)
+    c = threadIdx.x * 2;
+  else
+    c = threadIdx.x * 2 + 64;
+  s[c] = 5.f;
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.store("s[c]"), 2);
+}
+
+TEST(SimtWorlds, ArmsRunForCertainInTheirWorld) {
+  // A counter declared without a value and set by the loop's init under an
+  // undecided condition (Rodinia's srad reduce): exact inside the arm.
+  Analyzed A(R"cuda(
+__global__ void k(float *out, int n) {
+  __shared__ float s[1024];
+  int i;
+  if (n > 5) {
+    for (i = 2; i <= 32; i = 2 * i)
+      s[threadIdx.x * i] = 1.f;
+  }
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.store("s[threadIdx.x * i]");
+  EXPECT_EXACT(S, 32);
+  EXPECT_EQ(S.Instances, 5u);
+}
+
+TEST(SimtWorlds, UniformValuesJoinedStayUniform) {
+  // srad's last block: df is 0 or 2, then 4 or what it was, ...: in every
+  // thread of a warp the same, one warp-uniform unknown; the loop on it
+  // doubles `i = 2 * i` and runs iteration by iteration.
+  Analyzed A(R"cuda(
+__global__ void k(float *out, int nf) {
+  __shared__ float s[1024];
+  int df = 0, i;
+  for (i = 2; i <= 32; i = 2 * i)
+    if (nf >= i)
+      df = i;
+  for (i = 2; i <= df; i = 2 * i)
+    s[(threadIdx.x * i) & 1023] = 1.f;
+  s[threadIdx.x * 2 + df] = 2.f;
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.store("s[(threadIdx.x * i) & 1023]");
+  EXPECT_NE(S.Status, Verdict::Unknown) << deps(S);
+  EXPECT_EQ(S.Worst.MaxWavefronts, 32u);
+  // A uniform shift of a 2-word stride: 2 wavefronts whatever df is.
+  EXPECT_EXACT(A.store("s[threadIdx.x * 2 + df]"), 2);
+}
+
+TEST(SimtWorlds, LambdaCapturesInEachWorld) {
+  // The lambda captures c by copy in each world: lane or lane*32.
+  Analyzed A(R"cuda(
+__global__ void k(float *out, int n) {
+  __shared__ float s[1024];
+  int c = threadIdx.x;
+  if (n > 5)
+    c = threadIdx.x * 32;
+  auto put = [c](float *p) { p[c] = 1.f; };
+  put(s);
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.store("p[c]");
+  EXPECT_EQ(S.Status, Verdict::Range) << deps(S);
+  EXPECT_EQ(S.Worst.MinWavefronts, 1u);
+  EXPECT_EQ(S.Worst.MaxWavefronts, 32u);
+}
+
+TEST(SimtWorlds, SymbolicIterationRunsItsBodyForCertain) {
+  // lavaMD's wtx: reset at the top of every iteration of a loop whose trip
+  // count is not known; in the iteration's world the reset happened.
+  Analyzed A(R"cuda(
+__global__ void k(float *out, int n) {
+  __shared__ float s[1024];
+  int w = threadIdx.x;
+  for (int k = 0; k < n; ++k) {
+    w = threadIdx.x;
+    s[w * 2] = 1.f;
+    w = w + 64;
+  }
+  s[w] = 2.f;
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.store("s[w * 2]"), 2);
+  // After the loop w is lane or lane + 64: one of two values per thread.
+  EXPECT_NE(A.store("s[w]").Status, Verdict::Exact);
+}
+
+TEST(SimtWorlds, ExitInOneWorldKeepsTheThreadsUncertain) {
+  // The return happens in one world only: after the if, the threads may
+  // have left (Uniform), and c is lane*32 where they did not.
+  Analyzed A(R"cuda(
+__global__ void k(float *out, int n) {
+  __shared__ float s[1024];
+  int c = threadIdx.x;
+  if (n > 5) {
+    c = threadIdx.x * 32;
+    if (n > 7)
+      return;
+  }
+  s[c] = 8.f;
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.store("s[c]");
+  EXPECT_NE(S.Status, Verdict::Unknown) << deps(S);
+  EXPECT_LE(S.Worst.MinWavefronts, 1u);
+  EXPECT_EQ(S.Worst.MaxWavefronts, 32u);
+}
+
+TEST(SimtWorlds, SwitchOnAUniformUnknownRunsOneWorldPerLabel) {
+  Analyzed A(R"cuda(
+__global__ void k(float *out, int mode) {
+  __shared__ float s[1024];
+  int c;
+  switch (mode) {
+  case 0:
+    c = threadIdx.x;
+    break;
+  case 1:
+    c = threadIdx.x * 2;
+    break;
+  default:
+    c = threadIdx.x * 4;
+  }
+  s[c] = 6.f;
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.store("s[c]");
+  EXPECT_EQ(S.Status, Verdict::Range) << deps(S);
+  EXPECT_EQ(S.Worst.MinWavefronts, 1u);
+  EXPECT_EQ(S.Worst.MaxWavefronts, 4u);
+  // Fall-through and no default: d is 96, 32 or 0, stride 4 in each.
+  Analyzed B(R"cuda(
+__global__ void k(float *out, int mode) {
+  __shared__ float s[1024];
+  int d = 0;
+  switch (mode) {
+  case 3:
+    d = 64;
+  case 4:
+    d += 32;
+  }
+  s[threadIdx.x * 4 + d] = 1.f;
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(B.ok());
+  EXPECT_EXACT(B.store("s[threadIdx.x * 4 + d]"), 4);
+}
+
+TEST(SimtWorlds, TernaryOnAUniformUnknownSplitsTheStatement) {
+  Analyzed A(R"cuda(
+__global__ void k(float *out, int n) {
+  __shared__ float s[1024];
+  int c = n > 5 ? threadIdx.x * 2 : threadIdx.x;
+  s[c] = 7.f;
+  int e = n > 5 ? threadIdx.x + 1 : threadIdx.x + 33;
+  s[e] = 7.f;
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.store("s[c]");
+  EXPECT_EQ(S.Status, Verdict::Range) << deps(S);
+  EXPECT_EQ(S.Worst.MinWavefronts, 1u);
+  EXPECT_EQ(S.Worst.MaxWavefronts, 2u);
+  EXPECT_EXACT(A.store("s[e]"), 1);
+}
+
+TEST(SimtWorlds, PastTheWorldLimitTheOutcomesAreJoined) {
+  // Four undecided conditions would make 16 worlds: past MaxWorlds the
+  // last is joined where it ends, and what depends on it stays unknown.
+  Analyzed A(R"cuda(
+__global__ void k(float *out, int a, int b, int c, int d) {
+  __shared__ float s[1024];
+  int x = 0, y = 0, z = 0, w = threadIdx.x;
+  if (a > 0) x = 1;
+  if (b > 0) y = 1;
+  if (c > 0) z = 1;
+  if (d > 0) w = threadIdx.x * 2;
+  s[w + x + y + z] = 1.f;
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.store("s[w + x + y + z]");
+  EXPECT_EQ(S.Status, Verdict::Unknown) << deps(S);
+  EXPECT_TRUE(dependsOn(S, "'w' set under a condition")) << deps(S);
+}
+
+TEST(SimtWorlds, PerThreadObjectsWrittenInOneWorldAreJoined) {
+  // The array's element differs between the worlds: a read after the if
+  // is one of two values; a read of the element both wrote alike is kept.
+  Analyzed A(R"cuda(
+__global__ void k(float *out, int n) {
+  __shared__ float s[1024];
+  int t[2] = {0, 0};
+  if (n > 5) {
+    t[0] = 32;
+    t[1] = 1;
+  } else {
+    t[1] = 1;
+  }
+  s[threadIdx.x * t[1]] = 1.f;
+  for (int j = 0; j < 1; ++j)
+    s[threadIdx.x * t[0] + 1] = 1.f;
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.store("s[threadIdx.x * t[1]]"), 1);
+  EXPECT_NE(A.store("s[threadIdx.x * t[0] + 1]").Status, Verdict::Exact);
+}
+
+TEST(SimtLoops, RangeForOverABracedListRunsEachElement) {
+  Analyzed A(R"cuda(
+#include <initializer_list>
+__global__ void k(float *out) {
+  __shared__ float s[1024];
+  for (int st : {1, 2, 32})
+    s[threadIdx.x * st % 1024] = 1.f;
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.store("s[threadIdx.x * st % 1024]");
+  EXPECT_EXACT(S, 32);
+  EXPECT_EQ(S.Instances, 3u);
+  EXPECT_TRUE(S.CountsExact);
+}
+
+TEST(SimtLoops, RangeForOverArraysReadsTheirElements) {
+  Analyzed A(R"cuda(
+__constant__ constexpr int Strides[2] = {2, 8};
+__global__ void k(float *out, int n) {
+  __shared__ float s[1024];
+  __shared__ int idx[4];
+  int arr[3] = {1, 2, 4};
+  for (int st : arr)
+    s[threadIdx.x * st] = 2.f;
+  for (int st : Strides)
+    s[threadIdx.x * st + 1] = 3.f;
+  for (int v : idx)
+    out[threadIdx.x] += s[v * 32];
+  for (int st : arr) {
+    if (st > n)
+      break;
+    s[threadIdx.x * st + 2] = 4.f;
+  }
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &Local = A.store("s[threadIdx.x * st]");
+  EXPECT_EXACT(Local, 4);
+  EXPECT_EQ(Local.Instances, 3u);
+  EXPECT_EXACT(A.store("s[threadIdx.x * st + 1]"), 8);
+  // The __shared__ array's elements are loads of it, one per element, and
+  // each a warp-uniform unknown: the load through them is one word for the
+  // warp.
+  EXPECT_EQ(A.load("idx").Instances, 4u);
+  EXPECT_EXACT(A.load("s[v * 32]"), 1);
+  // A break on a run-time value: which elements run is not known.
+  const AccessSummary &B = A.store("s[threadIdx.x * st + 2]");
+  EXPECT_NE(B.Status, Verdict::Unknown) << deps(B);
+  EXPECT_EQ(B.Worst.MaxWavefronts, 4u);
+}
+
+TEST(SimtCalls, ConstexprFunctionPointerFromAConstexprCallIsFollowed) {
+  Analyzed A(R"cuda(
+__device__ void put32(float *s, int i) { s[i * 32] = 1.f; }
+__device__ void put2(float *s, int i) { s[i * 2] = 1.f; }
+typedef void (*store_t)(float *, int);
+template <int K> __device__ constexpr store_t chooseStore() {
+  return K == 0 ? put2 : put32;
+}
+struct Traits {
+  static constexpr store_t store = put2;
+};
+__global__ void k(float *out) {
+  __shared__ float s[1024];
+  constexpr store_t st = chooseStore<1>();
+  st(s, threadIdx.x);
+  constexpr store_t tr = Traits::store;
+  tr(s, threadIdx.x);
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.store("s[i * 32]"), 32);
+  EXPECT_EXACT(A.store("s[i * 2]"), 2);
+}
+
 } // namespace

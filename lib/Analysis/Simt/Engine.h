@@ -130,6 +130,40 @@ struct LoopRun {
   std::optional<GeometricCounter> Geo;
 };
 
+/// What a branch changes that the engine joins where the branches meet
+/// again (Environment.cpp): every frame's variables, the per-thread
+/// objects, the exits taken and the current frame's result.
+struct FlowState {
+  std::vector<std::map<const clang::VarDecl *, Value>> Envs;
+  std::map<const clang::VarDecl *, ThreadObject> Objects;
+  std::set<const clang::VarDecl *> ObjectScalars;
+  std::vector<Exit> Returned;
+  Value Result;
+  bool HasResult = false;
+  std::vector<std::pair<std::vector<Exit>, std::vector<Exit>>> LoopExits;
+  /// What lambdas captured by copy, per closure class.
+  std::map<const clang::CXXRecordDecl *,
+           std::map<const clang::VarDecl *, Value>>
+      LambdaCopies;
+};
+
+/// The outcomes of a warp-uniform condition the engine cannot decide
+/// (`if (n > 5)`, `switch (mode)`, `n > 5 ? a : b`), each run on a copy of
+/// the state, as the Static Analyzer splits a path on an unknown branch:
+/// one world per outcome, in which every live thread takes it.
+struct Worlds {
+  std::vector<FlowState> States;
+  /// The condition's text, for what a joined value depends on.
+  std::string Condition;
+  /// Whether the compiler knows the condition (it does not: the values
+  /// that differ between the worlds are not compile-time constants).
+  CompileTime CT;
+};
+
+/// At most this many worlds are alive at once (nested splits multiply);
+/// past it, the outcomes are joined where the branch ends.
+constexpr unsigned MaxWorlds = 8;
+
 /// A `#pragma unroll` on a loop.
 struct UnrollHint {
   enum Kind { None, Disable, Full, Count } K = None;
@@ -259,6 +293,15 @@ public:
   void splitMask(const Value &C, const Expr *CondExpr, Mask &Then, Mask &Else);
 
   // ---- Environment.cpp -------------------------------------------------------
+  FlowState captureFlow();
+  void restoreFlow(const FlowState &S);
+  /// The state where the worlds meet: a variable the worlds left different
+  /// holds one of their values in every live thread (opaque, "'v' set under
+  /// a condition"); exits taken in some worlds only are Uniform.
+  void joinWorlds(Worlds &W);
+  /// Whether the worlds left some variable with different values in a live
+  /// thread (splitting the code after them may then decide more).
+  bool worldsDiffer(const Worlds &W) const;
   void assign(const VarDecl *V, Value New);
   Value readVariable(const VarDecl *V);
   std::optional<int64_t> constantOfVar(const VarDecl *V);
@@ -563,7 +606,66 @@ public:
   void execCompound(const CompoundStmt *S);
   void execIf(const IfStmt *S);
   void execSwitch(const SwitchStmt *S);
+  /// The worlds of a switch on an undecided warp-uniform value: one per
+  /// label of At (null: no label matches), the body run from there in every
+  /// live thread.
+  Worlds switchWorlds(const SwitchStmt *Switch, const CompoundStmt *Body,
+                      llvm::ArrayRef<const SwitchCase *> At, const Mask &Entry,
+                      const Mask &Saved);
+  /// Runs a switch body: each thread enters at its Target label (Decided),
+  /// or at any label when its value is not known.
+  void runSwitchBody(const CompoundStmt *Body, Mask Entry,
+                     const std::vector<const SwitchCase *> &Target,
+                     const std::vector<bool> &Decided);
   void execRangeFor(const CXXForRangeStmt *S);
+  /// A range-based for over a braced list or an array of known length:
+  /// run element by element like the loop it is. False when not one.
+  bool execRangeForElements(const CXXForRangeStmt *S);
+  /// Binds the loop variable of a range-based for to element I.
+  void bindRangeElement(const CXXForRangeStmt *S, const Value &Elem,
+                        const LValue *ElemLV);
+
+  // ---- Worlds: an undecided warp-uniform condition split on -----------------
+  /// Worlds live now (the product of the splits being run).
+  unsigned LiveWorlds = 1;
+  /// The statement of a compound that may hand its worlds to the code after
+  /// it (execCompound), and the worlds it handed.
+  const Stmt *WorldSite = nullptr;
+  std::optional<Worlds> HandedWorlds;
+  /// `?:` conditions taken as true or false in the world being run, with
+  /// what the compiler knows of them.
+  std::map<const Expr *, std::pair<bool, CompileTime>> Assumed;
+  /// The arm of a `?:` whose condition the world being run assumes.
+  const Expr *assumedArm(const AbstractConditionalOperator *E,
+                         CompileTime *CT = nullptr) const;
+  /// Runs the statements of a compound, handing the worlds a statement
+  /// splits into to the statements after it.
+  void execStatements(llvm::ArrayRef<const Stmt *> Body);
+  /// The worlds of an `if` on an undecided warp-uniform condition: each arm
+  /// run on its own copy of the state, in every live thread.
+  Worlds ifWorlds(const IfStmt *S, const Value &C, const Mask &Saved,
+                  const Mask &Then, const Mask &Else);
+  /// Hands W to the statements after the current one when they may decide
+  /// more (and MaxWorlds allows), otherwise joins them here.
+  void endWorlds(Worlds W, bool MayHand);
+  /// Whether C is a warp-uniform value the engine cannot decide in every
+  /// live thread (no thread's value is known).
+  bool undecidedUniform(const Value &C) const;
+  /// Whether an `if` whose condition is C runs as two worlds: no thread
+  /// knows it, and the split stays within MaxWorlds.
+  bool splitsOn(const Value &C, unsigned Outcomes) const;
+  /// Runs Rest (the statements after a split, to the end of their compound)
+  /// once in each world, then joins the worlds.
+  void runInWorlds(Worlds W, llvm::ArrayRef<const Stmt *> Rest,
+                   llvm::function_ref<void(unsigned)> First = nullptr);
+  /// A `?:` in statement S whose condition reads only variables, is the
+  /// same in every thread and undecided: S and the rest are split on it.
+  const AbstractConditionalOperator *splittableConditional(const Stmt *S);
+  /// After running code in worlds: a site whose requests now differ names
+  /// the condition rather than a loop.
+  void nameWorldCondition(size_t SitesBefore,
+                          const std::vector<unsigned> &RequestsBefore,
+                          const std::string &Condition);
   void execReturn(const ReturnStmt *S);
   /// Joins V into F's result, in the threads that return it here.
   void mergeResult(Frame &F, const Value &V);

@@ -1,10 +1,13 @@
-//===--- Induction.cpp - Loop counters and their update ---------------------===//
+//===--- Induction.cpp - Loop counters and their update
+//---------------------===//
 //
-// The one recognition of a loop counter's update (Induction.h).
+// The one recognition of a loop counter's update (Induction.h), and the
+// elements a range-based for steps through.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Induction.h"
+#include "Engine.h"
 #include "Host/Mutation.h"
 
 using namespace clang;
@@ -100,16 +103,20 @@ int geometricChange(const Stmt *S, const VarDecl *V, const ASTContext &Ctx) {
   BinaryOperatorKind Op = BO->getOpcode();
   const Expr *Amount = BO->getRHS();
   if (Op == BO_Assign) {
-    // `v = v * 2` reads as `v *= 2`.
+    // `v = v * 2` reads as `v *= 2`, and so does Rodinia's `v = 2 * v`.
     const auto *RHS = dyn_cast<BinaryOperator>(Amount->IgnoreParenImpCasts());
-    if (!RHS || varOf(RHS->getLHS()) != V)
+    if (!RHS)
+      return 0;
+    bool Commuted = RHS->getOpcode() == BO_Mul && varOf(RHS->getRHS()) == V &&
+                    varOf(RHS->getLHS()) != V;
+    if (varOf(RHS->getLHS()) != V && !Commuted)
       return 0;
     Op = RHS->getOpcode() == BO_Mul   ? BO_MulAssign
          : RHS->getOpcode() == BO_Shl ? BO_ShlAssign
          : RHS->getOpcode() == BO_Shr ? BO_ShrAssign
          : RHS->getOpcode() == BO_Div ? BO_DivAssign
                                       : BO_Assign;
-    Amount = RHS->getRHS();
+    Amount = Commuted ? RHS->getLHS() : RHS->getRHS();
   }
   std::optional<int64_t> C = integerConstant(Amount, Ctx);
   if (!C)
@@ -119,6 +126,135 @@ int geometricChange(const Stmt *S, const VarDecl *V, const ASTContext &Ctx) {
   if ((Op == BO_DivAssign && *C >= 2) || (Op == BO_ShrAssign && *C >= 1))
     return -1;
   return 0;
+}
+
+namespace {
+
+/// The braced list or array a range-based for runs over, through the
+/// temporaries and conversions clang wraps it in.
+const Expr *rangeOperand(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = MT->getSubExpr();
+    else if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(E))
+      E = IL->getSubExpr();
+    else if (const auto *EC = dyn_cast<ExprWithCleanups>(E))
+      E = EC->getSubExpr();
+    else if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = BT->getSubExpr();
+    else
+      return E;
+  }
+  return nullptr;
+}
+
+/// Element I of a constant array variable's initializer, when it is an
+/// integer clang's constant evaluator knows (`constexpr int s[] = {...}`).
+std::optional<int64_t> constantElement(const Expr *Array, unsigned I,
+                                       const ASTContext &Ctx) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(Array);
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!V || !(V->isConstexpr() || V->getType().isConstant(Ctx)) ||
+      !V->getInit() || V->getInit()->isValueDependent())
+    return std::nullopt;
+  const APValue *A = V->evaluateValue();
+  if (!A || !A->isArray())
+    return std::nullopt;
+  const APValue &E = I < A->getArrayInitializedElts()
+                         ? A->getArrayInitializedElt(I)
+                     : A->hasArrayFiller() ? A->getArrayFiller()
+                                           : *A;
+  if (!E.isInt())
+    return std::nullopt;
+  return E.getInt().getExtValue();
+}
+
+} // namespace
+
+void Engine::bindRangeElement(const CXXForRangeStmt *S, const Value &Elem,
+                              const LValue *ElemLV) {
+  const VarDecl *V = S->getLoopVariable();
+  Value Val =
+      V->getType()->isReferenceType() && ElemLV ? pointerTo(*ElemLV) : Elem;
+  if (Val.K == Value::Kind::Int)
+    fitToType(Val, V->getType());
+  // Known to the compiler when it unrolls the loop.
+  Val.CT.merge(CompileTime{CompileTime::Cause::None, "", {S}});
+  frame().Env[V] = std::move(Val);
+  frame().DeclDepth[V] = {M.Depth, M.Region, unsigned(Loops.size()), false};
+}
+
+bool Engine::execRangeForElements(const CXXForRangeStmt *S) {
+  const VarDecl *V = S->getLoopVariable();
+  const Expr *Operand = rangeOperand(S->getRangeInit());
+  if (!V || !Operand || isObjectVar(V) || !S->getBody())
+    return false;
+  bool ByRef = V->getType()->isReferenceType();
+  QualType ElemT = V->getType().getNonReferenceType();
+  if (!ElemT->isScalarType())
+    return false;
+  const auto *List = dyn_cast<InitListExpr>(Operand);
+  const ConstantArrayType *Array =
+      List ? nullptr : Ctx.getAsConstantArrayType(Operand->getType());
+  // A reference to a braced list's element has no object the engine keeps.
+  if ((!List && !Array) || (List && ByRef) || (Array && !Operand->isGLValue()))
+    return false;
+  unsigned Count =
+      List ? List->getNumInits() : unsigned(Array->getSize().getZExtValue());
+  // The list's elements are computed once, before the loop; an array is
+  // read element by element, as the loop's `*__begin` does.
+  std::vector<Value> Listed;
+  if (List)
+    for (const Expr *Init : List->inits())
+      Listed.push_back(eval(Init));
+  LValue Whole = Array ? evalLValue(Operand) : LValue();
+  QualType Elem = Array ? Array->getElementType() : ElemT;
+  Mask Saved = M;
+  Loops.push_back(
+      {std::vector<Exit>(N, Exit::None), std::vector<Exit>(N, Exit::None), S});
+  LoopRun Run;
+  unsigned PerLoop =
+      std::max(Limits.MaxLoopIterations, Limits.MaxKnownLoopIterations);
+  for (unsigned I = 0; I < Count && !Stopped && anyLive(); ++I) {
+    if (I >= PerLoop || ++Iterations > Limits.MaxTotalIterations ||
+        WarpRequests > Limits.MaxWarpRequests / 2) {
+      // Past a budget: one symbolic iteration for the other elements.
+      llvm::SaveAndRestore Past(
+          LoopBudget, "the loop at line " + std::to_string(lineOf(S)) +
+                          " ran past the budget of iterations "
+                          "followed one by one");
+      bindRangeElement(
+          S, unknown("an element of '" + sourceText(Operand) + "'"), nullptr);
+      if (ElemT->isIntegralOrEnumerationType() && !ByRef)
+        frame().Env[V] =
+            opaqueInt("an element of '" + sourceText(Operand) + "'");
+      symbolicIteration(S, nullptr, S->getBody(), nullptr);
+      break;
+    }
+    if (List) {
+      bindRangeElement(S, Listed[I], nullptr);
+    } else {
+      LValue At = lvalueOf(
+          pointerOffset(pointerTo(Whole), intConstant(I), Elem, false));
+      Value Got;
+      if (ByRef)
+        Got = Value();
+      else if (std::optional<int64_t> C = constantElement(Operand, I, Ctx))
+        Got = intConstant(*C);
+      else
+        Got = load(At, Elem, Operand);
+      bindRangeElement(S, Got, &At);
+    }
+    if (!runIteration(S, nullptr, S->getBody(), nullptr, Run))
+      break;
+  }
+  Loops.pop_back();
+  M = applyExits(Saved);
+  // The compiler knows the trip count: the list's or the array's length.
+  Run.Trip = Count;
+  decideUnrolling(S, predictUnrolling(S, Run));
+  return true;
 }
 
 } // namespace simt

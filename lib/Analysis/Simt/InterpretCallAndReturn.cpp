@@ -619,6 +619,22 @@ const Engine::VariableWrites &Engine::writesTo(const VarDecl *V) {
   return (*Writes)[V];
 }
 
+/// The function a constant pointer or reference value designates (the
+/// constant evaluator's result for `get_vec_dot<T>()`, a `constexpr`
+/// variable, a template argument); empty for a null pointer.
+static std::optional<std::vector<const FunctionDecl *>>
+constantCallee(const APValue &A) {
+  if (!A.isLValue() || (A.hasLValuePath() && !A.getLValuePath().empty()))
+    return std::nullopt;
+  if (A.isNullPointer())
+    return std::vector<const FunctionDecl *>();
+  const auto *F = dyn_cast_if_present<FunctionDecl>(
+      A.getLValueBase().dyn_cast<const ValueDecl *>());
+  if (!F || !A.getLValueOffset().isZero())
+    return std::nullopt;
+  return std::vector<const FunctionDecl *>{F};
+}
+
 std::optional<std::vector<const FunctionDecl *>>
 Engine::possibleCallees(const Expr *Callee, size_t FrameIdx,
                         llvm::SmallPtrSetImpl<const VarDecl *> &Seen) {
@@ -661,13 +677,25 @@ Engine::possibleCallees(const Expr *Callee, size_t FrameIdx,
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     if (isa<FunctionDecl>(ME->getMemberDecl()))
       return Set{cast<FunctionDecl>(ME->getMemberDecl())};
+    // A static data member named through an object: the variable.
+    if (const auto *SV = dyn_cast<VarDecl>(ME->getMemberDecl()))
+      return variableCallees(SV, FrameIdx, Seen);
     if (ME->isArrow())
       return std::nullopt;
     return possibleCallees(ME->getBase(), FrameIdx, Seen); // any member
   }
   const auto *Ref = dyn_cast<DeclRefExpr>(E);
-  if (!Ref)
+  if (!Ref) {
+    // A constant expression the compiler folds to one function: a
+    // constexpr function's result (`get_vec_dot<type>()`).
+    Expr::EvalResult R;
+    if (!E->isValueDependent() &&
+        (E->isGLValue() ? E->EvaluateAsLValue(R, Ctx)
+                        : E->EvaluateAsRValue(R, Ctx)) &&
+        !R.HasSideEffects)
+      return constantCallee(R.Val);
     return std::nullopt;
+  }
   if (const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl()))
     return Set{F};
   const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
@@ -683,6 +711,17 @@ Engine::variableCallees(const VarDecl *V, size_t FrameIdx,
   if (!Seen.insert(V).second)
     return Set(); // its other sources are being collected
   Set All;
+  // A variable nothing can change once initialized (constexpr, const, a
+  // reference), with a constant initializer: the function it holds, as the
+  // compiler folds it (ggml's `constexpr vec_dot_mmq_t vec_dot = ...`, a
+  // `static constexpr` member of a traits class).
+  if (!isa<ParmVarDecl>(V) && V->getInit() &&
+      !V->getInit()->isValueDependent() &&
+      (V->isConstexpr() || V->getType().isConstQualified() ||
+       V->getType()->isReferenceType()))
+    if (const APValue *A = V->evaluateValue())
+      if (auto F = constantCallee(*A))
+        return F;
   if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
     // A parameter of a call the engine follows: what the caller passed.
     if (FrameIdx == 0 || FrameIdx >= Frames.size() ||
@@ -762,7 +801,8 @@ Value Engine::callThroughPointer(const CallExpr *E) {
     const FunctionDecl *Def = nullptr;
     const FunctionDecl *F = (*Callees)[I];
     if (!F->hasBody(Def) || !Def || Def->isVariadic() ||
-        Def->hasAttr<CUDAGlobalAttr>() || isa<CXXMethodDecl>(Def) ||
+        Def->hasAttr<CUDAGlobalAttr>() ||
+        (isa<CXXMethodDecl>(Def) && !cast<CXXMethodDecl>(Def)->isStatic()) ||
         Def->getNumParams() != E->getNumArgs() ||
         SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
       Followable = false;

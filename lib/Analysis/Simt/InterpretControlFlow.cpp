@@ -44,6 +44,8 @@ void Engine::execDecl(const VarDecl *V) {
 }
 
 void Engine::execIf(const IfStmt *S) {
+  bool MayHand = WorldSite == S;
+  WorldSite = nullptr;
   if (S->getInit())
     exec(S->getInit());
   if (const VarDecl *CV = S->getConditionVariable())
@@ -51,6 +53,15 @@ void Engine::execIf(const IfStmt *S) {
   Value C = eval(S->getCond());
   Mask Saved = M, Then, Else;
   splitMask(C, S->getCond(), Then, Else);
+  if (splitsOn(C, 2)) {
+    // No thread knows which way it goes: one world per arm.
+    Worlds W = ifWorlds(S, C, Saved, Then, Else);
+    M = Saved;
+    endWorlds(std::move(W), MayHand);
+    if (!HandedWorlds)
+      M = applyExits(Saved);
+    return;
+  }
   M = Then;
   if (anyLive())
     exec(S->getThen());
@@ -60,6 +71,30 @@ void Engine::execIf(const IfStmt *S) {
       exec(S->getElse());
   }
   M = applyExits(Saved);
+}
+
+Worlds Engine::ifWorlds(const IfStmt *S, const Value &C, const Mask &Saved,
+                        const Mask &Then, const Mask &Else) {
+  Worlds W;
+  W.Condition = sourceText(S->getCond());
+  if (C.CT.hard()) {
+    W.CT.Why = CompileTime::Cause::Condition;
+    W.CT.What = W.Condition;
+  }
+  FlowState Before = captureFlow();
+  LiveWorlds *= 2;
+  for (const Mask *Side : {&Then, &Else}) {
+    restoreFlow(Before);
+    // In its world the arm runs in every live thread, for certain.
+    M = *Side;
+    M.Conditional = Saved.Conditional;
+    const Stmt *Arm = Side == &Then ? S->getThen() : S->getElse();
+    if (Arm && anyLive())
+      exec(Arm);
+    W.States.push_back(captureFlow());
+  }
+  LiveWorlds /= 2;
+  return W;
 }
 
 void Engine::symbolicIteration(const Stmt *Loop, const Expr *Cond,
@@ -91,13 +126,23 @@ void Engine::symbolicIteration(const Stmt *Loop, const Expr *Cond,
     splitMask(C, Cond, Then, Else);
     M = Then;
   }
-  M.Conditional = true;
+  // Two worlds: no further iteration runs (the state now), or one more
+  // does, in which its body runs for certain; joined after it.
+  Worlds W;
+  W.Condition = "whether the loop at line " + std::to_string(Line) + " runs";
+  W.CT = {CompileTime::Cause::Condition,
+          "the trip count of the loop at line " + std::to_string(Line),
+          {Loop}};
+  W.States.push_back(captureFlow());
+  M.Conditional = Entry.Conditional;
   ++M.Depth;
   ++M.Region;
   ++UncountedLoops;
   if (anyLive())
     exec(Body);
   --UncountedLoops;
+  W.States.push_back(captureFlow());
+  joinWorlds(W);
   if (!UniformExit)
     forgetPerThreadTripCounts(Loop, Body, Inc, Entry, Line);
 }
@@ -466,16 +511,48 @@ void Engine::exec(const Stmt *S) {
 
 void Engine::execCompound(const CompoundStmt *CS) {
   Mask Saved = M;
-  for (const Stmt *Child : CS->body()) {
-    if (!anyLive())
-      break;
-    exec(Child);
-    M = applyExits(M);
-  }
+  execStatements(llvm::ArrayRef(CS->body_begin(), CS->body_end()));
   M = applyExits(Saved);
 }
 
+void Engine::execStatements(llvm::ArrayRef<const Stmt *> Body) {
+  for (size_t I = 0; I < Body.size(); ++I) {
+    if (!anyLive() || Stopped)
+      break;
+    const Stmt *Child = Body[I];
+    if (const auto *C = splittableConditional(Child)) {
+      // `x = n > 5 ? a : b;`: this statement and the rest, once per value.
+      Worlds W;
+      W.Condition = sourceText(C->getCond());
+      CompileTime CT = eval(C->getCond()).CT;
+      if (CT.hard()) {
+        W.CT.Why = CompileTime::Cause::Condition;
+        W.CT.What = W.Condition;
+      }
+      W.States.assign(2, captureFlow());
+      const Expr *Cond = C->getCond();
+      runInWorlds(std::move(W), Body.drop_front(I), [&](unsigned World) {
+        Assumed[Cond] = {World == 0, CT};
+      });
+      Assumed.erase(Cond);
+      return;
+    }
+    WorldSite = I + 1 < Body.size() ? Child : nullptr;
+    exec(Child);
+    WorldSite = nullptr;
+    if (HandedWorlds) {
+      Worlds W = std::move(*HandedWorlds);
+      HandedWorlds.reset();
+      runInWorlds(std::move(W), Body.drop_front(I + 1));
+      return;
+    }
+    M = applyExits(M);
+  }
+}
+
 void Engine::execRangeFor(const CXXForRangeStmt *Range) {
+  if (execRangeForElements(Range))
+    return;
   if (Range->getRangeStmt())
     exec(Range->getRangeStmt());
   Mask Saved = M;
@@ -572,6 +649,8 @@ unsigned countLabels(const Stmt *S) {
 } // namespace
 
 void Engine::execSwitch(const SwitchStmt *Switch) {
+  bool MayHand = WorldSite == Switch;
+  WorldSite = nullptr;
   if (Switch->getInit())
     exec(Switch->getInit());
   if (const VarDecl *CV = Switch->getConditionVariable())
@@ -642,33 +721,81 @@ void Engine::execSwitch(const SwitchStmt *Switch) {
       ++M.Depth;
     }
     Mask Entry = M;
-    for (unsigned T = 0; T < N; ++T)
-      M.A[T] = Activity::Inactive;
-    for (const Stmt *Child : Body->body()) {
-      const Stmt *Inner = Child;
-      while (const auto *SC = dyn_cast<SwitchCase>(Inner)) {
-        for (unsigned T = 0; T < N; ++T) {
-          if (Entry.A[T] == Activity::Inactive)
-            continue;
-          Activity In = Activity::Inactive;
-          if (!Decided[T])
-            In = Activity::Maybe;
-          else if (Target[T] == SC)
-            In = Entry.A[T];
-          if (In == Activity::Active ||
-              (In == Activity::Maybe && M.A[T] == Activity::Inactive))
-            M.A[T] = In;
-        }
-        Inner = SC->getSubStmt();
-      }
-      M = applyExits(M);
-      if (anyLive())
-        exec(Inner);
-      M = applyExits(M);
+    if (splitsOn(C, unsigned(Labels.size()) + (Default ? 0 : 1))) {
+      // No thread knows its value: one world per label it may enter at
+      // (and one where it enters at none), each run in every live thread.
+      std::vector<const SwitchCase *> At;
+      for (auto &[SC, V] : Labels)
+        At.push_back(SC);
+      if (!Default)
+        At.push_back(nullptr);
+      Worlds W = switchWorlds(Switch, Body, At, Entry, Saved);
+      Loops.pop_back();
+      M = Saved;
+      endWorlds(std::move(W), MayHand);
+      if (!HandedWorlds)
+        M = applyExits(Saved);
+      return;
     }
+    runSwitchBody(Body, Entry, Target, Decided);
   }
   Loops.pop_back();
   M = applyExits(Saved);
+}
+
+Worlds Engine::switchWorlds(const SwitchStmt *Switch,
+                            const CompoundStmt *Body,
+                            llvm::ArrayRef<const SwitchCase *> At,
+                            const Mask &Entry, const Mask &Saved) {
+  Worlds W;
+  W.Condition = sourceText(Switch->getCond());
+  W.CT = Entry.CT;
+  FlowState Before = captureFlow();
+  unsigned Count = unsigned(At.size());
+  LiveWorlds *= Count;
+  // Code reached from several labels runs in several worlds: its requests
+  // stand for executions of which one happens.
+  ++UncountedLoops;
+  for (const SwitchCase *Label : At) {
+    restoreFlow(Before);
+    M = Entry;
+    M.Conditional = Saved.Conditional;
+    runSwitchBody(Body, M, std::vector<const SwitchCase *>(N, Label),
+                  std::vector<bool>(N, true));
+    W.States.push_back(captureFlow());
+  }
+  --UncountedLoops;
+  LiveWorlds /= Count;
+  return W;
+}
+
+void Engine::runSwitchBody(const CompoundStmt *Body, Mask Entry,
+                           const std::vector<const SwitchCase *> &Target,
+                           const std::vector<bool> &Decided) {
+  for (unsigned T = 0; T < N; ++T)
+    M.A[T] = Activity::Inactive;
+  for (const Stmt *Child : Body->body()) {
+    const Stmt *Inner = Child;
+    while (const auto *SC = dyn_cast<SwitchCase>(Inner)) {
+      for (unsigned T = 0; T < N; ++T) {
+        if (Entry.A[T] == Activity::Inactive)
+          continue;
+        Activity In = Activity::Inactive;
+        if (!Decided[T])
+          In = Activity::Maybe;
+        else if (Target[T] == SC)
+          In = Entry.A[T];
+        if (In == Activity::Active ||
+            (In == Activity::Maybe && M.A[T] == Activity::Inactive))
+          M.A[T] = In;
+      }
+      Inner = SC->getSubStmt();
+    }
+    M = applyExits(M);
+    if (anyLive())
+      exec(Inner);
+    M = applyExits(M);
+  }
 }
 
 bool Engine::containsEarlyExit(const Stmt *S) {

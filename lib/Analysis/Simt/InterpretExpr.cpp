@@ -132,8 +132,20 @@ Value Engine::eval(const Expr *E) {
     return evalBinary(BO);
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     return evalUnary(UO);
-  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E))
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+    CompileTime CT;
+    // In a world that assumes its condition: the arm taken, loaded when
+    // the `?:` is a glvalue.
+    if (const Expr *Arm = assumedArm(CO, &CT)) {
+      bool Load = CO->isGLValue() && !Arm->getType()->isRecordType() &&
+                  !Arm->getType()->isArrayType() &&
+                  !isa<AbstractConditionalOperator>(Arm->IgnoreParens());
+      Value R = Load ? load(evalLValue(Arm), Arm->getType(), Arm) : eval(Arm);
+      R.CT.merge(CT);
+      return R;
+    }
     return evalConditional(CO);
+  }
   if (const auto *IL = dyn_cast<IntegerLiteral>(E))
     return intConstant(IL->getValue().getSExtValue());
   if (const auto *CL = dyn_cast<CharacterLiteral>(E))
@@ -426,9 +438,12 @@ LValue Engine::evalLValue(const Expr *E) {
   }
   // A glvalue `c ? a : b` (stored to, or its address taken): the object of
   // the arm each thread takes.
-  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E))
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+    if (const Expr *Arm = assumedArm(CO))
+      return evalLValue(Arm);
     return lvalueOf(evalConditional(
         CO, [&](const Expr *X) { return pointerTo(evalLValue(X)); }));
+  }
   eval(E);
   return R;
 }
