@@ -590,6 +590,10 @@ analyzeFile(const DriverOptions &Options,
                        ": note: ignored compiler flags without a clang "
                        "meaning: " +
                        llvm::join(T.Dropped, " "));
+  if (!T.ReplacedArch.empty())
+    R->Notes.push_back(File + ": note: " + T.ReplacedArch +
+                       " is older than clang parses CUDA for; parsed for " +
+                       T.Arch + " instead");
   if (!T.Capped.empty())
     R->Notes.push_back(File +
                        ": note: recursion limits capped at warpcheck's "

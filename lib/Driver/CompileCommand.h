@@ -38,6 +38,9 @@ struct TranslatedCommand {
   std::string Arch;
   /// Whether the command named the architecture itself.
   bool ArchFromCommand = false;
+  /// The command's architecture when clang cannot parse for it (before
+  /// sm_30: Tesla, Fermi) and Arch is the oldest it can; empty otherwise.
+  std::string ReplacedArch;
   /// Args[1, FrontEnd) are the arguments warpcheck puts before the
   /// project's (frontArguments in CompileCommand.cpp).
   size_t FrontEnd = 0;
