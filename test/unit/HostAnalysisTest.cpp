@@ -526,6 +526,25 @@ TEST(HostValue, StructFieldsSetOnce) {
   EXPECT_TRUE(P.values(5).empty());
 }
 
+TEST(HostValue, UnionAndBaseFieldsGiveNothing) {
+  Parsed P(R"cpp(
+    union Both { int block; int other; };
+    struct Base { int block; };
+    struct Derived : Base { int more; };
+    void f() {
+      Both u{256};
+      u.other = 64;
+      use(u.block);
+      Derived d{{128}, 4};
+      use(d.block);
+      use(d.more);
+    }
+  )cpp");
+  EXPECT_TRUE(P.values(0).empty());
+  EXPECT_TRUE(P.values(1).empty());
+  EXPECT_TRUE(P.values(2).empty());
+}
+
 TEST(Mutation, ForwardingReferenceOnlyForwardedIsRead) {
   Parsed P(std::string(StdForward) + R"cpp(
     void byValue(int);

@@ -127,6 +127,35 @@ bool useThrough(const FunctionDecl *G, const DeclRefExpr *Ref,
   return false;
 }
 
+/// Whether T is std::function<...>.
+bool isStdFunction(QualType T) {
+  const auto *R = T.getNonReferenceType()->getAsCXXRecordDecl();
+  return R && R->getIdentifier() && R->getName() == "function" &&
+         R->isInStdNamespace();
+}
+
+/// The lambda class E's value is of, or null.
+const CXXRecordDecl *lambdaOf(const Expr *E) {
+  const auto *R = E->getType().getNonReferenceType()->getAsCXXRecordDecl();
+  return R && R->isLambda() ? R : nullptr;
+}
+
+/// Whether F is a member of libstdc++'s std::function handler for Lambda
+/// (`_Function_handler<void(int), Lambda>::_M_invoke`).
+bool isHandlerOf(const FunctionDecl *F, const CXXRecordDecl *Lambda) {
+  const auto *M = dyn_cast<CXXMethodDecl>(F);
+  const auto *S =
+      M ? dyn_cast<ClassTemplateSpecializationDecl>(M->getParent()) : nullptr;
+  if (!S || !S->getIdentifier() || S->getName() != "_Function_handler" ||
+      !S->isInStdNamespace())
+    return false;
+  for (const TemplateArgument &A : S->getTemplateArgs().asArray())
+    if (A.getKind() == TemplateArgument::Type &&
+        A.getAsType()->getAsCXXRecordDecl() == Lambda)
+      return true;
+  return false;
+}
+
 } // namespace
 
 class CallGraph::Walker : public RecursiveASTVisitor<Walker> {
@@ -143,6 +172,25 @@ public:
     bool Result = RecursiveASTVisitor::TraverseDecl(D);
     Current = Outer;
     return Result;
+  }
+
+  // What an unevaluated operand names is not called.
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
+    return unevaluated([&] {
+      return RecursiveASTVisitor::TraverseUnaryExprOrTypeTraitExpr(E);
+    });
+  }
+  bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *E) {
+    return unevaluated(
+        [&] { return RecursiveASTVisitor::TraverseCXXNoexceptExpr(E); });
+  }
+  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc TL) {
+    return unevaluated(
+        [&] { return RecursiveASTVisitor::TraverseDecltypeTypeLoc(TL); });
+  }
+  bool TraverseDecltypeType(DecltypeType *T) {
+    return unevaluated(
+        [&] { return RecursiveASTVisitor::TraverseDecltypeType(T); });
   }
 
   // A lambda's body is its call operator's: calls there are made by it
@@ -166,6 +214,9 @@ public:
     Callees.insert(Call->getCallee()->IgnoreParenImpCasts());
     if (Call->isInstantiationDependent() && !Call->containsErrors())
       return true;
+    // sizeof, decltype, noexcept: not called.
+    if (Unevaluated)
+      return true;
     if (const auto *M = dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParens()))
       Callees.insert(M);
     if (isa<CUDAKernelCallExpr>(Call)) {
@@ -184,10 +235,47 @@ public:
     recordPassedFunctions(Call, Callee);
     if (isRuntimeLaunch(Call, Callee))
       G.Launches.push_back({Call, Current});
+    // `f(256)` on a local std::function.
+    if (isa<CXXOperatorCallExpr>(Call) && Call->getNumArgs() > 0 &&
+        isStdFunction(Call->getArg(0)->getType()))
+      if (const auto *Object =
+              dyn_cast<DeclRefExpr>(Call->getArg(0)->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(Object->getDecl())) {
+          G.FunctionCalls[VD].push_back({Call, Current});
+          CalledObjects.insert(Object);
+        }
+    return true;
+  }
+
+  // `std::function<void(int)> f = lambda;`: f holds the lambda.
+  bool VisitVarDecl(VarDecl *VD) {
+    if (!VD->hasLocalStorage() || VD->getType()->isReferenceType() ||
+        !isStdFunction(VD->getType()) || !VD->getInit())
+      return true;
+    const auto *Construct =
+        dyn_cast<CXXConstructExpr>(VD->getInit()->IgnoreImplicit());
+    if (!Construct || Construct->getNumArgs() != 1)
+      return true;
+    if (const CXXRecordDecl *L = lambdaOf(Construct->getArg(0))) {
+      G.HeldLambdas[L].push_back(VD);
+      Initializers.insert(Construct);
+    }
+    return true;
+  }
+
+  bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
+    // A std::function made from a lambda other than as a local's value.
+    if (isStdFunction(Construct->getType()) && Construct->getNumArgs() >= 1 &&
+        !Initializers.count(Construct))
+      if (const CXXRecordDecl *L = lambdaOf(Construct->getArg(0)))
+        G.HeldLambdas[L].push_back(nullptr);
     return true;
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+        VD && isStdFunction(VD->getType()) && !CalledObjects.count(Ref))
+      G.FunctionEscapes.insert(VD);
     if (const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl()))
       if (!Callees.count(Ref))
         G.AddressTaken.insert(F->getCanonicalDecl());
@@ -232,14 +320,75 @@ private:
            Name == "cudaLaunchKernelEx" || Name == "cudaLaunchKernelExC";
   }
 
+  template <typename F> bool unevaluated(F Traverse) {
+    ++Unevaluated;
+    bool Result = Traverse();
+    --Unevaluated;
+    return Result;
+  }
+
   CallGraph &G;
   const FunctionDecl *Current = nullptr;
+  unsigned Unevaluated = 0;
   llvm::SmallPtrSet<const Expr *, 32> Callees;
+  /// Initializers of local std::function variables, and the names of
+  /// those variables as the object of a call.
+  llvm::SmallPtrSet<const Expr *, 8> Initializers;
+  llvm::SmallPtrSet<const Expr *, 8> CalledObjects;
 };
 
 CallGraph::CallGraph(const ASTContext &Ctx) {
   Walker W(*this);
   W.TraverseAST(const_cast<ASTContext &>(Ctx));
+  resolveStdFunctions();
+}
+
+bool CallGraph::calledOnlyForHandler(const FunctionDecl *F,
+                                     const CXXRecordDecl *Lambda,
+                                     unsigned Depth) const {
+  const SourceManager &SM = F->getASTContext().getSourceManager();
+  if (!SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())))
+    return false;
+  if (isHandlerOf(F, Lambda))
+    return true;
+  if (Depth == 0 || addressTaken(F) || !indirectCallsOf(F).empty() ||
+      callsOf(F).empty())
+    return false;
+  for (const Site &S : callsOf(F))
+    if (!S.Caller || !calledOnlyForHandler(S.Caller, Lambda, Depth - 1))
+      return false;
+  return true;
+}
+
+void CallGraph::resolveStdFunctions() {
+  for (const auto &[Lambda, Holders] : HeldLambdas) {
+    std::vector<Site> Known;
+    bool AllKnown = true;
+    for (const VarDecl *VD : Holders) {
+      AllKnown &= VD && !FunctionEscapes.contains(VD);
+      if (AllKnown)
+        if (auto It = FunctionCalls.find(VD); It != FunctionCalls.end())
+          Known.insert(Known.end(), It->second.begin(), It->second.end());
+    }
+    if (!AllKnown)
+      continue;
+    // The call operator (each instantiation of a generic one): the
+    // library's calls for the handler become the variables' calls.
+    for (auto &[F, Sites] : Calls) {
+      const auto *M = dyn_cast<CXXMethodDecl>(F);
+      if (!M || M->getParent() != Lambda ||
+          M->getOverloadedOperator() != OO_Call)
+        continue;
+      std::vector<Site> Kept;
+      for (const Site &S : Sites)
+        if (!S.Caller || !calledOnlyForHandler(S.Caller, Lambda, 4))
+          Kept.push_back(S);
+      if (Kept.size() == Sites.size())
+        continue;
+      Kept.insert(Kept.end(), Known.begin(), Known.end());
+      Sites = std::move(Kept);
+    }
+  }
 }
 
 const std::vector<CallGraph::Site> &

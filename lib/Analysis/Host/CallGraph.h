@@ -12,6 +12,11 @@
 // taken: it is called at those calls through the parameter (indirectCallsOf),
 // each tied to the chain of calls that passed it down.
 //
+// A lambda held only by local std::function variables that are only called
+// (`std::function<void(int)> f = l; f(256);`) is called at those calls; the
+// calls the library makes for them (libstdc++'s _Function_handler) are not
+// counted. Held any other way, those library calls stay, and lead nowhere.
+//
 //===----------------------------------------------------------------------===//
 #ifndef WARPCHECK_ANALYSIS_HOST_CALLGRAPH_H
 #define WARPCHECK_ANALYSIS_HOST_CALLGRAPH_H
@@ -68,6 +73,21 @@ public:
 
 private:
   class Walker;
+  /// Replaces the library's calls of a lambda held by std::function with
+  /// the calls of those std::function variables, where all are known.
+  void resolveStdFunctions();
+  bool calledOnlyForHandler(const clang::FunctionDecl *F,
+                            const clang::CXXRecordDecl *Lambda,
+                            unsigned Depth) const;
+  /// Lambdas put in a std::function, with each local std::function
+  /// variable holding one (null: held some other way).
+  llvm::DenseMap<const clang::CXXRecordDecl *,
+                 std::vector<const clang::VarDecl *>>
+      HeldLambdas;
+  /// The calls of each local std::function variable (`f(256)`), or
+  /// nullopt-like empty with a flag when it is used any other way.
+  llvm::DenseMap<const clang::VarDecl *, std::vector<Site>> FunctionCalls;
+  llvm::DenseSet<const clang::VarDecl *> FunctionEscapes;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<Site>> Calls;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<IndirectSite>>
       Indirect;

@@ -97,9 +97,14 @@ bool HostEvaluator::fieldSources(const MemberExpr *ME,
   const auto *Ref = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
   const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   const FunctionDecl *Owner = VD ? enclosingFunction(VD) : nullptr;
-  if (!Field || ME->isArrow() || !VD || isa<ParmVarDecl>(VD) ||
-      !VD->hasLocalStorage() || VD->getType()->isReferenceType() ||
-      VD->getType().isVolatileQualified() || !Owner || !Owner->getBody()) {
+  // A union's members share their storage: writing one changes another.
+  // Fields of bases are not followed (the initializer lists the bases).
+  const auto *Record = VD ? VD->getType()->getAsCXXRecordDecl() : nullptr;
+  if (!Field || !Record || Record->isUnion() || Record->getNumBases() ||
+      Field->getParent()->getCanonicalDecl() != Record->getCanonicalDecl() ||
+      ME->isArrow() || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() ||
+      VD->getType()->isReferenceType() || VD->getType().isVolatileQualified() ||
+      !Owner || !Owner->getBody()) {
     WhyNot = "the block size is " + notConstant(ME, Ctx);
     return false;
   }

@@ -1,9 +1,12 @@
 // Host values through lambdas (issue 25): a lambda called directly, one
 // passed to a function that calls it, captures by copy and by reference of
-// variables not changed, a generic lambda. A lambda converted to a function
-// pointer is called from code warpcheck does not see: its parameters keep
-// no value.
+// variables not changed, a generic lambda, a lambda held by a local
+// std::function that is only called. A lambda converted to a function
+// pointer, or held by a std::function that is copied, is called from code
+// warpcheck does not follow: its parameters keep no value.
 // RUN: %warpcheck --checks='-*,warpcheck-shared-*' %s -- 2>&1 | %check-messages
+
+#include <functional>
 
 __global__ void direct(float *out) {
   __shared__ float s[32 * 64];
@@ -57,4 +60,29 @@ int main() {
   any(16);
   void (*p)(int) = [](int d) { converted<<<1, 32>>>(nullptr, d); };
   p(8);
+}
+
+__global__ void held(float *out, int d) {
+  __shared__ float s[32 * 64];
+  s[threadIdx.x * d] = 1;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 4-way bank conflict on store to 's': 4 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'held' with block 32x1x1 ({{.*}}'d' is 4 at the launch at host-values-lambda.cu:[[@LINE+13]]){{.*}}
+  out[threadIdx.x] = s[0];
+}
+
+__global__ void copied(float *out, int d) {
+  __shared__ float s[32 * 64];
+  s[threadIdx.x * d] = 1;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: up to 32-way bank conflict on store to 's': 1 to 32 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: {{.*}}the count depends on 'd' (1 wavefront when d is odd{{.*}}
+  out[threadIdx.x] = s[0];
+}
+
+void viaStdFunction() {
+  std::function<void(int)> f = [](int d) { held<<<1, 32>>>(nullptr, d); };
+  f(4);
+  std::function<void(int)> g = [](int d) { copied<<<1, 32>>>(nullptr, d); };
+  std::function<void(int)> h = g;
+  g(2);
+  h(8);
 }
