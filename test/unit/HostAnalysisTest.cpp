@@ -526,6 +526,26 @@ TEST(HostValue, StructFieldsSetOnce) {
   EXPECT_TRUE(P.values(5).empty());
 }
 
+TEST(HostValue, TablesOfIntegersOnlyRead) {
+  Parsed P(R"cpp(
+    void f(int j) {
+      int sizes[] = {32, 64, 128};
+      for (unsigned i = 0; i < sizeof(sizes) / sizeof(int); ++i)
+        use(sizes[i]);
+      use(sizes[1]);
+      int changed[] = {32, 64};
+      changed[0] = 7;
+      use(changed[j]);
+      int partial[4] = {32, 64};
+      use(partial[j]);
+    }
+  )cpp");
+  EXPECT_EQ(P.values(0), (std::vector<int64_t>{32, 64, 128}));
+  EXPECT_EQ(P.values(1), std::vector<int64_t>{64});
+  EXPECT_TRUE(P.values(2).empty());
+  EXPECT_TRUE(P.values(3).empty());
+}
+
 TEST(HostValue, UnionAndBaseFieldsGiveNothing) {
   Parsed P(R"cpp(
     union Both { int block; int other; };

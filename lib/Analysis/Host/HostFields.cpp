@@ -6,7 +6,8 @@
 // change the struct as a whole (passed by reference, its address taken,
 // assigned): then the field holds its initial value or one of the
 // assigned ones, and exactly the assigned one when that one assignment
-// comes before the use in straight-line code.
+// comes before the use in straight-line code. Likewise an element of a
+// local table of integers only read (`int sizes[] = {32, 64}; sizes[j]`).
 //
 //===----------------------------------------------------------------------===//
 
@@ -180,6 +181,52 @@ HostEvaluator::fieldDims(const MemberExpr *ME, unsigned Depth,
   if (Out.size() > MaxValues) {
     WhyNot =
         "the block takes more than " + std::to_string(MaxValues) + " shapes";
+    return std::nullopt;
+  }
+  return Out;
+}
+
+std::optional<HostEvaluator::Ints>
+HostEvaluator::tableInts(const ArraySubscriptExpr *Sub, unsigned Depth,
+                         std::string &WhyNot) {
+  // An element of a local table of integers only read (`int sizes[] = {32,
+  // 64}; sizes[j]`): the element a known index names, else any.
+  const auto *Base =
+      dyn_cast<DeclRefExpr>(Sub->getBase()->IgnoreParenImpCasts());
+  const auto *VD = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
+  const auto *Table =
+      VD && VD->getInit()
+          ? dyn_cast<InitListExpr>(VD->getInit()->IgnoreImplicit())
+          : nullptr;
+  const FunctionDecl *Owner = VD ? enclosingFunction(VD) : nullptr;
+  // Elements the list leaves out are zero: not followed.
+  if (!Table || Table->hasArrayFiller() || !VD->hasLocalStorage() ||
+      !VD->getType()->isArrayType() || !Owner || !Owner->getBody() ||
+      !onlyElementsRead(VD, Owner->getBody())) {
+    WhyNot = "the block size is " + notConstant(Sub, Ctx);
+    return std::nullopt;
+  }
+  std::string IndexWhy;
+  auto Indices = intsAt(Sub->getIdx(), Depth + 1, IndexWhy);
+  Ints Out;
+  for (unsigned I = 0; I < Table->getNumInits(); ++I) {
+    bool Named = !Indices;
+    for (const auto &X : Indices ? *Indices : Ints())
+      Named |= X.Value == int64_t(I);
+    if (!Named)
+      continue;
+    auto V = intsAt(Table->getInit(I), Depth + 1, WhyNot);
+    if (!V)
+      return std::nullopt;
+    for (auto &T : *V)
+      addUnique(Out,
+                Traced<int64_t>{
+                    T.Value, joinVia("element " + std::to_string(I) + " of '" +
+                                         VD->getNameAsString() + "'",
+                                     T.Via)});
+  }
+  if (Out.empty() || Out.size() > MaxValues) {
+    WhyNot = "the block size is " + notConstant(Sub, Ctx);
     return std::nullopt;
   }
   return Out;

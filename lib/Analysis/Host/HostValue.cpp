@@ -163,6 +163,8 @@ HostEvaluator::intsAt(const Expr *E, unsigned Depth, std::string &WhyNot) {
   if (const auto *Member = dyn_cast<MemberExpr>(S);
       Member && isa<FieldDecl>(Member->getMemberDecl()))
     return fieldInts(Member, Depth, WhyNot);
+  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(S))
+    return tableInts(Sub, Depth, WhyNot);
   if (const auto *Call = dyn_cast<CallExpr>(S);
       Call && !isa<CUDAKernelCallExpr>(Call) &&
       S->getType()->isIntegralOrEnumerationType())

@@ -150,6 +150,9 @@ private:
                                 std::string &WhyNot);
   std::optional<Dims> fieldDims(const clang::MemberExpr *ME, unsigned Depth,
                                 std::string &WhyNot);
+  /// An element of a local table of integers only read.
+  std::optional<Ints> tableInts(const clang::ArraySubscriptExpr *Sub,
+                                unsigned Depth, std::string &WhyNot);
   std::optional<Dims> combineMembers(llvm::ArrayRef<const clang::Expr *> Args,
                                      unsigned Depth, std::string &WhyNot);
   std::optional<Dims> dim3Variable(const clang::DeclRefExpr *Ref,

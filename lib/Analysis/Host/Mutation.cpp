@@ -339,6 +339,11 @@ bool onlyElementsRead(const VarDecl *VD, const Stmt *S) {
       S, Parents, [&](const DeclRefExpr *Ref, llvm::ArrayRef<const Stmt *> P) {
         if (!Ok || Ref->getDecl() != VD)
           return;
+        // sizeof(T) is not evaluated.
+        if (llvm::any_of(P, [](const Stmt *S) {
+              return isa<UnaryExprOrTypeTraitExpr>(S);
+            }))
+          return;
         // The array itself must be subscripted, then read.
         const auto *Decay =
             P.empty() ? nullptr : dyn_cast<ImplicitCastExpr>(P.back());
