@@ -7,6 +7,12 @@ many are exact, how many have their block shape from a launch and how many
 an assumed one, and the files that fail to analyze. With two binaries it
 prints both side by side (before/after).
 
+JSON has one access record per site and block shape analyzed, so a kernel
+launched with 5 block sizes has 5 records per site where an assumed family
+has one. Both are counted: records, and sites (file, kernel, line, column,
+kind, variable), a site exact when every record of it is, from a launch
+when every record's shape is launched.
+
   test/trials/llmc-static.py LLMC_CHECKOUT WARPCHECK [WARPCHECK_BEFORE]
       [--show KERNEL:LINE ...] [-j N]
 """
@@ -32,7 +38,17 @@ def analyze(binary, cuda_dir, name):
     statuses = [f.get("status") for f in report.get("files", [])]
     shared = [a for a in report.get("accesses", [])
               if a.get("space", "shared") == "shared"]
+    sites = {}
+    for a in shared:
+        key = (a["kernel"], a["line"], a.get("column"), a.get("kind"),
+               a.get("variable"))
+        sites.setdefault(key, []).append(a)
     counts = {
+        "sites": len(sites),
+        "sites_exact": sum(all(a["status"] == "exact" for a in v)
+                           for v in sites.values()),
+        "sites_launch": sum(all(not a.get("block_dim_assumed", True)
+                                for a in v) for v in sites.values()),
         "failed": any(s != "analyzed" for s in statuses) or not statuses,
         "why": ",".join(s or "?" for s in statuses),
         "shared": len(shared),
@@ -54,8 +70,9 @@ def run_all(binary, cuda_dir, files, jobs):
 def row(c):
     if c.get("failed"):
         return "FAILED(%s)" % c.get("why", "")
-    return "%3d %3d %3d/%-3d" % (c["shared"], c["exact"], c["launch"],
-                                 c["assumed"])
+    return "%3d %3d %3d/%-3d | %3d %3d %3d" % (
+        c["shared"], c["exact"], c["launch"], c["assumed"], c["sites"],
+        c["sites_exact"], c["sites_launch"])
 
 
 def main():
@@ -74,26 +91,30 @@ def main():
     if a.before:
         runs.insert(0, ("before", a.before))
     results = {label: run_all(b, cuda_dir, files, a.j) for label, b in runs}
-    print("columns per run: shared exact launch/assumed")
-    print("%-36s " % "file" + " | ".join("%-18s" % l for l, _ in runs))
-    totals = {l: {"shared": 0, "exact": 0, "launch": 0, "assumed": 0,
-                  "failed": 0} for l, _ in runs}
+    print("columns per run: records (shared exact launch/assumed) |"
+          " sites (all exact launched)")
+    print("%-34s " % "file" + " || ".join("%-32s" % l for l, _ in runs))
+    keys = ("shared", "exact", "launch", "assumed", "sites", "sites_exact",
+            "sites_launch")
+    totals = {l: dict({k: 0 for k in keys}, failed=0) for l, _ in runs}
     for f in files:
         cells = []
         for label, _ in runs:
             c, _ = results[label][f]
-            cells.append("%-18s" % row(c))
+            cells.append("%-32s" % row(c))
             t = totals[label]
             if c.get("failed"):
                 t["failed"] += 1
-            for k in ("shared", "exact", "launch", "assumed"):
+            for k in keys:
                 t[k] += c.get(k, 0)
-        print("%-36s " % f + " | ".join(cells))
+        print("%-34s " % f + " || ".join(cells))
     for label, _ in runs:
         t = totals[label]
-        print("total %-6s: %d shared, %d exact, %d from a launch, %d assumed,"
-              " %d files failed" % (label, t["shared"], t["exact"],
-                                    t["launch"], t["assumed"], t["failed"]))
+        print("total %-6s: records %d shared, %d exact, %d from a launch, %d"
+              " assumed; sites %d, %d exact, %d from a launch; %d files"
+              " failed" % (label, t["shared"], t["exact"], t["launch"],
+                           t["assumed"], t["sites"], t["sites_exact"],
+                           t["sites_launch"], t["failed"]))
     for spec in a.show:
         kernel, line = spec.rsplit(":", 1)
         for label, _ in runs:
