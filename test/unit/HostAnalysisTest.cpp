@@ -59,6 +59,24 @@ public:
         In = Saved;
         return R;
       }
+      bool TraverseCXXMethodDecl(CXXMethodDecl *F) {
+        const FunctionDecl *Saved = In;
+        In = F;
+        bool R = RecursiveASTVisitor::TraverseCXXMethodDecl(F);
+        In = Saved;
+        return R;
+      }
+      // A lambda's body is its call operator's, as in CallGraph.
+      bool TraverseLambdaExpr(LambdaExpr *L) {
+        const FunctionDecl *Saved = In;
+        In = L->getCallOperator();
+        bool R = RecursiveASTVisitor::TraverseLambdaExpr(L);
+        if (const FunctionTemplateDecl *T = L->getDependentCallOperator())
+          for (FunctionDecl *Spec : T->specializations())
+            R = R && TraverseDecl(Spec);
+        In = Saved;
+        return R;
+      }
       bool VisitCallExpr(CallExpr *C) {
         if (const FunctionDecl *F = C->getDirectCallee())
           if ((F->getName() == "use" || F->getName() == "use3") &&
@@ -355,6 +373,218 @@ TEST(HostValue, Dim3BuiltMemberByMember) {
   ASSERT_EQ(B.size(), 1u);
   EXPECT_EQ(B.front(), (Dim3{64, 4, 1}));
   EXPECT_TRUE(P.shapes(1).empty());
+}
+
+// --- Functions passed as arguments, packs, lambdas, fields (issue 25) ---
+
+const char *StdForward = R"cpp(
+namespace std {
+template <class T> struct remove_reference { using type = T; };
+template <class T> struct remove_reference<T &> { using type = T; };
+template <class T> struct remove_reference<T &&> { using type = T; };
+template <class T>
+T &&forward(typename remove_reference<T>::type &t) { return static_cast<T &&>(t); }
+template <class T>
+typename remove_reference<T>::type &&move(T &&t) {
+  return static_cast<typename remove_reference<T>::type &&>(t);
+}
+}
+)cpp";
+
+TEST(HostValue, FunctionPassedAsArgumentIsCalledThroughIt) {
+  Parsed P(std::string(StdForward) + R"cpp(
+    template <class K, class... A> void bench(int reps, K k, A &&...a) {
+      for (int i = 0; i < reps; ++i) k(std::forward<A>(a)...);
+    }
+    static void dispatch(int which, int c, int nh) { use(c / nh); }
+    int main() {
+      int C = 768;
+      int NH = 12;
+      dispatch(1, C, NH);
+      bench(10, dispatch, 1, C, NH);
+    }
+  )cpp");
+  EXPECT_EQ(P.single(0), std::optional<int64_t>(64));
+  EXPECT_EQ(P.values(0), std::vector<int64_t>{64});
+}
+
+TEST(HostValue, SameInstantiationDifferentFunctionsDoNotMix) {
+  Parsed P(R"cpp(
+    template <class K> void run(K k, int n) { k(n); }
+    static void f(int n) { use(n); }
+    static void g(int n) { use(n); }
+    int main() { run(f, 32); run(g, 64); run(f, 128); }
+  )cpp");
+  EXPECT_EQ(P.values(0), (std::vector<int64_t>{32, 128}));
+  EXPECT_EQ(P.values(1), std::vector<int64_t>{64});
+  EXPECT_EQ(P.single(1), std::optional<int64_t>(64));
+  EXPECT_EQ(P.single(0), std::nullopt);
+}
+
+TEST(HostValue, FunctionHandedOnThroughTwoCallers) {
+  Parsed P(R"cpp(
+    using Fn = void (*)(int);
+    static void inner(Fn p, int n) { p(n * 2); }
+    static void outer(Fn p, int n) { inner(p, n + 1); }
+    static void f(int n) { use(n); }
+    int main() { outer(f, 15); outer(&f, 31); }
+  )cpp");
+  EXPECT_EQ(P.values(0), (std::vector<int64_t>{32, 64}));
+}
+
+TEST(HostValue, EscapingFunctionPointerGivesNothing) {
+  Parsed P(R"cpp(
+    using Fn = void (*)(int);
+    Fn saved;
+    static void keep(Fn p, int n) { saved = p; p(n); }
+    static void unknownBody(Fn p);
+    static void f(int n) { use(n); }
+    static void g(int n) { use(n); }
+    static void h(int n) { use(n); }
+    static void call(Fn p, int n) { p(n); }
+    static bool same(Fn p, int n) { return p == f; }
+    static void later(Fn p, int n) { auto l = [p, n] { p(n); }; l(); }
+    int main() {
+      keep(f, 32);
+      unknownBody(g);
+      call(g, 64);
+      same(h, 1);
+      call(h, 8);
+      later(h, 4);
+    }
+  )cpp");
+  EXPECT_TRUE(P.values(0).empty()); // stored
+  EXPECT_TRUE(P.values(1).empty()); // passed to a body not seen
+  EXPECT_TRUE(P.values(2).empty()); // called from a lambda
+  EXPECT_EQ(P.single(0), std::nullopt);
+}
+
+TEST(HostValue, LambdasCalledDirectlyAndPassed) {
+  Parsed P(R"cpp(
+    template <class F> void apply(F f, int n) { f(n); }
+    int main() {
+      int scale = 2;
+      auto go = [&](int bs) { use(bs * scale); };
+      go(64);
+      go(128);
+      int fixed = 16;
+      auto copy = [fixed](int bs) { use(bs + fixed); };
+      apply(copy, 16);
+      auto ptr = [](int bs) { use(bs); };
+      void (*p)(int) = ptr;
+      ptr(32);
+      p(7);
+    }
+  )cpp");
+  EXPECT_EQ(P.values(0), (std::vector<int64_t>{128, 256}));
+  EXPECT_EQ(P.values(1), std::vector<int64_t>{32});
+  EXPECT_EQ(P.single(1), std::optional<int64_t>(32));
+  // Converted to a function pointer: called from code not seen.
+  EXPECT_TRUE(P.values(2).empty());
+}
+
+TEST(HostValue, GenericLambdaInstantiations) {
+  Parsed P(R"cpp(
+    int main() {
+      auto any = [](auto d) { use(d); };
+      any(16);
+    }
+  )cpp");
+  EXPECT_EQ(P.values(0), std::vector<int64_t>{16});
+  EXPECT_EQ(P.single(0), std::optional<int64_t>(16));
+}
+
+TEST(HostValue, StructFieldsSetOnce) {
+  Parsed P(R"cpp(
+    struct Cfg { int block; int grid = 4; };
+    void change(Cfg &);
+    void f(bool c) {
+      Cfg a{256};
+      use(a.block);
+      Cfg b;
+      b.block = 128;
+      use(b.block);
+      Cfg d{32};
+      if (c) d.block = 64;
+      use(d.block);
+      Cfg e{32};
+      change(e);
+      use(e.block);
+      Cfg g{8};
+      g.grid = 9;
+      use(g.block + g.grid);
+      Cfg h;
+      if (c) h.block = 64;
+      use(h.block);
+    }
+  )cpp");
+  EXPECT_EQ(P.values(0), std::vector<int64_t>{256});
+  EXPECT_EQ(P.values(1), std::vector<int64_t>{128});
+  EXPECT_EQ(P.values(2), (std::vector<int64_t>{32, 64}));
+  EXPECT_TRUE(P.values(3).empty());
+  EXPECT_EQ(P.values(4), std::vector<int64_t>{17});
+  EXPECT_TRUE(P.values(5).empty());
+}
+
+TEST(HostValue, TablesOfIntegersOnlyRead) {
+  Parsed P(R"cpp(
+    void f(int j) {
+      int sizes[] = {32, 64, 128};
+      for (unsigned i = 0; i < sizeof(sizes) / sizeof(int); ++i)
+        use(sizes[i]);
+      use(sizes[1]);
+      int changed[] = {32, 64};
+      changed[0] = 7;
+      use(changed[j]);
+      int partial[4] = {32, 64};
+      use(partial[j]);
+    }
+  )cpp");
+  EXPECT_EQ(P.values(0), (std::vector<int64_t>{32, 64, 128}));
+  EXPECT_EQ(P.values(1), std::vector<int64_t>{64});
+  EXPECT_TRUE(P.values(2).empty());
+  EXPECT_TRUE(P.values(3).empty());
+}
+
+TEST(HostValue, UnionAndBaseFieldsGiveNothing) {
+  Parsed P(R"cpp(
+    union Both { int block; int other; };
+    struct Base { int block; };
+    struct Derived : Base { int more; };
+    void f() {
+      Both u{256};
+      u.other = 64;
+      use(u.block);
+      Derived d{{128}, 4};
+      use(d.block);
+      use(d.more);
+    }
+  )cpp");
+  EXPECT_TRUE(P.values(0).empty());
+  EXPECT_TRUE(P.values(1).empty());
+  EXPECT_TRUE(P.values(2).empty());
+}
+
+TEST(Mutation, ForwardingReferenceOnlyForwardedIsRead) {
+  Parsed P(std::string(StdForward) + R"cpp(
+    void byValue(int);
+    void byRef(int &);
+    template <class... A> void fwd(A &&...a) { byValue(std::forward<A>(a)...); }
+    template <class... A> void fwdRef(A &&...a) { byRef(std::forward<A>(a)...); }
+    template <class A> void moves(A &&a) { int x = std::move(a); (void)x; }
+    template <class A> void assigns(A &&a) { a = 3; }
+    void h() {
+      int v1 = 1; fwd(v1); moves(v1);
+      int v2 = 1; fwdRef(v2);
+      int v3 = 1; assigns(v3);
+    }
+  )cpp");
+  EXPECT_FALSE(mayChange(P.var("v1"), P.body("h")));
+  EXPECT_FALSE(mayChange(P.var("v1"), P.body("h"), &P.ctx()));
+  EXPECT_TRUE(mayChange(P.var("v2"), P.body("h")));
+  EXPECT_TRUE(mayChange(P.var("v2"), P.body("h"), &P.ctx()));
+  EXPECT_TRUE(mayChange(P.var("v3"), P.body("h")));
+  EXPECT_TRUE(mayChange(P.var("v3"), P.body("h"), &P.ctx()));
 }
 
 } // namespace

@@ -90,6 +90,8 @@ HostEvaluator::dimsAt(const Expr *E, unsigned Depth, std::string &WhyNot) {
   E = E->IgnoreImplicit()->IgnoreParens();
   if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E))
     return dimsAt(Default->getExpr(), Depth + 1, WhyNot);
+  if (const Expr *Forwarded = forwardedArgument(E))
+    return dimsAt(Forwarded, Depth + 1, WhyNot);
   if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
     return dimsAt(FC->getSubExpr(), Depth + 1, WhyNot);
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
@@ -127,6 +129,9 @@ HostEvaluator::dimsAt(const Expr *E, unsigned Depth, std::string &WhyNot) {
     if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
         VD && isDim3(VD->getType()))
       return dim3Variable(Ref, VD, Depth, WhyNot);
+  if (const auto *Member = dyn_cast<MemberExpr>(E);
+      Member && isDim3(E->getType()) && isa<FieldDecl>(Member->getMemberDecl()))
+    return fieldDims(Member, Depth, WhyNot);
   if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E);
       Sub && isDim3(E->getType()))
     if (const auto *Table =

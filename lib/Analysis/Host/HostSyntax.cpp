@@ -8,6 +8,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <functional>
+
 using namespace clang;
 
 namespace warpcheck {
@@ -75,6 +77,16 @@ void collectReturns(const Stmt *S, std::vector<const Expr *> &Out) {
     collectReturns(Child, Out);
 }
 
+const Expr *forwardedArgument(const Expr *E) {
+  const auto *Call = dyn_cast<CallExpr>(E->IgnoreParens());
+  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  if (!F || Call->getNumArgs() != 1 || !F->getIdentifier() ||
+      !F->isInStdNamespace())
+    return nullptr;
+  StringRef Name = F->getName();
+  return Name == "forward" || Name == "move" ? Call->getArg(0) : nullptr;
+}
+
 const Expr *stripKernelExpr(const Expr *E) {
   while (true) {
     E = E->IgnoreParenCasts();
@@ -114,6 +126,25 @@ bool pathTo(const Stmt *S, const Stmt *Target,
       return true;
   Path.pop_back();
   return false;
+}
+
+bool inLambdaOrJumps(const Stmt *Body, const Expr *Use) {
+  std::vector<const Stmt *> Path;
+  if (pathTo(Body, Use, Path))
+    for (const Stmt *S : Path)
+      if (isa<LambdaExpr>(S))
+        return true;
+  std::function<bool(const Stmt *)> Jumps = [&](const Stmt *S) {
+    if (!S)
+      return false;
+    if (isa<GotoStmt, IndirectGotoStmt, LabelStmt>(S))
+      return true;
+    for (const Stmt *Child : S->children())
+      if (Jumps(Child))
+        return true;
+    return false;
+  };
+  return Jumps(Body);
 }
 
 } // namespace warpcheck

@@ -49,8 +49,16 @@ const clang::FunctionDecl *enclosingFunction(const clang::Decl *D);
 void collectReturns(const clang::Stmt *S,
                     std::vector<const clang::Expr *> &Out);
 
+/// x when E is `std::forward<T>(x)` or `std::move(x)` (casts, no more),
+/// else null.
+const clang::Expr *forwardedArgument(const clang::Expr *E);
+
 /// Strips parentheses, casts (`(void*)k`), `&k` and `*p` around a kernel.
 const clang::Expr *stripKernelExpr(const clang::Expr *E);
+
+/// Whether Use sits in a lambda within Body, or Body jumps (goto): then
+/// straight-line order says nothing about when Use runs.
+bool inLambdaOrJumps(const clang::Stmt *Body, const clang::Expr *Use);
 
 /// Whether Target is S or inside it.
 bool contains(const clang::Stmt *S, const clang::Stmt *Target);

@@ -83,9 +83,29 @@ bool HostEvaluator::valuesAlongChains(const Expr *E, int First,
     return false;
   if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->isVirtual())
     return false;
+  return chainsThroughCallers(F, Outer, E, First, Budget, Common);
+}
+
+bool HostEvaluator::chainsThroughCallers(const FunctionDecl *F, int Outer,
+                                         const Expr *E, int First,
+                                         unsigned &Budget,
+                                         std::optional<int64_t> &Common) {
   const auto &Sites = Calls.callsOf(F);
-  if (Sites.empty())
-    return false;
+  const auto &Indirect = Calls.indirectCallsOf(F);
+  if (Sites.empty() && Indirect.empty()) {
+    // Called only from the files next to this one: each of those calls.
+    std::vector<const ExternalCall *> Others;
+    if (External && F->isExternallyVisible())
+      Others = External(crossFileKey(F, Ctx));
+    for (const ExternalCall *C : Others) {
+      Frames[Outer].External = C;
+      bool Ok = valuesAlongChains(E, First, Budget, Common);
+      Frames[Outer].External = nullptr;
+      if (!Ok)
+        return false;
+    }
+    return !Others.empty();
+  }
   for (const CallGraph::Site &S : Sites) {
     if (!S.Caller)
       return false;
@@ -94,6 +114,23 @@ bool HostEvaluator::valuesAlongChains(const Expr *E, int First,
     Frames.push_back({S.Caller});
     bool Ok = valuesAlongChains(E, First, Budget, Common);
     Frames.pop_back();
+    Frames[Outer].Site = nullptr;
+    Frames[Outer].Caller = -1;
+    if (!Ok)
+      return false;
+  }
+  // Calls through a parameter: a frame for each call that passed F down.
+  for (const CallGraph::IndirectSite &S : Indirect) {
+    if (!S.Passed.back().Caller)
+      return false;
+    Frames[Outer].Site = S.Call;
+    Frames[Outer].Caller = Outer + 1;
+    for (size_t J = 0; J < S.Passed.size(); ++J)
+      Frames.push_back({J == 0 ? S.Caller : S.Passed[J - 1].Caller,
+                        S.Passed[J].Call, int(Frames.size()) + 1});
+    Frames.push_back({S.Passed.back().Caller});
+    bool Ok = valuesAlongChains(E, First, Budget, Common);
+    Frames.resize(Outer + 1);
     Frames[Outer].Site = nullptr;
     Frames[Outer].Caller = -1;
     if (!Ok)
@@ -113,6 +150,8 @@ HostEvaluator::intsAt(const Expr *E, unsigned Depth, std::string &WhyNot) {
   const Expr *S = E->IgnoreParens();
   if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(S))
     return intsAt(Default->getExpr(), Depth + 1, WhyNot);
+  if (const Expr *Forwarded = forwardedArgument(S))
+    return intsAt(Forwarded, Depth + 1, WhyNot);
   // The device's warp size, read from the runtime: 32.
   std::string Via;
   if (auto WarpSize = deviceWarpSize(S, Ctx, Via))
@@ -121,6 +160,11 @@ HostEvaluator::intsAt(const Expr *E, unsigned Depth, std::string &WhyNot) {
     return castValues(Cast, Depth, WhyNot);
   if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
     return variableValues(Ref, Depth, WhyNot);
+  if (const auto *Member = dyn_cast<MemberExpr>(S);
+      Member && isa<FieldDecl>(Member->getMemberDecl()))
+    return fieldInts(Member, Depth, WhyNot);
+  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(S))
+    return tableInts(Sub, Depth, WhyNot);
   if (const auto *Call = dyn_cast<CallExpr>(S);
       Call && !isa<CUDAKernelCallExpr>(Call) &&
       S->getType()->isIntegralOrEnumerationType())
@@ -255,12 +299,13 @@ HostEvaluator::variableValues(const DeclRefExpr *Ref, unsigned Depth,
     if (!Values)
       return std::nullopt;
     // The argument converted to the parameter's type, as the call does.
+    // A forwarding reference (`int &`) holds the argument itself.
+    QualType T = Param->getType().getNonReferenceType();
     Ints Out;
     for (auto &V : *Values)
-      if (auto C = convertTo(V.Value, Param->getType(), Ctx))
+      if (auto C = convertTo(V.Value, T, Ctx))
         addUnique(Out, Traced<int64_t>{*C, V.Via});
-    if (Out.size() != Values->size() &&
-        Param->getType()->isIntegralOrEnumerationType()) {
+    if (Out.size() != Values->size() && T->isIntegralOrEnumerationType()) {
       WhyNot = "'" + Param->getNameAsString() + "' cannot be followed";
       return std::nullopt;
     }
@@ -286,6 +331,7 @@ HostEvaluator::variableValues(const DeclRefExpr *Ref, unsigned Depth,
 const Expr *HostEvaluator::boundArgument(const ParmVarDecl *Param,
                                          int &CallerFrame,
                                          const CallExpr *&BindingSite,
+                                         const ExternalCall *&External,
                                          std::string &WhyNot) {
   const auto *F = dyn_cast<FunctionDecl>(Param->getDeclContext());
   if (!F)
@@ -295,6 +341,10 @@ const Expr *HostEvaluator::boundArgument(const ParmVarDecl *Param,
     if (!G || G->getCanonicalDecl() != F->getCanonicalDecl())
       continue;
     const CallExpr *Site = Frames[K].Site;
+    if (Frames[K].External) {
+      External = Frames[K].External;
+      return nullptr;
+    }
     if (!Site) {
       if (Chains) {
         Unbound = F;
@@ -316,8 +366,20 @@ const Expr *HostEvaluator::boundArgument(const ParmVarDecl *Param,
     BindingSite = Site;
     return Arg;
   }
-  if (Chains)
+  if (Chains) {
     WhyNot = "'" + Param->getNameAsString() + "' cannot be followed";
+    // A lambda's capture of its enclosing function's parameter: the calls
+    // of the lambda lead there.
+    int Outermost = Current;
+    while (Outermost >= 0 && Frames[Outermost].Caller >= 0)
+      Outermost = Frames[Outermost].Caller;
+    const auto *M =
+        Outermost >= 0
+            ? dyn_cast_or_null<CXXMethodDecl>(Frames[Outermost].Function)
+            : nullptr;
+    if (M && M->getParent()->isLambda() && !Frames[Outermost].Site)
+      Unbound = M;
+  }
   return nullptr;
 }
 

@@ -11,8 +11,11 @@
 //
 // A call's arguments stay tied to the call: a parameter is read at the call
 // being followed, so `f(4, 32)` and `f(2, 16)` give `Cols / Rows` the values
-// of each call, never a mix. A function whose address is taken may be
-// called with anything: its parameters give no value.
+// of each call, never a mix. A function passed to a parameter that is only
+// called (`run(f, 4)` with `void run(F p, int n) { p(n); }`) is called at
+// `p(n)`, its arguments read with run's parameters tied to the call that
+// passed f (CallGraph::indirectCallsOf). A function whose address is taken
+// otherwise may be called with anything: its parameters give no value.
 //
 // Each value carries how it was found ("'bs' from the call at main.cu:20"),
 // for the note that says where a block shape came from.
@@ -120,8 +123,11 @@ private:
     const clang::CallExpr *Site = nullptr;
     /// The frame that makes Site.
     int Caller = -1;
+    /// Instead of Site: a call in another file (singleValue only).
+    const ExternalCall *External = nullptr;
   };
   class FrameScope;
+  class ChainScope;
 
   std::optional<Ints> intsAt(const clang::Expr *E, unsigned Depth,
                              std::string &WhyNot);
@@ -135,6 +141,18 @@ private:
                                         unsigned Depth, std::string &WhyNot);
   std::optional<Dims> dimsAt(const clang::Expr *E, unsigned Depth,
                              std::string &WhyNot);
+  /// A field of a local struct (HostFields.cpp): the expressions that may
+  /// set it, or false (WhyNot says why).
+  bool fieldSources(const clang::MemberExpr *ME,
+                    std::vector<const clang::Expr *> &Sources,
+                    std::string &WhyNot);
+  std::optional<Ints> fieldInts(const clang::MemberExpr *ME, unsigned Depth,
+                                std::string &WhyNot);
+  std::optional<Dims> fieldDims(const clang::MemberExpr *ME, unsigned Depth,
+                                std::string &WhyNot);
+  /// An element of a local table of integers only read.
+  std::optional<Ints> tableInts(const clang::ArraySubscriptExpr *Sub,
+                                unsigned Depth, std::string &WhyNot);
   std::optional<Dims> combineMembers(llvm::ArrayRef<const clang::Expr *> Args,
                                      unsigned Depth, std::string &WhyNot);
   std::optional<Dims> dim3Variable(const clang::DeclRefExpr *Ref,
@@ -164,6 +182,7 @@ private:
   const clang::Expr *boundArgument(const clang::ParmVarDecl *Param,
                                    int &CallerFrame,
                                    const clang::CallExpr *&Site,
+                                   const ExternalCall *&External,
                                    std::string &WhyNot);
   /// The values Evaluate gives the argument passed for Param at every call
   /// of its function.
@@ -177,6 +196,13 @@ private:
   std::optional<std::vector<Traced<T>>>
   throughExternalCalls(const clang::FunctionDecl *Function,
                        const clang::ParmVarDecl *Param, std::string &WhyNot);
+  /// The values Param takes at one call in another file, added to Out;
+  /// false (WhyNot says why) when it has none.
+  template <typename T>
+  bool atExternalCall(const ExternalCall &Call,
+                      const clang::FunctionDecl *Function,
+                      const clang::ParmVarDecl *Param,
+                      std::vector<Traced<T>> &Out, std::string &WhyNot);
   /// The values every `return` of the function called by Call gives, its
   /// parameters bound to Call's arguments.
   template <typename T, typename F>
@@ -187,6 +213,11 @@ private:
   /// function tried in turn when E needs its parameters.
   bool valuesAlongChains(const clang::Expr *E, int First, unsigned &Budget,
                          std::optional<int64_t> &Common);
+  /// valuesAlongChains for each call of F, the function of the outermost
+  /// frame (Outer): direct, through a parameter, or in another file.
+  bool chainsThroughCallers(const clang::FunctionDecl *F, int Outer,
+                            const clang::Expr *E, int First, unsigned &Budget,
+                            std::optional<int64_t> &Common);
 
   const clang::ASTContext &Ctx;
   const CallGraph &Calls;

@@ -10,8 +10,8 @@
 #define WARPCHECK_ANALYSIS_HOST_HOSTVALUEINTERNAL_H
 
 #include "Host/HostSyntax.h"
-#include "Host/Mutation.h"
 #include "Host/HostValue.h"
+#include "Host/Mutation.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -25,7 +25,7 @@ namespace warpcheck {
 /// How deep one evaluation follows expressions, calls and returns.
 constexpr unsigned MaxDepth = 12;
 /// singleValue: the longest chain of calls, and the most chains tried.
-constexpr unsigned MaxChainLength = 4;
+constexpr unsigned MaxChainLength = 6;
 constexpr unsigned MaxChains = 64;
 
 /// Evaluates in a new frame for the life of the scope.
@@ -47,6 +47,33 @@ private:
   int Saved;
 };
 
+/// Evaluates at an indirect call for the life of the scope: a frame for each
+/// call that passed the function down, each bound to that call, the
+/// outermost caller's frame unbound (any of its calls).
+class HostEvaluator::ChainScope {
+public:
+  ChainScope(HostEvaluator &H, const CallGraph::IndirectSite &S)
+      : H(H), Saved(H.Current), Size(H.Frames.size()) {
+    H.Frames.push_back({S.Passed.back().Caller});
+    for (size_t J = S.Passed.size(); J-- > 0;) {
+      const clang::FunctionDecl *F = J == 0 ? S.Caller : S.Passed[J - 1].Caller;
+      H.Frames.push_back({F, S.Passed[J].Call, int(H.Frames.size()) - 1});
+    }
+    H.Current = int(H.Frames.size()) - 1;
+  }
+  ~ChainScope() {
+    H.Frames.resize(Size);
+    H.Current = Saved;
+  }
+  ChainScope(const ChainScope &) = delete;
+  ChainScope &operator=(const ChainScope &) = delete;
+
+private:
+  HostEvaluator &H;
+  int Saved;
+  size_t Size;
+};
+
 template <typename T, typename F>
 std::optional<std::vector<Traced<T>>>
 HostEvaluator::parameterValues(const clang::ParmVarDecl *Param, unsigned Depth,
@@ -61,8 +88,15 @@ HostEvaluator::parameterValues(const clang::ParmVarDecl *Param, unsigned Depth,
   }
   int CallerFrame = -1;
   const clang::CallExpr *Site = nullptr;
+  const ExternalCall *Other = nullptr;
   std::string Why;
-  const clang::Expr *Arg = boundArgument(Param, CallerFrame, Site, Why);
+  const clang::Expr *Arg = boundArgument(Param, CallerFrame, Site, Other, Why);
+  if (Other) {
+    std::vector<Traced<T>> Out;
+    if (!atExternalCall<T>(*Other, Owner, Param, Out, WhyNot))
+      return std::nullopt;
+    return Out;
+  }
   if (!Arg) {
     if (!Why.empty()) {
       WhyNot = Why;
@@ -104,7 +138,8 @@ HostEvaluator::throughCalls(const clang::ParmVarDecl *Param, unsigned Depth,
     return std::nullopt;
   }
   const auto &Sites = Calls.callsOf(Function);
-  if (Sites.empty()) {
+  const auto &Indirect = Calls.indirectCallsOf(Function);
+  if (Sites.empty() && Indirect.empty()) {
     WhyNot = Name + " is a parameter of '" + FName +
              "', which is not called in this file";
     if (Function->isExternallyVisible())
@@ -113,6 +148,26 @@ HostEvaluator::throughCalls(const clang::ParmVarDecl *Param, unsigned Depth,
   }
   std::vector<Traced<T>> Out;
   unsigned Index = Param->getFunctionScopeIndex();
+  // The values at one call, added to Out; false when there are none.
+  auto Take = [&](const clang::CallExpr *Call,
+                  std::optional<std::vector<Traced<T>>> Values,
+                  const std::string &Why) {
+    std::string At = locationText(Call->getBeginLoc(), Ctx.getSourceManager());
+    if (!Values) {
+      WhyNot = Name + " of '" + FName + "' at the call at " + At + ": " + Why;
+      return false;
+    }
+    for (auto &V : *Values)
+      addUnique(
+          Out,
+          Traced<T>{V.Value, joinVia(Name + " from the call at " + At, V.Via)});
+    if (Out.size() > MaxValues) {
+      WhyNot = Name + " of '" + FName + "' takes more than " +
+               std::to_string(MaxValues) + " values";
+      return false;
+    }
+    return true;
+  };
   for (const CallGraph::Site &Site : Sites) {
     const clang::CallExpr *Call = Site.Call;
     unsigned ArgIndex = Index;
@@ -133,22 +188,66 @@ HostEvaluator::throughCalls(const clang::ParmVarDecl *Param, unsigned Depth,
       FrameScope InCaller(*this, {Site.Caller});
       Values = Evaluate(Arg, Depth + 1, Why);
     }
-    std::string At = locationText(Call->getBeginLoc(), Ctx.getSourceManager());
-    if (!Values) {
-      WhyNot = Name + " of '" + FName + "' at the call at " + At + ": " + Why;
+    if (!Take(Call, std::move(Values), Why))
+      return std::nullopt;
+  }
+  // Calls through a parameter: the callers' parameters tied to the calls
+  // that passed the function down.
+  for (const CallGraph::IndirectSite &Site : Indirect) {
+    if (Index >= Site.Call->getNumArgs()) {
+      WhyNot = Name + " is not passed at the call of '" + FName + "'";
       return std::nullopt;
     }
-    for (auto &V : *Values)
-      addUnique(
-          Out,
-          Traced<T>{V.Value, joinVia(Name + " from the call at " + At, V.Via)});
-    if (Out.size() > MaxValues) {
-      WhyNot = Name + " of '" + FName + "' takes more than " +
-               std::to_string(MaxValues) + " values";
-      return std::nullopt;
+    std::string Why;
+    std::optional<std::vector<Traced<T>>> Values;
+    {
+      ChainScope InChain(*this, Site);
+      Values = Evaluate(Site.Call->getArg(Index), Depth + 1, Why);
     }
+    if (!Take(Site.Call, std::move(Values), Why))
+      return std::nullopt;
   }
   return Out;
+}
+
+template <typename T>
+bool HostEvaluator::atExternalCall(const ExternalCall &Call,
+                                   const clang::FunctionDecl *Function,
+                                   const clang::ParmVarDecl *Param,
+                                   std::vector<Traced<T>> &Out,
+                                   std::string &WhyNot) {
+  std::string Name = "'" + Param->getNameAsString() + "'";
+  std::string FName = displayName(Function, Ctx);
+  unsigned Index = Param->getFunctionScopeIndex();
+  std::optional<std::vector<std::pair<T, std::string>>> Values;
+  if constexpr (std::is_same_v<T, int64_t>) {
+    if (Index < Call.Ints.size())
+      Values = Call.Ints[Index];
+  } else if constexpr (std::is_same_v<T, Dim3>) {
+    if (Index < Call.Dims.size())
+      Values = Call.Dims[Index];
+  } else {
+    return false; // kernels are not followed across files
+  }
+  if (!Values) {
+    WhyNot = Name + " of '" + FName + "' at the call at " + Call.Location +
+             ": " +
+             (Index < Call.WhyNot.size() && !Call.WhyNot[Index].empty()
+                  ? Call.WhyNot[Index]
+                  : "it cannot be followed");
+    return false;
+  }
+  for (auto &[V, Via] : *Values)
+    addUnique(Out,
+              Traced<T>{V, joinVia(Name + " from the call at " + Call.Location +
+                                       " through '" + FName + "'",
+                                   Via)});
+  if (Out.size() > MaxValues) {
+    WhyNot = Name + " of '" + FName + "' takes more than " +
+             std::to_string(MaxValues) + " values";
+    return false;
+  }
+  return true;
 }
 
 template <typename T>
@@ -158,41 +257,12 @@ HostEvaluator::throughExternalCalls(const clang::FunctionDecl *Function,
                                     std::string &WhyNot) {
   if (!External)
     return std::nullopt;
-  std::string Name = "'" + Param->getNameAsString() + "'";
-  std::string FName = displayName(Function, Ctx);
-  unsigned Index = Param->getFunctionScopeIndex();
   std::vector<Traced<T>> Out;
   bool Called = false;
   for (const ExternalCall *Call : External(crossFileKey(Function, Ctx))) {
     Called = true;
-    std::optional<std::vector<std::pair<T, std::string>>> Values;
-    if constexpr (std::is_same_v<T, int64_t>) {
-      if (Index < Call->Ints.size())
-        Values = Call->Ints[Index];
-    } else if constexpr (std::is_same_v<T, Dim3>) {
-      if (Index < Call->Dims.size())
-        Values = Call->Dims[Index];
-    } else {
-      return std::nullopt; // kernels are not followed across files
-    }
-    if (!Values) {
-      WhyNot = Name + " of '" + FName + "' at the call at " + Call->Location +
-               ": " +
-               (Index < Call->WhyNot.size() && !Call->WhyNot[Index].empty()
-                    ? Call->WhyNot[Index]
-                    : "it cannot be followed");
+    if (!atExternalCall<T>(*Call, Function, Param, Out, WhyNot))
       return std::nullopt;
-    }
-    for (auto &[V, Via] : *Values)
-      addUnique(Out, Traced<T>{V, joinVia(Name + " from the call at " +
-                                              Call->Location + " through '" +
-                                              FName + "'",
-                                          Via)});
-    if (Out.size() > MaxValues) {
-      WhyNot = Name + " of '" + FName + "' takes more than " +
-               std::to_string(MaxValues) + " values";
-      return std::nullopt;
-    }
   }
   if (!Called)
     return std::nullopt;

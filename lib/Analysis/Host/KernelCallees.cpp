@@ -43,6 +43,8 @@ HostEvaluator::kernelsAt(const Expr *E, unsigned Depth, std::string &WhyNot) {
     return std::nullopt;
   }
   E = stripKernelExpr(E);
+  if (const Expr *Forwarded = forwardedArgument(E))
+    return kernelsAt(Forwarded, Depth + 1, WhyNot);
   llvm::SetVector<const FunctionDecl *, Kernels> Out;
   auto Add = [&](const std::optional<Kernels> &More) {
     return addKernels(Out, More);

@@ -178,28 +178,6 @@ bool LocalDim3::step(const Stmt *S, std::string &WhyNot) {
   return true;
 }
 
-namespace {
-/// Whether Use sits in a lambda within Body, or Body jumps (goto).
-bool inLambdaOrJumps(const Stmt *Body, const Expr *Use) {
-  std::vector<const Stmt *> Path;
-  if (pathTo(Body, Use, Path))
-    for (const Stmt *S : Path)
-      if (isa<LambdaExpr>(S))
-        return true;
-  std::function<bool(const Stmt *)> Jumps = [&](const Stmt *S) {
-    if (!S)
-      return false;
-    if (isa<GotoStmt, IndirectGotoStmt, LabelStmt>(S))
-      return true;
-    for (const Stmt *Child : S->children())
-      if (Jumps(Child))
-        return true;
-    return false;
-  };
-  return Jumps(Body);
-}
-} // namespace
-
 std::optional<Dim3> LocalDim3::valueAtUse(Dim3 Init, std::string &WhyNot) {
   Value = Init;
   const auto *Function = dyn_cast<FunctionDecl>(Var->getDeclContext());

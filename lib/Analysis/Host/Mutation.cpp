@@ -1,6 +1,7 @@
 //===--- Mutation.cpp - Whether code may change a variable ----------------===//
 
 #include "Host/Mutation.h"
+#include "Host/HostSyntax.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -144,8 +145,7 @@ Step throughCapture(const LambdaExpr *Lambda, const Expr *Current,
   auto Init = Lambda->capture_init_begin();
   for (auto C = Lambda->capture_begin(); C != Lambda->capture_end();
        ++C, ++Init) {
-    if (*Init != Current || !C->capturesVariable() ||
-        !Lambda->isInitCapture(C))
+    if (*Init != Current || !C->capturesVariable() || !Lambda->isInitCapture(C))
       continue;
     const auto *Captured = dyn_cast<VarDecl>(C->getCapturedVar());
     if (Captured && Captured->getType()->isReferenceType() &&
@@ -155,16 +155,83 @@ Step throughCapture(const LambdaExpr *Lambda, const Expr *Current,
   return Step::Stop;
 }
 
+/// The parameter of Callee's pattern that its I-th parameter comes from
+/// (a pack's parameters all come from the pack), or null.
+const ParmVarDecl *patternParameter(const FunctionDecl *Pattern,
+                                    const FunctionDecl *Callee, unsigned I) {
+  unsigned Expanded = Callee->getNumParams();
+  unsigned At = 0;
+  for (const ParmVarDecl *P : Pattern->parameters()) {
+    unsigned Width = 1;
+    if (P->isParameterPack())
+      Width = Expanded + 1 - Pattern->getNumParams();
+    if (I < At + Width)
+      return P;
+    At += Width;
+  }
+  return nullptr;
+}
+
+/// Whether the I-th parameter of Callee comes from a forwarding reference
+/// of its template (`T&&`, `Ts&&...`).
+bool isForwardingReference(const FunctionDecl *Callee, unsigned I) {
+  const FunctionTemplateDecl *Template = Callee->getPrimaryTemplate();
+  if (!Template)
+    return false;
+  const ParmVarDecl *P =
+      patternParameter(Template->getTemplatedDecl(), Callee, I);
+  if (!P)
+    return false;
+  QualType T = P->getType();
+  if (const auto *Pack = T->getAs<PackExpansionType>())
+    T = Pack->getPattern();
+  const auto *R = T->getAs<RValueReferenceType>();
+  const auto *Parm =
+      R ? R->getPointeeType()->getAs<TemplateTypeParmType>() : nullptr;
+  return Parm && !R->getPointeeType().hasQualifiers() &&
+         Parm->getDepth() == Template->getTemplateParameters()->getDepth();
+}
+
+/// Whether Arg, an argument of Call bound to a forwarding-reference
+/// parameter of a visible body, is only read there (forwarded into
+/// by-value parameters, loaded): then the call does not change it.
+bool forwardedOnlyToReads(const CallExpr *Call, const Expr *Arg) {
+  // Forwarding into forwarding: bounded (recursive templates).
+  static thread_local unsigned Depth = 0;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Definition = nullptr;
+  if (Depth >= 4 || isa<CXXOperatorCallExpr>(Call) || !Callee ||
+      !Callee->hasBody(Definition))
+    return false;
+  for (unsigned A = 0; A < Call->getNumArgs(); ++A) {
+    if (Call->getArg(A) != Arg)
+      continue;
+    if (A >= Definition->getNumParams() ||
+        !isForwardingReference(Definition, A))
+      return false;
+    ++Depth;
+    bool Read = changingUses(Definition->getParamDecl(A), Definition->getBody())
+                    .empty();
+    --Depth;
+    return Read;
+  }
+  return false;
+}
+
 /// Through any other parent.
 Step throughOther(const Stmt *P, const Expr *&Current, VariableUse &Use) {
-  // Parentheses and opaque values stand for what they hold.
-  if (isa<ParenExpr, OpaqueValueExpr>(P)) {
+  // Parentheses and opaque values stand for what they hold, and so do
+  // std::forward and std::move (casts).
+  if (isa<ParenExpr, OpaqueValueExpr>(P) ||
+      (isa<Expr>(P) && forwardedArgument(cast<Expr>(P)) == Current)) {
     Current = cast<Expr>(P);
     return Step::Climb;
   }
+  if (const auto *Call = dyn_cast<CallExpr>(P);
+      Call && forwardedOnlyToReads(Call, Current))
+    return Step::Stop;
   if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(P)) {
-    if (Sub->getBase()->IgnoreParenImpCasts() !=
-        Current->IgnoreParenImpCasts())
+    if (Sub->getBase()->IgnoreParenImpCasts() != Current->IgnoreParenImpCasts())
       return Step::Stop; // the variable is the index: read
     Current = Sub;
     Use.At = Sub;
@@ -271,6 +338,11 @@ bool onlyElementsRead(const VarDecl *VD, const Stmt *S) {
   walkWithParents(
       S, Parents, [&](const DeclRefExpr *Ref, llvm::ArrayRef<const Stmt *> P) {
         if (!Ok || Ref->getDecl() != VD)
+          return;
+        // sizeof(T) is not evaluated.
+        if (llvm::any_of(P, [](const Stmt *S) {
+              return isa<UnaryExprOrTypeTraitExpr>(S);
+            }))
           return;
         // The array itself must be subscripted, then read.
         const auto *Decay =

@@ -8,6 +8,11 @@
 // bound, a by-reference argument, a non-const method). What is not a read
 // counts as a change: the answer errs on the side of "changed".
 //
+// std::forward(v) and std::move(v) are v. An argument bound to a
+// forwarding reference (`template <class T> f(T &&)`, a pack `Ts &&...`) of
+// a visible body is read when every use of that parameter there is a read
+// (forwarded into by-value parameters, loaded): llm.c's benchmark_kernel.
+//
 // With an ASTContext, a use the syntax cannot settle (a call argument, a
 // method call, an address handed on) is settled by clang's
 // ExprMutationAnalyzer, which follows references and pointers to const.

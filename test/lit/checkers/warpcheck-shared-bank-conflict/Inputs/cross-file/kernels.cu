@@ -19,3 +19,10 @@ void launchScan(int *out, dim3 block) { scan<<<1, block>>>(out); }
 void launchRuntime(int *out, int threads) {
   runtimeThere<<<1, threads>>>(out);
 }
+
+// A kernel argument main.cpp passes through the wrapper.
+__global__ void strided(int *out, int d) {
+  __shared__ int s[4096];
+  s[threadIdx.x * d] = 0;
+}
+void launchStrided(int *out, int d) { strided<<<1, 32>>>(out, d / 2); }

@@ -10,4 +10,6 @@ int main(int argc, char **argv) {
   launchScan(nullptr, dim3(16, 16));
   launchedThere<<<1, 64>>>(nullptr);
   launchRuntime(nullptr, atoi(argv[1]));
+  void launchStrided(int *out, int d);
+  launchStrided(nullptr, 16);
 }
