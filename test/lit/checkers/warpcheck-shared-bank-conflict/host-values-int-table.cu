@@ -16,7 +16,7 @@ __global__ void tabled(float *out) {
 __global__ void changedTable(float *out) {
   __shared__ float s[32 * 64];
   s[threadIdx.x * 2] = 1;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: up to 2-way bank conflict on store to 's': {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request in every assumed block shape, 1 ideal
   // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'changedTable' with block {{.*}}one of 6 shapes assumed{{.*}}
   out[threadIdx.x] = s[0];
 }
