@@ -130,8 +130,7 @@ bool clangKnowsFlag(llvm::StringRef A) {
       Raw, MissingIndex, MissingCount,
       llvm::opt::Visibility(clang::driver::options::ClangOption));
   for (const llvm::opt::Arg *Parsed1 : Parsed)
-    return Parsed1->getOption().getID() !=
-               clang::driver::options::OPT_UNKNOWN &&
+    return Parsed1->getOption().getID() != clang::driver::options::OPT_UNKNOWN &&
            Parsed1->getOption().getKind() != llvm::opt::Option::InputClass;
   return false;
 }
@@ -234,8 +233,8 @@ std::vector<std::string> frontArguments(const ParseOptions &Options,
       "-resource-dir=" + Options.ResourceDir, "-Wno-unknown-cuda-version",
       // Whether the installed toolkit still builds for the architecture is
       // nvcc's question, not the parse's (sm_30 with CUDA 13).
-      "--no-cuda-version-check", "-Wno-unused-command-line-argument",
-      "-fno-caret-diagnostics",
+      "--no-cuda-version-check",
+      "-Wno-unused-command-line-argument", "-fno-caret-diagnostics",
       // Every error, so that none stops the
       // parse of the kernels after it.
       "-ferror-limit=0"};
@@ -393,82 +392,35 @@ std::vector<std::string> dropUnsafeFlags(std::vector<std::string> &Args) {
     return Dropped;
   // Flags whose value is the next argument and that write a file, load
   // code, run a program or read flags from elsewhere.
-  static const llvm::StringSet<> WithValue = {"-o",
-                                              "--output-file",
-                                              "-MF",
-                                              "-MJ",
-                                              "-MT",
-                                              "-MQ",
-                                              "-dependency-file",
-                                              "--serialize-diagnostics",
-                                              "-serialize-diagnostics",
-                                              "-Xclang",
-                                              "-load",
-                                              "-fplugin",
-                                              "-fpass-plugin",
-                                              "-odir",
-                                              "--output-directory",
-                                              "-keep-dir",
-                                              "--keep-dir",
-                                              "--dependency-output",
-                                              "-index-store-path",
-                                              "--config",
-                                              "-ccbin",
-                                              "--compiler-bindir",
-                                              "-B",
-                                              "--nvptx-arch-tool",
-                                              "--amdgpu-arch-tool",
-                                              "-save-stats"};
+  static const llvm::StringSet<> WithValue = {
+      "-o", "--output-file", "-MF", "-MJ", "-MT", "-MQ", "-dependency-file",
+      "--serialize-diagnostics", "-serialize-diagnostics", "-Xclang",
+      "-load", "-fplugin", "-fpass-plugin", "-odir", "--output-directory",
+      "-keep-dir", "--keep-dir", "--dependency-output", "-index-store-path",
+      "--config", "-ccbin", "--compiler-bindir", "-B", "--nvptx-arch-tool",
+      "--amdgpu-arch-tool", "-save-stats"};
   // Flags that act alone.
   static const llvm::StringSet<> Alone = {
-      "-MD",
-      "-MMD",
-      "-M",
-      "-MM",
-      "-ftime-trace",
-      "-save-temps",
-      "--save-temps",
-      "-keep",
-      "--keep",
-      "--generate-dependencies",
+      "-MD", "-MMD", "-M", "-MM", "-ftime-trace", "-save-temps",
+      "--save-temps", "-keep", "--keep", "--generate-dependencies",
       "--generate-nonsystem-dependencies",
       "--generate-dependencies-with-compile",
-      "--generate-nonsystem-dependencies-with-compile",
-      "-fmodules",
-      "-fimplicit-modules",
-      "-fcrash-diagnostics",
-      "-fproc-stat-report",
+      "--generate-nonsystem-dependencies-with-compile", "-fmodules",
+      "-fimplicit-modules", "-fcrash-diagnostics", "-fproc-stat-report",
       "-E"};
   // Prefixes of joined spellings (-o=x, -MFx, -fplugin=x ...).
-  static const char *Joined[] = {"-o",
-                                 "--output-file=",
-                                 "-MF",
-                                 "-MJ",
-                                 "--serialize-diagnostics=",
-                                 "-ftime-trace=",
-                                 "-save-temps=",
-                                 "--save-temps=",
-                                 "-fplugin=",
-                                 "-fpass-plugin=",
-                                 "-fplugin-arg-",
-                                 "-Xclang=",
-                                 "-odir=",
-                                 "--output-directory=",
-                                 "-keep-dir=",
-                                 "--keep-dir=",
-                                 "--dependency-output=",
-                                 "-fmodules-cache-path=",
-                                 "-fcrash-diagnostics-dir=",
-                                 "-fproc-stat-report=",
-                                 "--config=",
-                                 "-ccbin=",
-                                 "--compiler-bindir=",
-                                 "--nvptx-arch-tool=",
-                                 "--amdgpu-arch-tool=",
-                                 "-save-stats=",
-                                 "-B",
-                                 "-fmodule-file=",
-                                 "-ftime-report="};
+  static const char *Joined[] = {
+      "-o",         "--output-file=",       "-MF",
+      "-MJ",        "--serialize-diagnostics=",
+      "-ftime-trace=", "-save-temps=",      "--save-temps=",
+      "-fplugin=",  "-fpass-plugin=",       "-fplugin-arg-",
+      "-Xclang=",   "-odir=",               "--output-directory=",
+      "-keep-dir=", "--keep-dir=",          "--dependency-output=",
+      "-fmodules-cache-path=", "-fcrash-diagnostics-dir=",
+      "-fproc-stat-report=", "--config=",   "-ccbin=",
+      "--compiler-bindir=", "--nvptx-arch-tool=", "--amdgpu-arch-tool=",
+      "-save-stats=", "-B",                "-fmodule-file=",
+      "-ftime-report="};
   std::vector<std::string> Kept = {Args.front()};
   bool Nvcc = isNvcc(Args.front());
   for (size_t I = 1; I < Args.size(); ++I) {
@@ -487,9 +439,9 @@ std::vector<std::string> dropUnsafeFlags(std::vector<std::string> &Args) {
     }
     // The architecture "native" runs nvptx-arch from PATH.
     if ((A.starts_with("--cuda-gpu-arch=") ||
-         A.starts_with("--offload-arch=") || A.starts_with("-arch=") ||
-         A.starts_with("--gpu-architecture=") || A.starts_with("-march=") ||
-         A.starts_with("-mcpu=")) &&
+         A.starts_with("--offload-arch=") ||
+         A.starts_with("-arch=") || A.starts_with("--gpu-architecture=") ||
+         A.starts_with("-march=") || A.starts_with("-mcpu=")) &&
         A.contains("native")) {
       Dropped.push_back(A.str());
       continue;
@@ -584,8 +536,8 @@ resolvedCommands(const clang::tooling::CompilationDatabase &DB,
   if (Commands.empty() && !DatabaseDir.empty()) {
     // Entries relative to the database: match them by their resolved path.
     for (clang::tooling::CompileCommand &C : DB.getAllCompileCommands()) {
-      std::string Path =
-          resolveAgainst(resolveAgainst(DatabaseDir, C.Directory), C.Filename);
+      std::string Path = resolveAgainst(
+          resolveAgainst(DatabaseDir, C.Directory), C.Filename);
       if (Path == File || llvm::sys::fs::equivalent(Path, File))
         Commands.push_back(std::move(C));
     }
