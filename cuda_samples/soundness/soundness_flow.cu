@@ -109,6 +109,43 @@ __global__ void cf_uniform_per_warp(const int *in, int *out) {
     C = threadIdx.x * 32;
   out[threadIdx.x] = S[C & 2047];
 }
+// ---- a comparison decided alike by every lane of a warp ---------------------------
+// PROBE load exact 32: 32 * n + lane >= 224 holds in every lane or none (n = In[0] = 7: all); lane*32.
+__global__ void cf_threshold_uniform(const int *in, int *out) {
+  __shared__ int S[2048];
+  fillIota(S, 2048);
+  __syncthreads();
+  int N = in[0];
+  int V = 0;
+  if (32 * N + (int)threadIdx.x >= 224)
+    V = S[(threadIdx.x * 32) & 2047];
+  out[threadIdx.x] = V;
+}
+// PROBE load unknown: 32 * n + lane >= 230 splits the warp (n = 7: lanes 6..31, 26 wavefronts).
+__global__ void cf_threshold_split(const int *in, int *out) {
+  __shared__ int S[2048];
+  fillIota(S, 2048);
+  __syncthreads();
+  int N = in[0];
+  int V = 0;
+  if (32 * N + (int)threadIdx.x >= 230)
+    V = S[(threadIdx.x * 32) & 2047];
+  out[threadIdx.x] = V;
+}
+// PROBE load exact 32: llm.c's `if (i * Br + tx >= N) break;` in a loop of n = 7 iterations: iterations 0..3 run in every lane.
+__global__ void cf_threshold_loop(const int *in, int *out) {
+  __shared__ int S[2048];
+  fillIota(S, 2048);
+  __syncthreads();
+  int N = in[0];
+  int Acc = 0;
+  for (int I = 0; I < N; ++I) {
+    if (I * 32 + (int)threadIdx.x >= 128)
+      break;
+    Acc += S[(threadIdx.x * 32 + I) & 2047];
+  }
+  out[threadIdx.x] = Acc;
+}
 // PROBE load unknown: switch on a loaded mode: lane, lane*2 or (default) lane*32 (mode = 7: 32).
 __global__ void cf_switch_uniform(const int *in, int *out) {
   __shared__ int S[2048];
@@ -228,6 +265,16 @@ int main() {
   cf_uniform_per_warp<<<1, 64>>>(H.In, H.Out);
   H.expect("cf_uniform_per_warp", 64,
            [](int T) { return T < 32 ? (T * 32) & 2047 : T; });
+  H.input(Seven);
+  cf_threshold_uniform<<<1, 32>>>(H.In, H.Out);
+  H.expect("cf_threshold_uniform", 32, [](int T) { return (T * 32) & 2047; });
+  H.input(Seven);
+  cf_threshold_split<<<1, 32>>>(H.In, H.Out);
+  H.expect("cf_threshold_split", 32,
+           [](int T) { return T >= 6 ? (T * 32) & 2047 : 0; });
+  H.input(Seven);
+  cf_threshold_loop<<<1, 32>>>(H.In, H.Out);
+  H.expect("cf_threshold_loop", 32, [](int T) { return 4 * T * 32 + 6; });
   H.input(Seven);
   cf_switch_uniform<<<1, 32>>>(H.In, H.Out);
   H.expect("cf_switch_uniform", 32, [](int T) { return (T * 32) & 2047; });

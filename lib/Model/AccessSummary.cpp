@@ -36,6 +36,11 @@ void AccessSummary::add(const RequestResult &R, unsigned Warp,
     WorstWarp = Warp;
     WorstInstance = Instance;
   }
+  // A site whose requests are a range takes the fewest any of them may
+  // take: the worst request's count is not every request's (a condition
+  // decided alike by the warp in one iteration, lane by lane in the next).
+  if (Status == Verdict::Range)
+    Worst.MinWavefronts = std::min(Worst.MinWavefronts, FewestWavefronts);
   // Requests that run in loops of unknown trip count stand for executions
   // that may or may not happen: when they differ, so may the average.
   if (!CountsExact && ExactRequestsDiffer) {

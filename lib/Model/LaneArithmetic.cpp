@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cassert>
+#include <numeric>
+#include <string>
 
 namespace warpcheck {
 
@@ -33,6 +35,35 @@ SymbolicInt wrapped(LaneOp Op, const SymbolicInt &X, const SymbolicInt &Y,
   bool Residue =
       sym::knownNonNegative(X, Atoms) || (!Signed && isPowerOfTwo(C));
   return Residue ? sym::wrapMod(X, C, Atoms) : SymbolicInt::opaque();
+}
+
+int64_t ceilDiv(int64_t A, int64_t B) { // B > 0
+  return A >= 0 ? (A + B - 1) / B : -((-A) / B);
+}
+
+/// `X >= Y + E` (E is 0 or 1) that the domain cannot decide, for signed X
+/// and Y whose difference is g*q + k: q an integer combination of unknowns
+/// (every coefficient a multiple of g), k a constant. It holds exactly when
+/// q >= ceil((E - k) / g): one unknown per q and threshold, so the threads
+/// of a warp whose values differ by less than g (`32 * i + lane >= n`, n a
+/// multiple of 32) hold the same unknown and decide the condition alike,
+/// though which way is not known.
+SymbolicInt thresholdCompare(const SymbolicInt &X, const SymbolicInt &Y,
+                             int64_t E, AtomTable &Atoms) {
+  SymbolicInt D = sym::sub(X, Y);
+  if (D.Opaque || D.Terms.empty())
+    return SymbolicInt::opaque();
+  int64_t G = 0;
+  for (const auto &T : D.Terms)
+    G = std::gcd(G, T.second < 0 ? -T.second : T.second);
+  if (G <= 0 || G > (int64_t(1) << 40))
+    return SymbolicInt::opaque();
+  std::string Name = "[";
+  for (const auto &T : D.Terms)
+    Name += (Name.size() > 1 ? " + " : "") + std::to_string(T.second / G) +
+            "*" + Atoms.name(T.first) + "#" + std::to_string(T.first);
+  Name += " >= " + std::to_string(ceilDiv(E - D.Const, G)) + "]";
+  return SymbolicInt::atom(Atoms.named(Name));
 }
 
 SymbolicInt apply(LaneOp Op, const SymbolicInt &X, const SymbolicInt &Y,
@@ -78,7 +109,22 @@ SymbolicInt apply(LaneOp Op, const SymbolicInt &X, const SymbolicInt &Y,
                    : Op == LaneOp::EQ ? sym::CmpOp::EQ
                                       : sym::CmpOp::NE;
     auto Res = sym::compare(X, Y, C, Signed, Bits);
-    return Res ? SymbolicInt::constant(*Res) : SymbolicInt::opaque();
+    if (Res)
+      return SymbolicInt::constant(*Res);
+    if (!Signed)
+      return SymbolicInt::opaque();
+    switch (Op) {
+    case LaneOp::GE:
+      return thresholdCompare(X, Y, 0, Atoms);
+    case LaneOp::GT:
+      return thresholdCompare(X, Y, 1, Atoms);
+    case LaneOp::LE:
+      return thresholdCompare(Y, X, 0, Atoms);
+    case LaneOp::LT:
+      return thresholdCompare(Y, X, 1, Atoms);
+    default:
+      return SymbolicInt::opaque();
+    }
   }
   }
   return SymbolicInt::opaque();

@@ -110,3 +110,36 @@ TEST(LaneArithmetic, RemainderIsAWrapOnlyForANonNegativeDividend) {
   EXPECT_TRUE(at(Rem(Less, M1000, true), 0).Opaque);
   EXPECT_FALSE(at(Rem(Less, M1000, true), 1).Opaque);
 }
+
+// llm.c's `if (i * 32 + tx >= n)` with n = 1024: 32 * i + lane >= 1024
+// holds exactly when i >= 32, in every lane of the warp alike: one unknown
+// for the whole warp (the engine then decides the warp in worlds).
+TEST(LaneArithmetic, ComparisonDecidedAlikeByAWarpIsOneUnknown) {
+  AtomTable Atoms;
+  LaneVector I(32, SymbolicInt::atom(Atoms.named("i"), 32));
+  LaneVector Row = combineLanes(LaneOp::Add, I, laneIds(32), true, 32, Atoms);
+  LaneVector N(32, SymbolicInt::constant(1024));
+  for (LaneOp Op : {LaneOp::GE, LaneOp::LT}) {
+    LaneVector R = combineLanes(Op, Row, N, true, 32, Atoms);
+    for (unsigned T = 0; T < 32; ++T) {
+      ASSERT_FALSE(at(R, T).Opaque);
+      EXPECT_EQ(at(R, T), at(R, 0)) << "lane " << T;
+    }
+  }
+  // `> 1024` is not: lane 0 needs i >= 33, lanes 1..31 i >= 32.
+  for (LaneOp Op : {LaneOp::GT, LaneOp::LE}) {
+    LaneVector R = combineLanes(Op, Row, N, true, 32, Atoms);
+    EXPECT_NE(at(R, 0), at(R, 1));
+    EXPECT_EQ(at(R, 1), at(R, 31));
+  }
+  // Against 1000 the threshold differs between lanes 0..7 (i >= 32) and
+  // 8..31 (i >= 31): two unknowns, so the warp splits lane by lane.
+  LaneVector Thousand(32, SymbolicInt::constant(1000));
+  LaneVector R = combineLanes(LaneOp::GE, Row, Thousand, true, 32, Atoms);
+  EXPECT_NE(at(R, 7), at(R, 8));
+  EXPECT_EQ(at(R, 0), at(R, 7));
+  EXPECT_EQ(at(R, 8), at(R, 31));
+  // Unsigned values may wrap: nothing is claimed.
+  LaneVector U = combineLanes(LaneOp::GE, Row, N, false, 32, Atoms);
+  EXPECT_TRUE(at(U, 0).Opaque);
+}
