@@ -64,7 +64,8 @@ CudaHeaders findCudaHeaders(const std::string &Explicit, bool ForcePrelude) {
 }
 
 llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
-makeWarpcheckFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base) {
+makeWarpcheckFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,
+                        SourceView View) {
   // A physical file system of its own: ClangTool sets the working directory
   // of each compile command on it, and the process-wide one would chdir,
   // under the feet of the other threads at -j.
@@ -76,9 +77,10 @@ makeWarpcheckFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base) {
   // /dev/zero would be read until memory runs out.
   // Launches spelled `k<< <g, b>> >()`, which nvcc accepts, are given to
   // clang joined (LaunchSpelling.h).
+  auto Bounded = makeBoundedFileSystem(limits::SourceBytes, std::move(Base));
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      makeLaunchSpellingFileSystem(
-          makeBoundedFileSystem(limits::SourceBytes, std::move(Base))));
+      View == SourceView::Parse ? makeLaunchSpellingFileSystem(Bounded)
+                                : Bounded);
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   std::string Dir = BuiltinIncludeDir;
   Memory->addFile(Dir + "/prelude/warpcheck_cuda_prelude.h", 0,

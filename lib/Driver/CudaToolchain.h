@@ -38,10 +38,15 @@ CudaHeaders findCudaHeaders(const std::string &Explicit, bool ForcePrelude);
 /// The directory of warpcheck's virtual headers (prelude, toolkit stubs).
 constexpr const char *BuiltinIncludeDir = "/warpcheck-builtin/include";
 
+/// What a parse reads, or the files as they are on disk (for showing them).
+enum class SourceView { Parse, Disk };
+
 /// A file system that also holds warpcheck's virtual headers, over Base (a
-/// physical file system of its own when null).
+/// physical file system of its own when null). For a parse, launches with
+/// spaced chevrons are joined (LaunchSpelling.h).
 llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> makeWarpcheckFileSystem(
-    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base = nullptr);
+    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base = nullptr,
+    SourceView View = SourceView::Parse);
 
 /// The directory of the compilation database given with -p (the nearest
 /// one holding compile_commands.json), absolute; empty without -p. Relative

@@ -26,8 +26,10 @@ public:
     // handleErrors writes to llvm::outs(): keep the order of the two.
     Out.flush();
     if (R.Context)
+      // The source lines shown are the file's own (not the parse's joined
+      // launch chevrons).
       handleErrors(R.Findings, *R.Context, FixBehaviour::FB_NoFix, AsErrors,
-                   makeWarpcheckFileSystem());
+                   makeWarpcheckFileSystem(nullptr, SourceView::Disk));
     llvm::outs().flush();
     for (const std::string &Note : R.Notes)
       Out << Note << "\n";
