@@ -106,35 +106,30 @@ LoopUnrolling KernelAnalysis::loopUnrolling(const Stmt *Loop) const {
 }
 
 namespace {
-/// Whether every member that executes Site took one exact count in every
+/// Whether every member that executes a site takes one exact count in every
 /// request, the same in all members (a member that does not execute it
-/// agrees: it issues no request).
-bool sameInEveryShape(
-    const std::vector<std::shared_ptr<const KernelAnalysis>> &Members,
-    const SharedAccessSite &Merged) {
+/// agrees: it issues no request). Folded in member by member.
+struct ShapeAgreement {
+  bool Agree = true;
   std::optional<unsigned> Count;
-  for (const auto &M : Members)
-    for (const SharedAccessSite &Site : M->sites()) {
-      if (Site.Site != Merged.Site || Site.Variable != Merged.Variable ||
-          Site.Kind != Merged.Kind || Site.WidthBytes != Merged.WidthBytes)
-        continue;
-      const AccessSummary &S = Site.Summary;
-      if (S.Requests == 0)
-        continue;
-      if (S.Status != Verdict::Exact || S.Truncated ||
-          S.FewestWavefronts != S.Worst.MaxWavefronts ||
-          (Count && *Count != S.Worst.MaxWavefronts))
-        return false;
-      Count = S.Worst.MaxWavefronts;
-    }
-  return Count.has_value();
-}
+
+  void add(const AccessSummary &S) {
+    if (S.Requests == 0 || !Agree)
+      return;
+    Agree = S.Status == Verdict::Exact && !S.Truncated &&
+            S.FewestWavefronts == S.Worst.MaxWavefronts &&
+            (!Count || *Count == S.Worst.MaxWavefronts);
+    Count = S.Worst.MaxWavefronts;
+  }
+  bool holds() const { return Agree && Count.has_value(); }
+};
 } // namespace
 
 std::vector<SharedAccessSite> mergeAcrossShapes(
     const std::vector<std::shared_ptr<const KernelAnalysis>> &Members) {
   using Key = std::tuple<const Expr *, const VarDecl *, AccessKind, unsigned>;
   std::vector<SharedAccessSite> Out;
+  std::vector<ShapeAgreement> Same;
   std::map<Key, size_t> Index;
   for (size_t M = 0; M < Members.size(); ++M)
     for (const SharedAccessSite &Site : Members[M]->sites()) {
@@ -143,8 +138,11 @@ std::vector<SharedAccessSite> mergeAcrossShapes(
       auto [It, New] = Index.emplace(K, Out.size());
       if (New) {
         Out.push_back(Site);
-        continue;
+        Same.emplace_back();
       }
+      Same[It->second].add(S);
+      if (New)
+        continue;
       AccessSummary &R = Out[It->second].Summary;
       if (R.Requests == 0 && S.Requests > 0) {
         // The first member did not execute it: take this one's counts.
@@ -181,12 +179,12 @@ std::vector<SharedAccessSite> mergeAcrossShapes(
   // is a range from the fewest wavefronts any request takes in any shape to
   // the most, never exact, even where every shape agrees; the counts are
   // the representative's (or the first member's that executes the site).
-  for (SharedAccessSite &Site : Out) {
-    AccessSummary &R = Site.Summary;
+  for (size_t I = 0; I < Out.size(); ++I) {
+    AccessSummary &R = Out[I].Summary;
     R.CountsExact = false;
     if (R.Status == Verdict::Unknown || R.Requests == 0)
       continue;
-    R.SameInEveryShape = sameInEveryShape(Members, Site);
+    R.SameInEveryShape = Same[I].holds();
     R.Status = Verdict::Range;
     R.Worst.Status = Verdict::Range;
     R.Worst.MinWavefronts = std::min(R.Worst.MinWavefronts, R.FewestWavefronts);

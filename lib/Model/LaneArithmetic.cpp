@@ -58,12 +58,10 @@ SymbolicInt thresholdCompare(const SymbolicInt &X, const SymbolicInt &Y,
     G = std::gcd(G, T.second < 0 ? -T.second : T.second);
   if (G <= 0 || G > (int64_t(1) << 40))
     return SymbolicInt::opaque();
-  std::string Name = "[";
-  for (const auto &T : D.Terms)
-    Name += (Name.size() > 1 ? " + " : "") + std::to_string(T.second / G) +
-            "*" + Atoms.name(T.first) + "#" + std::to_string(T.first);
-  Name += " >= " + std::to_string(ceilDiv(E - D.Const, G)) + "]";
-  return SymbolicInt::atom(Atoms.named(Name));
+  TermList Terms = D.Terms;
+  for (auto &T : Terms)
+    T.second /= G;
+  return SymbolicInt::atom(Atoms.threshold(Terms, ceilDiv(E - D.Const, G)));
 }
 
 SymbolicInt apply(LaneOp Op, const SymbolicInt &X, const SymbolicInt &Y,

@@ -51,6 +51,27 @@ AtomId AtomTable::wrap(const SymbolicInt &Inner, int64_t Modulus) {
   return intern({Base});
 }
 
+AtomId AtomTable::threshold(const TermList &Terms, int64_t Bound) {
+  // Keyed by structure: comparisons run lane by lane, and the name is only
+  // built the first time.
+  std::vector<int64_t> Key = {Bound};
+  for (const auto &T : Terms) {
+    Key.push_back(int64_t(T.first));
+    Key.push_back(T.second);
+  }
+  auto It = ThresholdByKey.find(Key);
+  if (It != ThresholdByKey.end())
+    return It->second;
+  std::string Name = "[";
+  for (const auto &T : Terms)
+    Name += (Name.size() > 1 ? " + " : "") + std::to_string(T.second) + "*" +
+            name(T.first) + "#" + std::to_string(T.first);
+  Name += " >= " + std::to_string(Bound) + "]";
+  AtomId Id = named(Name);
+  ThresholdByKey.emplace(std::move(Key), Id);
+  return Id;
+}
+
 const WrapDef *AtomTable::wrapOf(AtomId Id) const {
   if (Id >= Monomials.size() || Monomials[Id].size() != 1)
     return nullptr;

@@ -84,6 +84,9 @@ public:
   /// The wrap unknown Inner mod Modulus (Inner has terms, Modulus > 0),
   /// the same atom for the same definition.
   AtomId wrap(const SymbolicInt &Inner, int64_t Modulus);
+  /// The warp-uniform unknown "sum of Coefs*atoms >= Bound" (a threshold
+  /// comparison), the same atom for the same terms and bound.
+  AtomId threshold(const TermList &Terms, int64_t Bound);
   /// The definition of Id when it is one wrap unknown, else nullptr.
   const WrapDef *wrapOf(AtomId Id) const;
   /// Records that the base unknown Id is never negative (a loop's iteration
@@ -101,6 +104,7 @@ private:
   std::vector<int> BaseWrap;
   std::vector<std::pair<WrapDef, unsigned>> Wraps;
   std::map<std::vector<int64_t>, unsigned> WrapByKey;
+  std::map<std::vector<int64_t>, AtomId> ThresholdByKey;
   std::map<std::string, unsigned> BaseByName;
   std::vector<std::vector<unsigned>> Monomials;
   std::map<std::vector<unsigned>, AtomId> MonomialIds;

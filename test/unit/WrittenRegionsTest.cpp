@@ -270,4 +270,90 @@ __device__ void f(int n) {
   EXPECT_TRUE(W.Unresolved);
 }
 
+// Holes a review found in the first version: each writes o.Off in a way the
+// walk must not miss.
+
+TEST(WrittenRegions, ConditionalAndCommaLvaluesWriteBothArms) {
+  Parsed P(R"cuda(
+__device__ void f(int n, int c) {
+  Obj o;
+  for (int i = 0; i < n; ++i) { (c ? o.Off : o.In.A) = 1; (c, o.Off) = 2; }
+})cuda");
+  EXPECT_TRUE(wholeOf(P.writes(), P.var("o")));
+}
+
+TEST(WrittenRegions, StructuredBindingWritesTheObject) {
+  Parsed P(R"cuda(
+__device__ void f(int n) {
+  Inner o;
+  for (int i = 0; i < n; ++i) { auto &[a, b] = o; b = i; }
+})cuda");
+  EXPECT_EQ(rangesOf(P.writes(), P.var("o")), (Ranges{{4, 4}}));
+}
+
+TEST(WrittenRegions, CallThroughFunctionPointerWritesWhatItIsHanded) {
+  Parsed P(R"cuda(
+__device__ void set(Obj &x) { x.Off = 1; }
+__device__ void f(int n) {
+  Obj o;
+  void (*fp)(Obj &) = set;
+  for (int i = 0; i < n; ++i) fp(o);
+})cuda");
+  EXPECT_TRUE(wholeOf(P.writes(), P.var("o")));
+}
+
+TEST(WrittenRegions, CallThroughMemberPointerWritesTheObject) {
+  Parsed P(R"cuda(
+struct T { int X; __device__ void set() { X = 1; } };
+__device__ void f(int n) {
+  T t;
+  void (T::*mp)() = &T::set;
+  for (int i = 0; i < n; ++i) (t.*mp)();
+})cuda");
+  EXPECT_TRUE(wholeOf(P.writes(), P.var("t")));
+}
+
+TEST(WrittenRegions, CalleeLettingAnAddressGoWritesItsArguments) {
+  Parsed P(R"cuda(
+__device__ void g(Obj *s) { Obj *q = s; q->Off = 2; }
+__device__ void f(int n) {
+  Obj o;
+  for (int i = 0; i < n; ++i) g(&o);
+})cuda");
+  const WriteSet &W = P.writes();
+  EXPECT_TRUE(W.Unresolved);
+  EXPECT_TRUE(wholeOf(W, P.var("o")));
+}
+
+TEST(WrittenRegions, ReferenceMembersKeepWhatTheyAreBoundTo) {
+  Parsed P(R"cuda(
+struct ByCtor { Obj &R; __device__ ByCtor(Obj &s) : R(s) {} };
+struct ByList { Obj &R; };
+__device__ void f(int n) {
+  Obj a, b;
+  for (int i = 0; i < n; ++i) { ByCtor x(a); ByList y{b}; }
+})cuda");
+  EXPECT_TRUE(wholeOf(P.writes(), P.var("a")));
+  EXPECT_TRUE(wholeOf(P.writes(), P.var("b")));
+}
+
+TEST(WrittenRegions, ConstantIndexPastTheRowIsTheWholeObject) {
+  Parsed P(R"cuda(
+__device__ void f(int n) {
+  int m[4][4];
+  for (int i = 0; i < n; ++i) m[0][5] = i;
+})cuda");
+  EXPECT_TRUE(wholeOf(P.writes(), P.var("m")));
+}
+
+TEST(WrittenRegions, LambdaWritesTheCallersVariable) {
+  Parsed P(R"cuda(
+__device__ void f(int n) {
+  Obj o;
+  auto set = [&o](int v) { o.Off = v; };
+  for (int i = 0; i < n; ++i) set(i);
+})cuda");
+  EXPECT_EQ(rangesOf(P.writes(), P.var("o")), (Ranges{{8, 4}}));
+}
+
 } // namespace

@@ -296,6 +296,7 @@ void Engine::havocLane(ThreadObject &O, unsigned T) {
 
 void Engine::havocObject(const VarDecl *V, const std::string &Why) {
   ThreadObject &O = objectOf(V);
+  O.UniformContent = false;
   addDep(O.Deps, Why);
   for (auto &[Off, C] : O.Cells)
     addDep(C.V.Deps, Why);
@@ -621,6 +622,8 @@ void Engine::declareObject(const VarDecl *V) {
 void Engine::havocRange(const VarDecl *V, int64_t Off, uint64_t Size,
                         const std::string &Why) {
   ThreadObject &O = objectOf(V);
+  // Bytes never written no longer read as the parameter's one value.
+  O.UniformContent = false;
   auto It = O.Cells.upper_bound(Off);
   if (It != O.Cells.begin())
     --It;
@@ -676,6 +679,13 @@ void Engine::havocObjectsWrittenIn(const Stmt *S, const std::string &Why) {
   for (const auto &[V, Written] : W.Vars) {
     if (Written.empty())
       continue;
+    QualType T = V->getType();
+    bool Indirect = T->isPointerType() || T->isReferenceType();
+    if (Indirect && ObjectScalars.count(V)) {
+      // A pointer whose address was taken: writes go where it points now.
+      havocThrough(readVariable(V), Written, Why);
+      continue;
+    }
     if (isObjectVar(V)) {
       Value Whole;
       Whole.K = Value::Kind::Pointer;
@@ -684,8 +694,7 @@ void Engine::havocObjectsWrittenIn(const Stmt *S, const std::string &Why) {
       havocThrough(Whole, Written, Why);
       continue;
     }
-    QualType T = V->getType();
-    if (!T->isPointerType() && !T->isReferenceType())
+    if (!Indirect)
       continue; // a scalar (modifiedIn's) or a shared or global variable
     auto It = frame().Env.find(V);
     if (It != frame().Env.end())

@@ -111,6 +111,9 @@ public:
       : WR(WR), Ctx(WR.Ctx), Out(Out), Depth(Depth) {}
 
   void walk(const Stmt *S);
+  /// A constructor's member initializer: a reference or pointer member
+  /// keeps the address it is given, to be written through later.
+  void initializer(const CXXCtorInitializer *Init);
   /// What the returned reference or pointer designates, over every return.
   WrittenRegions::Returned returnedPlace(const FunctionDecl *FD) const;
   /// Roots the walk saw declared or rebound: their target is not the one the
@@ -130,6 +133,9 @@ private:
     return Ctx.getTypeSizeInChars(T).getQuantity();
   }
   Place region(const Expr *E);
+  /// A variable's place; a reference this code binds is what it was bound
+  /// to.
+  Place varPlace(const VarDecl *V);
   /// Through a cast: a base class moves the place, any other cast but a
   /// no-op makes it imprecise (a reinterpretation).
   void shiftToBase(Place &P, const CastExpr *Cast) {
@@ -158,6 +164,8 @@ private:
   void call(const FunctionDecl *FD, llvm::ArrayRef<const Expr *> Args,
             const Expr *Object, bool ObjectIsPointer);
   void lambda(const LambdaExpr *L);
+  /// An aggregate's reference members bound to what the list gives them.
+  void referenceMembers(const InitListExpr *IL);
 };
 
 Place RegionWalker::region(const Expr *E) {
@@ -168,26 +176,31 @@ Place RegionWalker::region(const Expr *E) {
     return P;
   }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *B = dyn_cast<BindingDecl>(Ref->getDecl()))
+      return B->getBinding() ? region(B->getBinding()) : Place();
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+      return varPlace(V);
+    return Place();
+  }
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+    // Either arm: both are let go (written anywhere), nothing is left to
+    // place.
+    escape(region(CO->getTrueExpr()));
+    escape(region(CO->getFalseExpr()));
     Place P;
-    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-    if (V && V->getType()->isReferenceType() && Declared.count(V) &&
-        !isa<ParmVarDecl>(V) && V->getInit()) {
-      // A reference this code binds: what it was bound to (a lifetime-
-      // extended temporary is no object the engine names).
-      const Expr *Init = V->getInit()->IgnoreParens();
-      if (isa<MaterializeTemporaryExpr>(Init)) {
-        P.K = Place::Elsewhere;
-        return P;
-      }
-      return region(Init);
-    }
-    if (V) {
-      P.K = Place::Var;
-      P.V = V;
-      P.Precise = true;
-      P.Size = sizeOf(V->getType().getNonReferenceType());
-    }
+    P.K = Place::Elsewhere;
     return P;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Comma)
+      return region(BO->getRHS());
+    if (BO->getOpcode() == BO_PtrMemD || BO->getOpcode() == BO_PtrMemI) {
+      // A member named by a pointer to member: somewhere in the object.
+      Place P = BO->getOpcode() == BO_PtrMemD ? region(BO->getLHS())
+                                              : pointee(BO->getLHS());
+      P.Precise = false;
+      return P;
+    }
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
@@ -216,7 +229,7 @@ Place RegionWalker::region(const Expr *E) {
         AS->getIdx()->EvaluateAsInt(Index, Ctx) && Elem) {
       int64_t I = Index.Val.getInt().getExtValue();
       if (OfArray && (I < 0 || uint64_t(I + 1) * Elem > P.Size))
-        P.Span = true; // out of bounds: anywhere in the array
+        P.Precise = false; // out of the row: anywhere in the object
       else
         P.Off += I * int64_t(Elem), P.Size = Elem;
     } else if (OfArray) {
@@ -229,12 +242,32 @@ Place RegionWalker::region(const Expr *E) {
   if (const auto *UO = dyn_cast<UnaryOperator>(E);
       UO && UO->getOpcode() == UO_Deref) {
     Place P = pointee(UO->getSubExpr());
-    P.Size = sizeOf(UO->getType());
+    if (!P.Span)
+      P.Size = sizeOf(UO->getType());
     return P;
   }
   if (const auto *C = dyn_cast<CallExpr>(E))
     return returned(C);
   return Place(); // a temporary, a conditional lvalue
+}
+
+Place RegionWalker::varPlace(const VarDecl *V) {
+  Place P;
+  if (V->getType()->isReferenceType() && Declared.count(V) &&
+      !isa<ParmVarDecl>(V) && V->getInit()) {
+    // A lifetime-extended temporary is no object the engine names.
+    const Expr *Init = V->getInit()->IgnoreParens();
+    if (isa<MaterializeTemporaryExpr>(Init)) {
+      P.K = Place::Elsewhere;
+      return P;
+    }
+    return region(Init);
+  }
+  P.K = Place::Var;
+  P.V = V;
+  P.Precise = true;
+  P.Size = sizeOf(V->getType().getNonReferenceType());
+  return P;
 }
 
 Place RegionWalker::pointee(const Expr *E) {
@@ -294,7 +327,8 @@ Place RegionWalker::returned(const CallExpr *C) {
   P.K = R.K == WrittenRegions::Returned::Elsewhere ? Place::Elsewhere
                                                    : Place::Unresolved;
   const auto *Op = dyn_cast<CXXOperatorCallExpr>(C);
-  bool OpMethod = Op && isa<CXXMethodDecl>(FD);
+  const auto *OpMD = Op ? dyn_cast<CXXMethodDecl>(FD) : nullptr;
+  bool OpMethod = OpMD && OpMD->isImplicitObjectMemberFunction();
   if (R.K == WrittenRegions::Returned::This) {
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C)) {
       const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
@@ -426,8 +460,15 @@ void RegionWalker::call(const FunctionDecl *FD,
   const FunctionDecl *Def = Depth < MaxCallDepth ? followable(FD) : nullptr;
   const WrittenRegions::Summary *S =
       Def ? &WR.summaryOf(Def, Depth + 1) : nullptr;
-  if (S && S->Unresolved)
+  if (S && S->Unresolved) {
+    // The callee lets some address go: what it was handed is written
+    // anywhere.
     Out.Unresolved = true;
+    S = nullptr;
+  }
+  if (S)
+    for (const auto &[V, W] : S->Outer)
+      Out.Vars[V].addShifted(W, 0);
   if (Object) {
     Place P = ObjectIsPointer ? pointee(Object) : region(Object);
     const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
@@ -443,7 +484,9 @@ void RegionWalker::call(const FunctionDecl *FD,
     QualType PT = FD && I < FD->getNumParams()
                       ? FD->getParamDecl(I)->getType()
                       : Arg->getType();
-    bool ByRef = PT->isReferenceType() && Arg->isGLValue();
+    // Through a function pointer the parameter types are not looked at: a
+    // glvalue argument is bound to a reference.
+    bool ByRef = Arg->isGLValue() && (!FD || PT->isReferenceType());
     bool ByPtr = !ByRef && Arg->getType()->isPointerType();
     if (!ByRef && !ByPtr) {
       walk(Arg);
@@ -460,14 +503,44 @@ void RegionWalker::call(const FunctionDecl *FD,
   }
 }
 
+void RegionWalker::referenceMembers(const InitListExpr *IL) {
+  if (const InitListExpr *Sem = IL->getSemanticForm())
+    IL = Sem;
+  const auto *RD = IL->getType()->getAsRecordDecl();
+  if (!RD || RD->isUnion())
+    return;
+  unsigned I = 0;
+  if (const auto *CRD = dyn_cast<CXXRecordDecl>(RD))
+    I = CRD->getNumBases(); // C++17 aggregates list their bases first
+  for (const FieldDecl *F : RD->fields()) {
+    if (I >= IL->getNumInits())
+      break;
+    const Expr *E = IL->getInit(I++);
+    if (F->getType()->isReferenceType() && E && E->isGLValue())
+      escape(region(E));
+  }
+}
+
 void RegionWalker::lambda(const LambdaExpr *L) {
   // Captured by reference: the closure may write it whenever it is called.
   for (const LambdaCapture &C : L->captures()) {
+    const auto *Init = C.capturesVariable()
+                           ? dyn_cast<VarDecl>(C.getCapturedVar())
+                           : nullptr;
+    if (Init && Init->isInitCapture()) {
+      // `[&r = a]`: a reference member bound to a.
+      if (Init->getType()->isReferenceType() && Init->getInit() &&
+          Init->getInit()->isGLValue())
+        escape(region(Init->getInit()));
+      continue;
+    }
     if (C.capturesThis()) {
       Out.This.Whole = true;
     } else if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef) {
       if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar()))
-        Out.Vars[V].Whole = true;
+        escape(varPlace(V));
+      else if (const auto *B = dyn_cast<BindingDecl>(C.getCapturedVar()))
+        escape(B->getBinding() ? region(B->getBinding()) : Place());
     }
   }
   for (const Expr *Init : L->capture_inits())
@@ -487,19 +560,17 @@ void RegionWalker::walk(const Stmt *S) {
         escape(region(Ref));
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp()) {
-    write(region(BO->getLHS()), sizeOf(BO->getLHS()->getType()));
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
-      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-          V && V->getType()->isPointerType())
-        Rebound.insert(V);
+    Place Target = region(BO->getLHS());
+    write(Target, sizeOf(BO->getLHS()->getType()));
+    if (BO->getLHS()->getType()->isPointerType() && Target.K == Place::Var)
+      Rebound.insert(Target.V); // through a reference to it too
   } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
     if (UO->isIncrementDecrementOp()) {
-      write(region(UO->getSubExpr()), sizeOf(UO->getSubExpr()->getType()));
-      if (const auto *Ref =
-              dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens()))
-        if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-            V && V->getType()->isPointerType())
-          Rebound.insert(V);
+      Place Target = region(UO->getSubExpr());
+      write(Target, sizeOf(UO->getSubExpr()->getType()));
+      if (UO->getSubExpr()->getType()->isPointerType() &&
+          Target.K == Place::Var)
+        Rebound.insert(Target.V);
     } else if (UO->getOpcode() == UO_AddrOf) {
       escape(region(UO->getSubExpr())); // the address may be written through
     }
@@ -514,7 +585,7 @@ void RegionWalker::walk(const Stmt *S) {
     const auto *FD = Op->getDirectCallee();
     llvm::SmallVector<const Expr *, 4> Args(Op->arg_begin(), Op->arg_end());
     if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
-        MD && !Args.empty()) {
+        MD && !Args.empty() && MD->isImplicitObjectMemberFunction()) {
       if (MD->isTrivial() && (MD->isCopyAssignmentOperator() ||
                               MD->isMoveAssignmentOperator())) {
         write(region(Args[0]), sizeOf(Args[0]->getType()));
@@ -537,9 +608,19 @@ void RegionWalker::walk(const Stmt *S) {
       call(MC->getDirectCallee(), Args, ME->getBase(), ME->isArrow());
       return;
     }
-    walk(MC->getCallee());
+    // A pointer to member function: which one is not known; the object is
+    // handed to it.
+    if (const auto *PM =
+            dyn_cast<BinaryOperator>(MC->getCallee()->IgnoreParens())) {
+      escape(PM->getOpcode() == BO_PtrMemI ? pointee(PM->getLHS())
+                                           : region(PM->getLHS()));
+      walk(PM->getLHS());
+      walk(PM->getRHS());
+    } else {
+      walk(MC->getCallee());
+      Out.Unresolved = true;
+    }
     call(nullptr, Args, nullptr, false);
-    Out.Unresolved = true; // a pointer to member: which object is not known
     return;
   } else if (const auto *C = dyn_cast<CallExpr>(S)) {
     walk(C->getCallee());
@@ -555,6 +636,8 @@ void RegionWalker::walk(const Stmt *S) {
       call(Ctor, Args, nullptr, false);
       return;
     }
+  } else if (const auto *IL = dyn_cast<InitListExpr>(S)) {
+    referenceMembers(IL);
   } else if (const auto *L = dyn_cast<LambdaExpr>(S)) {
     lambda(L);
     return;
@@ -582,6 +665,19 @@ void RegionWalker::walk(const Stmt *S) {
   }
   for (const Stmt *Child : S->children())
     walk(Child);
+}
+
+void RegionWalker::initializer(const CXXCtorInitializer *Init) {
+  const Expr *E = Init->getInit();
+  if (!E)
+    return;
+  const FieldDecl *F = Init->getAnyMember();
+  QualType T = F ? F->getType() : QualType();
+  if (!T.isNull() && T->isReferenceType() && E->isGLValue())
+    escape(region(E));
+  else if (!T.isNull() && T->isPointerType())
+    escape(pointee(E));
+  walk(E);
 }
 
 WrittenRegions::WrittenRegions(ASTContext &Ctx) : Ctx(Ctx) {}
@@ -623,7 +719,7 @@ WrittenRegions::summaryOf(const FunctionDecl *FD, unsigned Depth) {
   RegionWalker W(*this, Set, Depth);
   if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD))
     for (const CXXCtorInitializer *Init : Ctor->inits())
-      W.walk(Init->getInit());
+      W.initializer(Init);
   W.walk(FD->getBody());
 
   auto S = std::make_unique<Summary>();
@@ -649,7 +745,13 @@ WrittenRegions::summaryOf(const FunctionDecl *FD, unsigned Depth) {
     if (V->hasGlobalStorage() || (!Indirect && V->isLocalVarDecl() &&
                                   W.Declared.count(V)))
       continue; // a global, or the callee's own object
-    S->Unresolved = true; // a local alias, or a variable of the caller
+    const DeclContext *Owner = V->getParentFunctionOrMethod();
+    if (!W.Declared.count(V) && Owner && Owner != FD) {
+      // A lambda's capture: the caller's variable itself.
+      S->Outer[V].addShifted(Writes, 0);
+      continue;
+    }
+    S->Unresolved = true; // a local alias
   }
   return *(Summaries[FD] = std::move(S));
 }

@@ -75,6 +75,8 @@ public:
     Returned Returns;
     std::vector<RootWrites> Params;
     RootWrites This;
+    /// A lambda's writes to variables of the function that made it.
+    std::map<const clang::VarDecl *, RootWrites> Outer;
     bool Unresolved = false;
   };
   const Summary &summaryOf(const clang::FunctionDecl *FD, unsigned Depth);
