@@ -1,0 +1,397 @@
+//===--- FinalCode.cpp - Source accesses matched to nvcc's SASS -----------===//
+
+#include "FinalCode.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace warpcheck {
+
+std::string kernelNameOfDemangled(llvm::StringRef Demangled) {
+  llvm::StringRef S = Demangled.trim();
+  // The parameter list: the last top-level parentheses.
+  if (S.ends_with(")")) {
+    int Depth = 0;
+    for (size_t I = S.size(); I-- > 0;) {
+      Depth += S[I] == ')' ? 1 : S[I] == '(' ? -1 : 0;
+      if (Depth == 0) {
+        S = S.take_front(I);
+        break;
+      }
+    }
+  }
+  // A template's return type: before the last space outside <>.
+  int Depth = 0;
+  for (size_t I = S.size(); I-- > 0;) {
+    Depth += S[I] == '>' ? 1 : S[I] == '<' ? -1 : 0;
+    if (Depth == 0 && S[I] == ' ')
+      return S.drop_front(I + 1).str();
+  }
+  return S.str();
+}
+
+void markFinalUnknown(std::vector<AccessRecord> &Accesses,
+                      const std::string &Reason) {
+  for (AccessRecord &A : Accesses) {
+    A.Final = FinalCodeView();
+    A.Final.Compared = true;
+    A.Final.Reason = Reason;
+  }
+}
+
+namespace {
+
+SassMemKind kindOf(const AccessRecord &A) {
+  if (A.Kind == "store")
+    return SassMemKind::SharedStore;
+  if (A.Kind == "atomic")
+    return SassMemKind::SharedAtomic;
+  return SassMemKind::SharedLoad;
+}
+
+/// Paths as the two sides spell them (relative, with `..`), compared by
+/// their real path.
+class PathCanon {
+public:
+  const std::string &operator()(const std::string &Path) {
+    auto [It, New] = Cache.try_emplace(Path);
+    if (New) {
+      llvm::SmallString<256> Real;
+      if (!llvm::sys::fs::real_path(Path, Real))
+        It->second = std::string(Real);
+      else
+        It->second = Path;
+    }
+    return It->second;
+  }
+
+private:
+  llvm::StringMap<std::string> Cache;
+};
+
+/// The SASS function of each kernel: by the mangled name the local-memory
+/// check recorded, else by the demangled name.
+std::map<std::string, const SassFunction *>
+functionsByKernel(const std::vector<KernelRecord> &Kernels,
+                  const std::vector<SassFunction> &Sass) {
+  // clang mangles a static kernel `_ZL...`, nvcc `_Z...`.
+  auto Norm = [](llvm::StringRef M) {
+    return M.starts_with("_ZL") ? "_Z" + M.drop_front(3).str() : M.str();
+  };
+  std::map<std::string, const SassFunction *> ByMangled, Out;
+  for (const SassFunction &F : Sass) {
+    ByMangled[Norm(F.Name)] = &F;
+    Out.emplace(kernelNameOfDemangled(llvm::demangle(F.Name)), &F);
+  }
+  for (const KernelRecord &K : Kernels)
+    if (auto It = ByMangled.find(Norm(K.MangledName)); It != ByMangled.end())
+      Out[K.Name] = It->second;
+  return Out;
+}
+
+/// Where the SASS places an access: the library's line for an access in a
+/// header, else the user's lines.
+struct Position {
+  std::string File;
+  unsigned First = 0, Last = 0;
+};
+
+Position positionOf(const AccessRecord &A) {
+  if (!A.HeaderFile.empty())
+    return {A.HeaderFile, A.HeaderLine, A.HeaderLine};
+  return {A.File, A.Line, std::max(A.Line, A.EndLine)};
+}
+
+/// Whether Frame is in the file Want: by real path, or, for a listing made
+/// elsewhere (--sass-file) whose paths do not exist here, by file name.
+bool sameFile(const SassFrame &Frame, const std::string &Want,
+              PathCanon &Canon) {
+  const std::string &Have = Canon(Frame.File);
+  if (Have == Want)
+    return true;
+  return !llvm::sys::fs::exists(Frame.File) &&
+         llvm::sys::path::filename(Have) == llvm::sys::path::filename(Want);
+}
+
+/// The shared instructions of Kind at P in F: each placed at the innermost
+/// frame of its inlining chain in P's file (a toolkit header's atomicAdd
+/// is inlined at the user's call).
+std::vector<const SassInstruction *>
+instructionsAt(const SassFunction &F, const Position &P, SassMemKind Kind,
+               PathCanon &Canon) {
+  std::vector<const SassInstruction *> Out;
+  const std::string &Want = Canon(P.File);
+  for (const SassInstruction &I : F.Instructions) {
+    if (I.Kind != Kind)
+      continue;
+    for (const SassFrame &Fr : I.Frames) {
+      if (!sameFile(Fr, Want, Canon))
+        continue;
+      if (Fr.Line >= P.First && Fr.Line <= P.Last)
+        Out.push_back(&I);
+      break;
+    }
+  }
+  return Out;
+}
+
+std::vector<std::string>
+opcodesOf(const std::vector<const SassInstruction *> &Is) {
+  std::vector<std::string> Out;
+  for (const SassInstruction *I : Is) {
+    std::string S = I->Predicate.empty() ? I->Opcode
+                                         : I->Predicate + " " + I->Opcode;
+    if (!llvm::is_contained(Out, S))
+      Out.push_back(S);
+  }
+  return Out;
+}
+
+void setKnown(AccessRecord &A, const std::string &Change,
+              std::vector<std::string> Instructions, uint64_t Requests,
+              uint64_t Wavefronts) {
+  A.Final.Known = true;
+  A.Final.Change = Change;
+  A.Final.Instructions = std::move(Instructions);
+  A.Final.Requests = Requests;
+  A.Final.Wavefronts = Wavefronts;
+}
+
+void setUnknown(AccessRecord &A, std::vector<std::string> Instructions,
+                const std::string &Reason) {
+  A.Final.Known = false;
+  A.Final.Instructions = std::move(Instructions);
+  A.Final.Reason = Reason;
+}
+
+std::string kindWord(const AccessRecord &A) { return A.Kind; }
+
+/// Accesses widened into one instruction width W.
+void matchFused(std::vector<AccessRecord *> &Group, unsigned W,
+                const std::vector<std::string> &Ops) {
+  uint64_t SourceBytes = 0, FusedBytes = 0;
+  for (AccessRecord *A : Group) {
+    const WidenedView *V = nullptr;
+    for (const WidenedView &X : A->Widened)
+      if (X.WidthBytes == W)
+        V = &X;
+    if (!V) {
+      for (AccessRecord *B : Group)
+        setUnknown(*B, Ops,
+                   "fused into " + Ops.front() +
+                       ", but the requests of the access were not kept "
+                       "(block shapes assumed, or over the capture limit)");
+      return;
+    }
+    if (!V->Decided) {
+      for (AccessRecord *B : Group)
+        setUnknown(*B, Ops, "fused into " + Ops.front() + ": " + V->Reason);
+      return;
+    }
+    SourceBytes += uint64_t(A->Requests) * A->WidthBytes;
+    FusedBytes += V->Requests * W;
+  }
+  // Each fused request stands for W / width of the narrow ones.
+  if (SourceBytes != FusedBytes) {
+    for (AccessRecord *B : Group)
+      setUnknown(*B, Ops,
+                 llvm::formatv("fused into {0}, but the line's accesses are "
+                               "not covered one to one ({1} bytes per lane "
+                               "in the source, {2} in the fused requests)",
+                               Ops.front(), SourceBytes, FusedBytes));
+    return;
+  }
+  const AccessRecord *Base = nullptr;
+  for (AccessRecord *A : Group)
+    for (const WidenedView &V : A->Widened)
+      if (V.WidthBytes == W && V.Requests > 0 && !Base)
+        Base = A;
+  for (AccessRecord *A : Group) {
+    const WidenedView &V = *llvm::find_if(
+        A->Widened, [&](const WidenedView &X) { return X.WidthBytes == W; });
+    setKnown(*A, "fused", Ops, V.Requests, V.Wavefronts);
+    if (V.Requests == 0) {
+      A->Final.Note = llvm::formatv(
+          "final code: nvcc fuses this {0} into the {1} of the {0} at "
+          "{2}:{3}; it issues no request of its own",
+          kindWord(*A), Ops.front(), Base ? Base->Line : 0,
+          Base ? Base->Column : 0);
+      continue;
+    }
+    // What the line's accesses cost in the source, for comparison.
+    uint64_t SourceRequests = 0, SourceWavefronts = 0;
+    for (const AccessRecord *B : Group) {
+      SourceRequests += B->Requests;
+      SourceWavefronts += B->TotalWavefronts;
+    }
+    std::string What =
+        Group.size() > 1
+            ? llvm::formatv("the {0} {1}s of this line", Group.size(),
+                            kindWord(*A))
+                  .str()
+            : llvm::formatv("{0} iterations of this {1}", W / A->WidthBytes,
+                            kindWord(*A))
+                  .str();
+    A->Final.Note = llvm::formatv(
+        "final code: nvcc fuses {0} into {1}: {2} requests, {3} wavefronts "
+        "per block where the source has {4} requests, {5} wavefronts",
+        What, Ops.front(), V.Requests, V.Wavefronts, SourceRequests,
+        SourceWavefronts);
+  }
+}
+
+/// An atomic the compiler made a compare-and-swap loop of.
+void matchAtomics(std::vector<AccessRecord *> &Group,
+                  const std::vector<const SassInstruction *> &Is,
+                  const std::vector<std::string> &Ops) {
+  bool Loop = llvm::any_of(Is, [](const SassInstruction *I) {
+    return llvm::StringRef(I->Opcode).contains("CAST.SPIN");
+  });
+  for (AccessRecord *A : Group) {
+    bool Cas = Loop || (llvm::any_of(Is,
+                                     [](const SassInstruction *I) {
+                                       return I->CompareAndSwap;
+                                     }) &&
+                        A->Instructions > A->Requests);
+    setKnown(*A, Cas ? "cas_loop" : "same", Ops, A->Instructions,
+             A->TotalWavefronts);
+    if (Cas)
+      A->Final.Note = llvm::formatv(
+          "final code: nvcc compiles this atomic as a compare-and-swap loop "
+          "({0}): {1} instructions of {2} wavefronts per block for {3} "
+          "requests",
+          llvm::join(Ops, ", "), A->Instructions, A->TotalWavefronts,
+          A->Requests);
+  }
+}
+
+/// One group: the accesses of one kind on one line of one kernel and
+/// block shape, and the instructions nvcc emitted there.
+void matchGroup(std::vector<AccessRecord *> &Group,
+                std::vector<const SassInstruction *> Is) {
+  std::vector<std::string> Ops = opcodesOf(Is);
+  AccessRecord &First = *Group.front();
+  if (Is.empty()) {
+    for (AccessRecord *A : Group) {
+      setKnown(*A, "eliminated", {}, 0, 0);
+      A->Final.Note = llvm::formatv(
+          "final code: nvcc emits no shared-memory {0} for line {1} in this "
+          "kernel: the access was eliminated or merged into another",
+          kindWord(*A), A->HeaderFile.empty() ? A->Line : A->HeaderLine);
+    }
+    return;
+  }
+  if (First.Kind == "atomic")
+    return matchAtomics(Group, Is, Ops);
+  std::set<unsigned> Widths;
+  for (const SassInstruction *I : Is)
+    Widths.insert(I->WidthBytes);
+  unsigned Narrowest = ~0u, Widest = 0;
+  for (AccessRecord *A : Group) {
+    Narrowest = std::min(Narrowest, A->WidthBytes);
+    Widest = std::max(Widest, A->WidthBytes);
+  }
+  auto AllUnknown = [&](const std::string &Why) {
+    for (AccessRecord *A : Group)
+      setUnknown(*A, Ops, Why);
+  };
+  if (Widths.count(0))
+    return AllUnknown("ldmatrix/stmatrix instructions are not matched to "
+                      "source accesses");
+  if (Widths.size() > 1)
+    return AllUnknown("the line compiles to instructions of several widths (" +
+                      llvm::join(Ops, ", ") + "): not matched one to one");
+  unsigned W = *Widths.begin();
+  if (W == Narrowest && W == Widest) {
+    for (AccessRecord *A : Group)
+      setKnown(*A, "same", Ops, A->Requests, A->TotalWavefronts);
+    return;
+  }
+  if (W > Widest && W % Narrowest == 0)
+    return matchFused(Group, W, Ops);
+  AllUnknown(llvm::formatv("nvcc issues {0} for accesses of {1} to {2} bytes "
+                           "(split or mixed): not matched one to one",
+                           llvm::join(Ops, ", "), Narrowest, Widest));
+}
+
+/// The final counts rest on the source's: where those are not exact (a
+/// trip count, a lane's activity, a contended compare-and-swap loop), the
+/// final view is unknown too; no instruction at all is 0 either way.
+void requireExactSource(AccessRecord &A) {
+  if (!A.Final.Known || A.Final.Change == "eliminated" ||
+      (A.Status == "exact" && A.CountsExact))
+    return;
+  A.Final.Known = false;
+  A.Final.Reason = llvm::formatv(
+      "the source view is {0}{1}{2}", A.Status,
+      A.CountsExact ? "" : " and its request count is not exact",
+      A.DependsOn.empty() ? ""
+                          : " (it depends on " + llvm::join(A.DependsOn, ", ") +
+                                ")");
+  A.Final.Note.clear();
+}
+
+} // namespace
+
+void matchFinalCode(std::vector<AccessRecord> &Accesses,
+                    const std::vector<KernelRecord> &Kernels,
+                    const std::vector<SassFunction> &Sass) {
+  std::map<std::string, const SassFunction *> ByKernel =
+      functionsByKernel(Kernels, Sass);
+  PathCanon Canon;
+  // Kernel, block shape, file, line, kind.
+  using Key = std::tuple<std::string, std::string, std::string, unsigned,
+                         unsigned, std::string>;
+  std::map<Key, std::vector<AccessRecord *>> Groups;
+  for (AccessRecord &A : Accesses) {
+    A.Final = FinalCodeView();
+    A.Final.Compared = true;
+    Position P = positionOf(A);
+    Groups[{A.Kernel, A.Block.str(), Canon(P.File), P.First, P.Last, A.Kind}]
+        .push_back(&A);
+  }
+  for (auto &[K, Group] : Groups) {
+    const AccessRecord &A = *Group.front();
+    auto It = ByKernel.find(A.Kernel);
+    if (It == ByKernel.end()) {
+      for (AccessRecord *B : Group)
+        setUnknown(*B, {}, "kernel '" + A.Kernel + "' not found in the SASS");
+      continue;
+    }
+    const SassFunction &F = *It->second;
+    if (llvm::none_of(F.Instructions, [](const SassInstruction &I) {
+          return !I.Frames.empty();
+        }) &&
+        !F.Instructions.empty()) {
+      for (AccessRecord *B : Group)
+        setUnknown(*B, {}, "the SASS has no line information");
+      continue;
+    }
+    Position P = positionOf(A);
+    std::vector<const SassInstruction *> Is =
+        instructionsAt(F, P, kindOf(A), Canon);
+    // The LDS of a compare-and-swap loop belongs to its atomic.
+    if (A.Kind == "load") {
+      size_t Loops = llvm::count_if(
+          instructionsAt(F, P, SassMemKind::SharedAtomic, Canon),
+          [](const SassInstruction *I) { return I->CompareAndSwap; });
+      for (; Loops && !Is.empty(); --Loops)
+        Is.erase(Is.begin());
+    }
+    matchGroup(Group, std::move(Is));
+    for (AccessRecord *B : Group)
+      requireExactSource(*B);
+  }
+}
+
+} // namespace warpcheck
