@@ -74,10 +74,14 @@ struct AccessRecord {
   /// and function (empty otherwise).
   std::string HeaderFile, HeaderFunction;
   unsigned HeaderLine = 0, HeaderColumn = 0;
-  /// With AnalysisReport::WantWidened: the requests as 8- and 16-byte
+  /// With AnalysisReport::WantWidened: the requests as 4-, 8- and 16-byte
   /// instructions would issue them (wider than WidthBytes only); empty
   /// when the requests were not captured.
   std::vector<WidenedView> Widened;
+  /// With WantWidened: every captured request reads one constant address
+  /// in all its lanes (it may differ between requests): the final code's
+  /// straight-line loads of any width then need no lane's address.
+  bool UniformRequests = false;
   /// Filled by --verify-sass (FinalCode.h).
   FinalCodeView Final;
 };

@@ -147,7 +147,7 @@ void SharedBankConflictCheck::addFinding(KernelFindings &K,
     First->second = Index;
 }
 
-/// Site's requests widened to 8 and 16 bytes, for --verify-sass: what a
+/// Site's requests widened to 4, 8 and 16 bytes, for --verify-sass: what a
 /// fused LDS.64/LDS.128 of the final code issues (FusedRequests.h).
 static std::vector<WidenedView> widenedViews(const KernelAnalysis &Interp,
                                              const SharedAccessSite &Site) {
@@ -157,7 +157,7 @@ static std::vector<WidenedView> widenedViews(const KernelAnalysis &Interp,
   if (!Rs)
     return Views;
   unsigned Index = unsigned(&Site - Interp.sites().data());
-  for (unsigned Width : {8u, 16u})
+  for (unsigned Width : {4u, 8u, 16u})
     if (Width > Site.WidthBytes)
       Views.push_back(widenRequests(*Rs, Index, Width, Interp.atoms(),
                                     Interp.bankRules()));
@@ -212,8 +212,15 @@ void SharedBankConflictCheck::recordAccess(
     R.HeaderColumn = H.isValid() ? H.getColumn() : 0;
     R.HeaderFunction = displayName(Site.HeaderFunction, astContext());
   }
-  if (Report.WantWidened)
+  if (Report.WantWidened) {
     R.Widened = widenedViews(Interp, Site);
+    if (const auto *Rs = Site.Variable
+                             ? Interp.capturedRequests(Site.Variable)
+                             : nullptr) {
+      unsigned Index = unsigned(&Site - Interp.sites().data());
+      R.UniformRequests = uniformRequests(*Rs, Index);
+    }
+  }
   Report.addAccess(std::move(R));
 }
 

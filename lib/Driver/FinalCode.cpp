@@ -275,9 +275,81 @@ void matchAtomics(std::vector<AccessRecord *> &Group,
   }
 }
 
+/// Counts straight-line instructions of one load whose every request reads
+/// one constant address in all its lanes: each instruction runs once in
+/// every warp and, whatever its width, reads one address for the whole
+/// warp, so its wavefronts follow from the measured rules alone. The
+/// instructions' bytes must be the access's (its executions times its
+/// width). False, with nothing set, where that does not hold.
+bool matchStatic(std::vector<AccessRecord *> &Group, const SassFunction &F,
+                 const std::vector<const SassInstruction *> &Is,
+                 const std::vector<std::string> &Ops, const std::string &Change,
+                 const std::string &Why) {
+  if (Group.size() != 1)
+    return false;
+  AccessRecord &A = *Group.front();
+  if (A.Kind != "load" || !A.UniformRequests || !A.CountsExact)
+    return false;
+  uint64_t Bytes = 0;
+  for (const SassInstruction *I : Is) {
+    if (!runsOncePerWarp(F, *I) || I->WidthBytes == 0)
+      return false;
+    Bytes += I->WidthBytes;
+  }
+  if (Bytes != uint64_t(A.Instances) * A.WidthBytes)
+    return false;
+  uint64_t Threads = uint64_t(A.Block.X) * A.Block.Y * A.Block.Z;
+  uint64_t Requests = 0, Wavefronts = 0;
+  for (uint64_t First = 0; First < Threads; First += 32)
+    for (const SassInstruction *I : Is) {
+      ++Requests;
+      Wavefronts += uniformLoadWavefronts(
+          I->WidthBytes, unsigned(std::min<uint64_t>(32, Threads - First)));
+    }
+  setKnown(A, Change, Ops, Requests, Wavefronts);
+  A.Final.Note = llvm::formatv(
+      "final code: {0}: {1} requests, {2} wavefronts per block where the "
+      "source has {3} requests, {4} wavefronts (one address per request)",
+      Why, Requests, Wavefronts, A.Requests, A.TotalWavefronts);
+  return true;
+}
+
+/// Instructions of the source's width. Where each runs once in every warp
+/// (no branch around it, no loop) but the source has fewer requests, nvcc
+/// hoisted or speculated the access out of its branch: the warps the source
+/// skips issue it too, the same request when its address is a constant.
+void matchSame(std::vector<AccessRecord *> &Group, const SassFunction &F,
+               const std::vector<const SassInstruction *> &Is,
+               const std::vector<std::string> &Ops) {
+  uint64_t Source = 0;
+  for (const AccessRecord *A : Group)
+    Source += A->Requests;
+  const AccessRecord &First = *Group.front();
+  uint64_t Threads = uint64_t(First.Block.X) * First.Block.Y * First.Block.Z;
+  uint64_t Warps = (Threads + 31) / 32;
+  bool Once = llvm::all_of(
+      Is, [&](const SassInstruction *I) { return runsOncePerWarp(F, *I); });
+  uint64_t Final = Is.size() * Warps;
+  if (!Once || Final <= Source) {
+    for (AccessRecord *A : Group)
+      setKnown(*A, "same", Ops, A->Requests, A->TotalWavefronts);
+    return;
+  }
+  std::string Why = llvm::formatv(
+      "nvcc runs {0} in every warp ({1} requests per block where the source "
+      "has {2}): hoisted or speculated out of its branch",
+      Ops.front(), Final, Source);
+  if (matchStatic(Group, F, Is, Ops, "speculated", Why))
+    return;
+  for (AccessRecord *A : Group) {
+    setUnknown(*A, Ops, Why + "; the skipped warps' requests are not known");
+    A->Final.Change = "speculated";
+  }
+}
+
 /// One group: the accesses of one kind on one line of one kernel and
 /// block shape, and the instructions nvcc emitted there.
-void matchGroup(std::vector<AccessRecord *> &Group,
+void matchGroup(std::vector<AccessRecord *> &Group, const SassFunction &F,
                 std::vector<const SassInstruction *> Is) {
   std::vector<std::string> Ops = opcodesOf(Is);
   AccessRecord &First = *Group.front();
@@ -308,15 +380,17 @@ void matchGroup(std::vector<AccessRecord *> &Group,
   if (Widths.count(0))
     return AllUnknown("ldmatrix/stmatrix instructions are not matched to "
                       "source accesses");
-  if (Widths.size() > 1)
+  if (Widths.size() > 1) {
+    std::string Why = "nvcc splits the accesses of this line into " +
+                      llvm::join(Ops, ", ");
+    if (matchStatic(Group, F, Is, Ops, "fused", Why))
+      return;
     return AllUnknown("the line compiles to instructions of several widths (" +
                       llvm::join(Ops, ", ") + "): not matched one to one");
-  unsigned W = *Widths.begin();
-  if (W == Narrowest && W == Widest) {
-    for (AccessRecord *A : Group)
-      setKnown(*A, "same", Ops, A->Requests, A->TotalWavefronts);
-    return;
   }
+  unsigned W = *Widths.begin();
+  if (W == Narrowest && W == Widest)
+    return matchSame(Group, F, Is, Ops);
   if (W > Widest && W % Narrowest == 0)
     return matchFused(Group, W, Ops);
   AllUnknown(llvm::formatv("nvcc issues {0} for accesses of {1} to {2} bytes "
@@ -388,7 +462,7 @@ void matchFinalCode(std::vector<AccessRecord> &Accesses,
       for (; Loops && !Is.empty(); --Loops)
         Is.erase(Is.begin());
     }
-    matchGroup(Group, std::move(Is));
+    matchGroup(Group, F, std::move(Is));
     for (AccessRecord *B : Group)
       requireExactSource(*B);
   }

@@ -3,9 +3,12 @@
 #include "SassReader.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Regex.h"
+
+#include <map>
 
 namespace warpcheck {
 
@@ -79,9 +82,42 @@ std::string functionOf(llvm::StringRef Line) {
 
 } // namespace
 
+bool runsOncePerWarp(const SassFunction &F, const SassInstruction &I) {
+  if (!F.HasControlFlow || !I.Predicate.empty())
+    return false;
+  for (const SassJump &J : F.Jumps) {
+    uint64_t Lo = std::min(J.From, J.To), Hi = std::max(J.From, J.To);
+    // Forward over I, or back to I or before it from after it (a loop).
+    if (J.From < J.To ? (Lo < I.Offset && I.Offset < Hi)
+                      : (Lo <= I.Offset && I.Offset < Hi))
+      return false;
+  }
+  return llvm::none_of(F.Exits, [&](uint64_t E) { return E < I.Offset; });
+}
+
+namespace {
+
+/// Branch targets by label, resolved once the function is read.
+struct PendingFlow {
+  std::map<std::string, uint64_t> Labels;
+  std::vector<std::string> Unplaced;
+  std::vector<std::pair<uint64_t, std::string>> Branches;
+
+  void resolve(SassFunction &F) {
+    for (auto &[From, Label] : Branches)
+      if (auto It = Labels.find(Label); It != Labels.end())
+        F.Jumps.push_back({From, It->second});
+    *this = PendingFlow();
+  }
+};
+
+} // namespace
+
 std::vector<SassFunction> parseSassListing(llvm::StringRef Text) {
   static const llvm::Regex Instr("/\\*([0-9a-fA-F]+)\\*/[ \t]+"
                                  "(@!?U?P[0-9T]+[ \t]+)?([A-Z][A-Z0-9_.]*)");
+  static const llvm::Regex Target("`\\(([^)]+)\\)");
+  PendingFlow Flow;
   std::vector<SassFunction> Result;
   // The position before the next instruction, innermost first; Open while
   // its last marker said "inlined at" and the caller's marker may follow.
@@ -94,8 +130,11 @@ std::vector<SassFunction> parseSassListing(llvm::StringRef Text) {
     std::string Name = functionOf(Line);
     if (!Name.empty()) {
       // nvdisasm names a function twice (section and label): once is enough.
-      if (Result.empty() || Result.back().Name != Name)
+      if (Result.empty() || Result.back().Name != Name) {
+        if (!Result.empty())
+          Flow.resolve(Result.back());
         Result.push_back({Name, {}});
+      }
       Current.clear();
       Open = false;
       continue;
@@ -111,17 +150,39 @@ std::vector<SassFunction> parseSassListing(llvm::StringRef Text) {
       Open = Frames.size() > 1;
       continue;
     }
+    llvm::StringRef Trimmed = Line.trim();
+    if (Trimmed.starts_with(".L") && Trimmed.ends_with(":")) {
+      Flow.Unplaced.push_back(Trimmed.drop_back().str());
+      continue;
+    }
     if (Result.empty() || !Instr.match(Line, &M))
       continue;
     Open = false;
-    SassInstruction I = classifySassOpcode(M[3]);
+    uint64_t Offset = 0;
+    M[1].getAsInteger(16, Offset);
+    for (std::string &L : Flow.Unplaced)
+      Flow.Labels[L] = Offset;
+    Flow.Unplaced.clear();
+    llvm::StringRef Op = M[3];
+    if (Op == "BRA" || Op.starts_with("BRA.") || Op == "EXIT") {
+      Result.back().HasControlFlow = true;
+      llvm::SmallVector<llvm::StringRef, 2> T;
+      if (Op == "EXIT")
+        Result.back().Exits.push_back(Offset);
+      else if (Target.match(Line, &T))
+        Flow.Branches.push_back({Offset, T[1].str()});
+      continue;
+    }
+    SassInstruction I = classifySassOpcode(Op);
     if (I.Kind == SassMemKind::None)
       continue;
-    M[1].getAsInteger(16, I.Offset);
+    I.Offset = Offset;
     I.Predicate = M[2].trim().str();
     I.Frames = Current;
     Result.back().Instructions.push_back(std::move(I));
   }
+  if (!Result.empty())
+    Flow.resolve(Result.back());
   return Result;
 }
 

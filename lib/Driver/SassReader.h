@@ -60,10 +60,26 @@ struct SassInstruction {
   std::vector<SassFrame> Frames;
 };
 
+/// A branch: from the BRA's offset to its target's.
+struct SassJump {
+  uint64_t From = 0, To = 0;
+};
+
 struct SassFunction {
   std::string Name; // mangled
   std::vector<SassInstruction> Instructions;
+  /// Every BRA with a resolved target, and every EXIT: where the warps
+  /// that reach an instruction may have gone another way.
+  std::vector<SassJump> Jumps;
+  std::vector<uint64_t> Exits;
+  /// Whether the listing had control flow at all (a filtered listing may
+  /// keep only the memory instructions).
+  bool HasControlFlow = false;
 };
+
+/// Whether every warp that starts F runs I exactly once: I is unpredicated,
+/// no branch jumps over it or back across it, and no EXIT comes before it.
+bool runsOncePerWarp(const SassFunction &F, const SassInstruction &I);
 
 /// Parses nvdisasm (`-g`, `-gi` or plain) or `cuobjdump -sass` text.
 std::vector<SassFunction> parseSassListing(llvm::StringRef Text);

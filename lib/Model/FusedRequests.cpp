@@ -5,7 +5,7 @@
 namespace warpcheck {
 
 bool widenedRuleMeasured(AccessKind Kind, unsigned Width) {
-  return Kind != AccessKind::Atomic && (Width == 8 || Width == 16);
+  return Kind != AccessKind::Atomic && (Width == 4 || Width == 8 || Width == 16);
 }
 
 namespace {
@@ -73,6 +73,39 @@ WidenedView widenRequests(const std::vector<CapturedRequest> &Requests,
     V.Reason = "no request of the access was captured";
   }
   return V;
+}
+
+bool uniformRequests(const std::vector<CapturedRequest> &Requests,
+                     unsigned Site) {
+  bool Any = false;
+  for (const CapturedRequest &C : Requests) {
+    if (C.Site != Site)
+      continue;
+    std::optional<int64_t> Address;
+    for (unsigned L = 0; L < WarpSize; ++L) {
+      if (C.Request.Lanes[L] == Activity::Inactive)
+        continue;
+      std::optional<int64_t> A = C.Request.Addresses[L].asConstant();
+      if (!A || (Address && *Address != *A))
+        return false;
+      Address = A;
+    }
+    Any = true;
+  }
+  return Any;
+}
+
+unsigned uniformLoadWavefronts(unsigned Width, unsigned Lanes,
+                               const BankRules &Rules) {
+  SymbolicRequest R;
+  R.WidthBytes = Width;
+  R.Kind = AccessKind::Load;
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    R.Lanes[L] = L < Lanes ? Activity::Active : Activity::Inactive;
+    R.Addresses[L] = SymbolicInt::constant(0);
+  }
+  AtomTable Atoms;
+  return analyzeRequest(R, Atoms, Rules).MaxWavefronts;
 }
 
 } // namespace warpcheck

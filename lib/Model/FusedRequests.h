@@ -42,7 +42,7 @@ struct WidenedView {
 };
 
 /// Whether Width is a width whose pass rule for Kind was measured (loads and
-/// stores of 8 and 16 bytes; docs/bank-model.md).
+/// stores of 4, 8 and 16 bytes; docs/bank-model.md).
 bool widenedRuleMeasured(AccessKind Kind, unsigned Width);
 
 /// The requests of Site among Requests (offsets into one array, as the
@@ -51,6 +51,15 @@ WidenedView widenRequests(const std::vector<CapturedRequest> &Requests,
                           unsigned Site, unsigned Width,
                           const AtomTable &Atoms,
                           const BankRules &Rules = defaultBankRules());
+
+/// Whether every request of Site reads one constant address in all its
+/// lanes (false when none was captured).
+bool uniformRequests(const std::vector<CapturedRequest> &Requests,
+                     unsigned Site);
+/// Wavefronts of a load of one address, Width bytes wide, by the first
+/// Lanes lanes of a warp (the measured rules).
+unsigned uniformLoadWavefronts(unsigned Width, unsigned Lanes,
+                               const BankRules &Rules = defaultBankRules());
 
 } // namespace warpcheck
 

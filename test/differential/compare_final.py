@@ -19,7 +19,9 @@ and flags as the measured build; --check-listing compares its shared
 instructions with the measured build's, kernel by kernel).
 
 Fails (exit 1) when, over the reshaped kernels, the final view equals the
-GPU for fewer than --min-share (default 90%) or is ever lower than measured.
+GPU for fewer than --min-share (default 90%) or is ever lower than measured,
+or when any known final view of any measured kernel (reshaped or not)
+differs from the GPU's requests and wavefronts.
 
   compare_final.py --warpcheck build/bin/warpcheck \\
       --measurements cuda_samples/measurements/h100-differential \\
@@ -158,14 +160,20 @@ def main():
             return 1
 
     verdicts = collections.Counter()
+    everywhere = collections.Counter()
     by_change = collections.defaultdict(collections.Counter)
-    rows, bad = [], []
+    rows, bad, wrong = [], [], []
     for k in manifest["kernels"]:
         name, op = k["name"], compare.OPS[k["op"]]
         mk = measured.get(name)
         if mk is None:
             continue
         wf, ins = mk[op]
+        # Every kernel, reshaped or not: a known final view is the GPU's.
+        v_all, d_all = judge(finals.get((name, k["op"]), []), wf, ins, k["grid"])
+        everywhere[v_all] += 1
+        if v_all in ("lower", "higher"):
+            wrong.append((name, k["op"], "-", v_all, d_all))
         p = pred.get((name, k["file"], k["line"], k["op"]))
         s = (sass or {}).get(name, {}).get(op)
         reasons = []
@@ -189,6 +197,10 @@ def main():
             bad.append(rows[-1])
 
     total = sum(verdicts.values())
+    print(f"every measured kernel ({sum(everywhere.values())}): final view " +
+          ", ".join(f"{v} {n}" for v, n in everywhere.most_common()))
+    for r in wrong[:40]:
+        print("  WRONG " + "  ".join(r))
     if a.list:
         for r in rows:
             print("  ".join(r))
@@ -202,7 +214,7 @@ def main():
     if total == 0:
         print("no reshaped kernel found")
         return 1
-    if share + EPS < a.min_share or verdicts["lower"]:
+    if share + EPS < a.min_share or verdicts["lower"] or wrong:
         return 1
     return 0
 

@@ -153,3 +153,27 @@ TEST(SassReader, KernelNamesFromDemangled) {
   EXPECT_EQ(kernelNameOfDemangled("void ns::k<(int)4, float>(float*)"),
             "ns::k<(int)4, float>");
 }
+
+TEST(SassReader, StraightLineInstructions) {
+  // fused(): LDS.128 before any branch runs once per warp; the LDS of the
+  // compare-and-swap loop (a backward BRA to it) does not.
+  std::vector<SassFunction> Fs = read("kernels.gi.sass");
+  const SassFunction *Fused = function(Fs, "_Z5fusedPf");
+  ASSERT_TRUE(Fused);
+  EXPECT_TRUE(Fused->HasControlFlow);
+  const auto &I = Fused->Instructions;
+  EXPECT_TRUE(runsOncePerWarp(*Fused, I[1]));  // LDS.128
+  EXPECT_FALSE(runsOncePerWarp(*Fused, I[3])); // LDS in the loop
+  EXPECT_FALSE(runsOncePerWarp(*Fused, I[4])); // ATOMS.CAST.SPIN
+  // After the loop: the loop's branch is behind it.
+  EXPECT_TRUE(runsOncePerWarp(*Fused, I[5]));
+  // chain(): the atomic under `if (threadIdx.x < 7)` is jumped over.
+  const SassFunction *Chain = function(Fs, "_Z5chainPfPh");
+  ASSERT_TRUE(Chain);
+  EXPECT_FALSE(runsOncePerWarp(*Chain, Chain->Instructions[2]));
+  // A listing without control flow (filtered) proves nothing.
+  std::vector<SassFunction> Plain = parseSassListing(
+      ".text._Z1kPf:\n        /*0010*/                   LDS R4, [R2] ;\n");
+  ASSERT_EQ(Plain.size(), 1u);
+  EXPECT_FALSE(runsOncePerWarp(Plain[0], Plain[0].Instructions[0]));
+}
