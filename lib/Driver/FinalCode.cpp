@@ -314,6 +314,32 @@ bool matchStatic(std::vector<AccessRecord *> &Group, const SassFunction &F,
   return true;
 }
 
+/// Straight-line instructions fewer than the source's requests: nvcc
+/// hoisted the access out of its loop (or merged repeats). Each warp issues
+/// it once per instruction; known when every request of the source took
+/// the same wavefronts (the hoisted one is one of them).
+void matchHoisted(std::vector<AccessRecord *> &Group,
+                  const std::vector<std::string> &Ops, uint64_t Final,
+                  uint64_t Source) {
+  std::string Why = llvm::formatv(
+      "nvcc issues {0} once per warp ({1} requests per block where the "
+      "source has {2}): hoisted out of its loop or merged",
+      Ops.front(), Final, Source);
+  AccessRecord &A = *Group.front();
+  if (Group.size() != 1 || A.Wavefronts != A.MinWavefronts ||
+      A.TotalWavefronts != uint64_t(A.Requests) * A.Wavefronts) {
+    for (AccessRecord *B : Group) {
+      setUnknown(*B, Ops, Why + "; which requests remain is not known");
+      B->Final.Change = "hoisted";
+    }
+    return;
+  }
+  setKnown(A, "hoisted", Ops, Final, Final * A.Wavefronts);
+  A.Final.Note = llvm::formatv(
+      "final code: {0}: {1} requests of {2} wavefronts each per block", Why,
+      Final, A.Wavefronts);
+}
+
 /// Instructions of the source's width. Where each runs once in every warp
 /// (no branch around it, no loop) but the source has fewer requests, nvcc
 /// hoisted or speculated the access out of its branch: the warps the source
@@ -330,11 +356,13 @@ void matchSame(std::vector<AccessRecord *> &Group, const SassFunction &F,
   bool Once = llvm::all_of(
       Is, [&](const SassInstruction *I) { return runsOncePerWarp(F, *I); });
   uint64_t Final = Is.size() * Warps;
-  if (!Once || Final <= Source) {
+  if (!Once || Final == Source) {
     for (AccessRecord *A : Group)
       setKnown(*A, "same", Ops, A->Requests, A->TotalWavefronts);
     return;
   }
+  if (Final < Source)
+    return matchHoisted(Group, Ops, Final, Source);
   std::string Why = llvm::formatv(
       "nvcc runs {0} in every warp ({1} requests per block where the source "
       "has {2}): hoisted or speculated out of its branch",
@@ -417,6 +445,85 @@ void requireExactSource(AccessRecord &A) {
 
 } // namespace
 
+namespace {
+
+/// One group and what the SASS has for it.
+struct GroupMatch {
+  std::vector<AccessRecord *> *Group = nullptr;
+  const SassFunction *F = nullptr;
+  std::vector<const SassInstruction *> Is;
+  /// Instructions found on other lines (the access moved there).
+  bool Moved = false;
+};
+
+/// The instructions of A's kind at its position in F; a load loses the LDS
+/// that a compare-and-swap loop on the same line reads with.
+std::vector<const SassInstruction *> groupInstructions(const SassFunction &F,
+                                                       const AccessRecord &A,
+                                                       PathCanon &Canon) {
+  Position P = positionOf(A);
+  std::vector<const SassInstruction *> Is =
+      instructionsAt(F, P, kindOf(A), Canon);
+  size_t Loops = llvm::count_if(
+      instructionsAt(F, P, SassMemKind::SharedAtomic, Canon),
+      [](const SassInstruction *I) { return I->CompareAndSwap; });
+  if (A.Kind == "load")
+    Is.erase(Is.begin(), Is.begin() + std::min(Loops, Is.size()));
+  if (A.Kind == "atomic") {
+    // Those LDS are the atomic's: claimed with it.
+    std::vector<const SassInstruction *> Loads =
+        instructionsAt(F, P, SassMemKind::SharedLoad, Canon);
+    Is.insert(Is.end(), Loads.begin(),
+              Loads.begin() + std::min(Loops, Loads.size()));
+  }
+  return Is;
+}
+
+/// An access with no instruction on its line, where its kernel has
+/// instructions of its kind and width that no access's line explains: nvcc
+/// moved it there (hoisted out of a loop to the line before it), when it is
+/// the only such access; else which of them moved is not known.
+void attributeMoved(std::vector<GroupMatch> &Matches,
+                    const std::set<const SassInstruction *> &Claimed) {
+  std::map<std::tuple<const SassFunction *, std::string, std::string>,
+           std::vector<GroupMatch *>>
+      Eliminated;
+  for (GroupMatch &M : Matches)
+    if (M.F && M.Is.empty()) {
+      const AccessRecord &A = *M.Group->front();
+      Eliminated[{M.F, A.Block.str(), A.Kind}].push_back(&M);
+    }
+  for (auto &[Key, Ms] : Eliminated) {
+    const AccessRecord &A = *Ms.front()->Group->front();
+    std::vector<const SassInstruction *> Free;
+    for (const SassInstruction &I : std::get<0>(Key)->Instructions)
+      if (I.Kind == kindOf(A) && !Claimed.count(&I) && !I.Frames.empty())
+        Free.push_back(&I);
+    if (Free.empty())
+      continue;
+    bool Width = llvm::all_of(Free, [&](const SassInstruction *I) {
+      return I->WidthBytes == A.WidthBytes;
+    });
+    for (GroupMatch *M : Ms) {
+      if (Ms.size() == 1 && M->Group->size() == 1 && Width) {
+        M->Is = Free;
+        M->Moved = true;
+        continue;
+      }
+      for (AccessRecord *B : *M->Group)
+        setUnknown(*B, opcodesOf(Free),
+                   llvm::formatv("no {0} on its line, and {1} on line {2} "
+                                 "that no access explains: it may have moved "
+                                 "there",
+                                 B->Kind, opcodesOf(Free).front(),
+                                 Free.front()->Frames.front().Line));
+      M->F = nullptr;
+    }
+  }
+}
+
+} // namespace
+
 void matchFinalCode(std::vector<AccessRecord> &Accesses,
                     const std::vector<KernelRecord> &Kernels,
                     const std::vector<SassFunction> &Sass) {
@@ -434,37 +541,51 @@ void matchFinalCode(std::vector<AccessRecord> &Accesses,
     Groups[{A.Kernel, A.Block.str(), Canon(P.File), P.First, P.Last, A.Kind}]
         .push_back(&A);
   }
+  std::vector<GroupMatch> Matches;
+  std::set<const SassInstruction *> Claimed;
   for (auto &[K, Group] : Groups) {
     const AccessRecord &A = *Group.front();
     auto It = ByKernel.find(A.Kernel);
-    if (It == ByKernel.end()) {
+    const SassFunction *F = It == ByKernel.end() ? nullptr : It->second;
+    std::string Why =
+        !F ? "kernel '" + A.Kernel + "' not found in the SASS"
+        : llvm::none_of(F->Instructions,
+                        [](const SassInstruction &I) {
+                          return !I.Frames.empty();
+                        }) && !F->Instructions.empty()
+            ? "the SASS has no line information"
+            : "";
+    if (!Why.empty()) {
       for (AccessRecord *B : Group)
-        setUnknown(*B, {}, "kernel '" + A.Kernel + "' not found in the SASS");
+        setUnknown(*B, {}, Why);
       continue;
     }
-    const SassFunction &F = *It->second;
-    if (llvm::none_of(F.Instructions, [](const SassInstruction &I) {
-          return !I.Frames.empty();
-        }) &&
-        !F.Instructions.empty()) {
-      for (AccessRecord *B : Group)
-        setUnknown(*B, {}, "the SASS has no line information");
+    Matches.push_back({&Group, F, groupInstructions(*F, A, Canon), false});
+    Claimed.insert(Matches.back().Is.begin(), Matches.back().Is.end());
+  }
+  attributeMoved(Matches, Claimed);
+  for (GroupMatch &M : Matches) {
+    if (!M.F)
       continue;
-    }
-    Position P = positionOf(A);
-    std::vector<const SassInstruction *> Is =
-        instructionsAt(F, P, kindOf(A), Canon);
-    // The LDS of a compare-and-swap loop belongs to its atomic.
-    if (A.Kind == "load") {
-      size_t Loops = llvm::count_if(
-          instructionsAt(F, P, SassMemKind::SharedAtomic, Canon),
-          [](const SassInstruction *I) { return I->CompareAndSwap; });
-      for (; Loops && !Is.empty(); --Loops)
-        Is.erase(Is.begin());
-    }
-    matchGroup(Group, F, std::move(Is));
-    for (AccessRecord *B : Group)
+    std::vector<const SassInstruction *> Is = M.Is;
+    if (M.Group->front()->Kind == "atomic")
+      llvm::erase_if(Is, [](const SassInstruction *I) {
+        return I->Kind != SassMemKind::SharedAtomic;
+      });
+    matchGroup(*M.Group, *M.F, std::move(Is));
+    for (AccessRecord *B : *M.Group) {
+      if (M.Moved && B->Final.Known) {
+        B->Final.Change = "hoisted";
+        B->Final.Note = llvm::formatv(
+            "final code: nvcc moves this {0} to line {1} ({2}): {3} "
+            "requests, {4} wavefronts per block where the source has {5} "
+            "requests, {6} wavefronts",
+            B->Kind, M.Is.front()->Frames.front().Line,
+            llvm::join(B->Final.Instructions, ", "), B->Final.Requests,
+            B->Final.Wavefronts, B->Requests, B->TotalWavefronts);
+      }
       requireExactSource(*B);
+    }
   }
 }
 
