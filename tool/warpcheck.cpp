@@ -97,8 +97,17 @@ static cl::opt<bool> VerifyPtx(
     cl::desc("Compile each file with nvcc (--ptx, and -c -Xptxas -v) and put "
              "its local memory beside warpcheck's predictions"),
     cl::cat(Category));
+static cl::opt<bool> VerifySass(
+    "verify-sass",
+    cl::desc("Compile each file with its own nvcc command (-lineinfo), read "
+             "the SASS with nvdisasm, and give each shared access the final "
+             "code's instructions, requests and wavefronts (fused LDS.64/128, "
+             "eliminated accesses, compare-and-swap loops)"),
+    cl::cat(Category));
 static cl::opt<std::string>
-    Nvcc("nvcc", cl::desc("nvcc for --verify-ptx (default: the toolkit's)"),
+    Nvcc("nvcc",
+         cl::desc("nvcc for --verify-ptx and --verify-sass (default: the "
+                  "toolkit's)"),
          cl::cat(Category));
 static cl::opt<std::string> PtxFile(
     "ptx-file",
@@ -112,8 +121,9 @@ static cl::opt<std::string> PtxasLog(
 
 static cl::opt<std::string> SassFile(
     "sass-file",
-    cl::desc("Compare with this `cuobjdump -sass` output (LDL/STL per kernel) "
-             "instead of running nvcc"),
+    cl::desc("Compare with this `cuobjdump -sass` output (LDL/STL per kernel), "
+             "or `nvdisasm -gi` output (also the shared instructions per "
+             "line, for --verify-sass), instead of running nvcc"),
     cl::cat(Category));
 
 static cl::opt<bool> Fix("fix", cl::desc("Apply the offered fixes in place"),
@@ -373,6 +383,7 @@ bool readOverrides(clang::tidy::ClangTidyOptions &O) {
 /// progress.
 void readRunOptions(DriverOptions &Options) {
   Options.VerifyPtx = VerifyPtx;
+  Options.VerifySass = VerifySass;
   Options.Nvcc = Nvcc;
   Options.PtxFile = PtxFile;
   Options.PtxasLog = PtxasLog;

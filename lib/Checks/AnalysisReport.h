@@ -11,6 +11,7 @@
 #define WARPCHECK_CHECKS_ANALYSISREPORT_H
 
 #include "BlockShape.h"
+#include "FusedRequests.h"
 
 #include <cstdint>
 #include <mutex>
@@ -22,6 +23,23 @@ class ClangTidyContext;
 } // namespace clang::tidy
 
 namespace warpcheck {
+
+/// What the final code (nvcc's SASS, --verify-sass) does at one access:
+/// its instructions and their requests and wavefronts for one block.
+struct FinalCodeView {
+  /// Whether the SASS was read for this access at all.
+  bool Compared = false;
+  /// Unknown: Reason says why (no line information, an instruction not
+  /// matched one to one, a rule not measured).
+  bool Known = false;
+  std::string Reason;
+  /// "same", "fused", "eliminated" or "cas_loop".
+  std::string Change;
+  std::vector<std::string> Instructions;
+  uint64_t Requests = 0, Wavefronts = 0;
+  /// The sentence the finding's note carries (empty: no note).
+  std::string Note;
+};
 
 /// One shared-memory access site, analyzed for one kernel and block shape.
 struct AccessRecord {
@@ -56,6 +74,16 @@ struct AccessRecord {
   /// and function (empty otherwise).
   std::string HeaderFile, HeaderFunction;
   unsigned HeaderLine = 0, HeaderColumn = 0;
+  /// With AnalysisReport::WantWidened: the requests as 4-, 8- and 16-byte
+  /// instructions would issue them (wider than WidthBytes only); empty
+  /// when the requests were not captured.
+  std::vector<WidenedView> Widened;
+  /// With WantWidened: every captured request reads one constant address
+  /// in all its lanes (it may differ between requests): the final code's
+  /// straight-line loads of any width then need no lane's address.
+  bool UniformRequests = false;
+  /// Filled by --verify-sass (FinalCode.h).
+  FinalCodeView Final;
 };
 
 /// One per-thread array of a kernel: registers, local memory, or unknown.
@@ -123,6 +151,9 @@ public:
   /// The files next to the analyzed ones, for launches made there
   /// (CrossFile.h); null when none are read.
   SiblingFiles *Siblings = nullptr;
+  /// --verify-sass: each access keeps its requests widened (Widened), for
+  /// the final code's fused instructions.
+  bool WantWidened = false;
 
   void addAccess(AccessRecord R) {
     std::lock_guard<std::mutex> Lock(Mutex);

@@ -90,7 +90,7 @@ void SharedBankConflictCheck::startTranslationUnit(
     TranslationUnitAnalysis &TU) {
   // Said before any check reads a result: every kernel runs once, with the
   // requests the layout search needs.
-  if (Fix.Style != FixStyle::None)
+  if (Fix.Style != FixStyle::None || (report() && report()->WantWidened))
     TU.wantCapture();
 }
 
@@ -147,8 +147,26 @@ void SharedBankConflictCheck::addFinding(KernelFindings &K,
     First->second = Index;
 }
 
+/// Site's requests widened to 4, 8 and 16 bytes, for --verify-sass: what a
+/// fused LDS.64/LDS.128 of the final code issues (FusedRequests.h).
+static std::vector<WidenedView> widenedViews(const KernelAnalysis &Interp,
+                                             const SharedAccessSite &Site) {
+  std::vector<WidenedView> Views;
+  const std::vector<CapturedRequest> *Rs =
+      Site.Variable ? Interp.capturedRequests(Site.Variable) : nullptr;
+  if (!Rs)
+    return Views;
+  unsigned Index = unsigned(&Site - Interp.sites().data());
+  for (unsigned Width : {4u, 8u, 16u})
+    if (Width > Site.WidthBytes)
+      Views.push_back(widenRequests(*Rs, Index, Width, Interp.atoms(),
+                                    Interp.bankRules()));
+  return Views;
+}
+
 void SharedBankConflictCheck::recordAccess(
-    AnalysisReport &Report, const SharedAccessSite &Site,
+    AnalysisReport &Report, const KernelAnalysis &Interp,
+    const SharedAccessSite &Site,
     const BlockShapeChoice &Shape, const std::string &KernelName,
     Verdict Status, const std::vector<std::string> &Depends) {
   const SourceManager &SM = astContext().getSourceManager();
@@ -194,6 +212,15 @@ void SharedBankConflictCheck::recordAccess(
     R.HeaderColumn = H.isValid() ? H.getColumn() : 0;
     R.HeaderFunction = displayName(Site.HeaderFunction, astContext());
   }
+  if (Report.WantWidened) {
+    R.Widened = widenedViews(Interp, Site);
+    if (const auto *Rs = Site.Variable
+                             ? Interp.capturedRequests(Site.Variable)
+                             : nullptr) {
+      unsigned Index = unsigned(&Site - Interp.sites().data());
+      R.UniformRequests = uniformRequests(*Rs, Index);
+    }
+  }
   Report.addAccess(std::move(R));
 }
 
@@ -201,14 +228,16 @@ void SharedBankConflictCheck::analyzeShape(const FunctionDecl *Kernel,
                                            const BlockShapeChoice &Shape,
                                            KernelFindings &K) {
   bool WantFix = Fix.Style != FixStyle::None;
+  AnalysisReport *Sink = report();
+  // --verify-sass widens the captured requests of each access.
+  bool Capture = WantFix || (Sink && Sink->WantWidened);
   std::shared_ptr<const KernelAnalysis> Analysis = analysis().get(
       Kernel, Shape, Limits,
-      WantFix
+      Capture
           ? std::optional<size_t>(TranslationUnitAnalysis::DefaultCaptureLimit)
           : std::nullopt);
   const KernelAnalysis &Interp = *Analysis;
   std::string KName = displayName(Kernel, astContext());
-  AnalysisReport *Sink = report();
 
   // Every access of every array, for a fix that must serve them all.
   if (WantFix)
@@ -227,7 +256,7 @@ void SharedBankConflictCheck::analyzeShape(const FunctionDecl *Kernel,
     if (Sum.Truncated)
       Depends.push_back("analysis bound: " + Interp.truncationReason());
     if (Sink)
-      recordAccess(*Sink, Site, Described, KName, Status, Depends);
+      recordAccess(*Sink, Interp, Site, Described, KName, Status, Depends);
     renderSite(Site, Described, KName, Status, Depends, K);
   }
 }

@@ -56,7 +56,8 @@ private:
   void checkKernel(const clang::FunctionDecl *Kernel) override;
   void analyzeShape(const clang::FunctionDecl *Kernel,
                     const BlockShapeChoice &Shape, KernelFindings &K);
-  void recordAccess(AnalysisReport &Report, const SharedAccessSite &Site,
+  void recordAccess(AnalysisReport &Report, const KernelAnalysis &Interp,
+                    const SharedAccessSite &Site,
                     const BlockShapeChoice &Shape,
                     const std::string &KernelName, Verdict Status,
                     const std::vector<std::string> &Depends);

@@ -14,7 +14,9 @@
 #include "AnalysisReport.h"
 #include "BoundedInput.h"
 #include "ConfigValidation.h"
+#include "FinalCode.h"
 #include "FixProof.h"
+#include "NvccVerifier.h"
 #include "LaunchSpelling.h"
 #include "Output.h"
 
@@ -375,6 +377,7 @@ analyzeOne(const DriverOptions &Options, const FileCommand &Command,
   R->File = File;
   R->Command = Command;
   R->Report.Siblings = Siblings;
+  R->Report.WantWidened = Options.VerifySass;
   R->Context = std::make_unique<ClangTidyContext>(makeOptionsProvider(Options));
   llvm::SmallString<256> Abs(File);
   llvm::sys::fs::make_absolute(Abs);
@@ -504,35 +507,105 @@ void decideFileStatus(FileAnalysis &R, const TranslationUnitRecord &TU) {
   }
 }
 
-/// What nvcc did with local memory, beside each kernel's prediction: Given
-/// (the compiler output on the command line), else nvcc run on the file at
-/// Abs with its translated command.
-void compareLocalMemory(const DriverOptions &Options, FileAnalysis &R,
-                        llvm::StringRef Abs, const CompiledLocalMemory *Given) {
-  if (!(Options.VerifyPtx || Given) || !R.FileError.empty()) {
+/// --verify-sass: the final code's note under each finding whose access
+/// nvcc reshaped (FinalCode.h), once per finding and text.
+void addFinalCodeNotes(FileAnalysis &R) {
+  for (const AccessRecord &A : R.Report.Accesses) {
+    if (A.Final.Note.empty())
+      continue;
+    for (ClangTidyError &E : R.Findings) {
+      if (E.DiagnosticName != "warpcheck-shared-bank-conflict" ||
+          E.Message.FilePath.empty())
+        continue;
+      auto [Line, Column] = lineColumn(E.Message.FilePath, E.Message.FileOffset);
+      if (Line != A.Line || Column != A.Column ||
+          !llvm::sys::fs::equivalent(E.Message.FilePath, A.File))
+        continue;
+      if (llvm::none_of(E.Notes, [&](const tooling::DiagnosticMessage &N) {
+            return N.Message == A.Final.Note;
+          })) {
+        tooling::DiagnosticMessage Note(A.Final.Note);
+        Note.FilePath = E.Message.FilePath;
+        Note.FileOffset = E.Message.FileOffset;
+        E.Notes.push_back(std::move(Note));
+      }
+    }
+  }
+}
+
+/// nvcc run on the file at Abs with the project's own command
+/// (userNvccArguments): Compiled is filled, or the failure returned.
+std::optional<std::string> runNvcc(const DriverOptions &Options,
+                                   const FileAnalysis &R, llvm::StringRef Abs,
+                                   CompiledLocalMemory &Compiled) {
+  const TranslatedCommand &T = R.Command.Translated.front();
+  const tooling::CompileCommand &C = R.Command.Commands.front();
+  std::string Nvcc = findNvcc(Options.Nvcc, Options.Parse.Headers.ToolkitPath);
+  if (Nvcc.empty())
+    return std::string("nvcc not found (give --nvcc or --cuda-path)");
+  NvccJob Job;
+  Job.Nvcc = Nvcc;
+  Job.File = Abs.str();
+  // The parse's architecture: the command's, else warpcheck.Arch of
+  // .warpcheck.yaml or --arch (parseOptionsFor).
+  Job.Arch = T.Arch;
+  Job.Directory = C.Directory;
+  Job.Arguments = userNvccArguments(C, T);
+  Job.Ptx = Options.VerifyPtx;
+  Job.Sass = Options.VerifySass;
+  return compileWithNvcc(Job, Compiled);
+}
+
+/// --verify-sass: each access's final view from the SASS, or unknown with
+/// the reason said once for the file.
+void compareFinalCode(const DriverOptions &Options, FileAnalysis &R,
+                      const CompiledLocalMemory &Compiled,
+                      const std::optional<std::string> &Failure) {
+  if (!Options.VerifySass || !R.FileError.empty())
+    return;
+  if (Compiled.HaveSassLines) {
+    matchFinalCode(R.Report.Accesses, R.Report.Kernels, Compiled.SassLines);
+    addFinalCodeNotes(R);
+    return;
+  }
+  std::string Why = Failure ? *Failure
+                            : "no nvdisasm beside nvcc or on PATH to read "
+                              "the SASS";
+  markFinalUnknown(R.Report.Accesses, Why);
+  R.Notes.push_back(llvm::formatv("{0}: note: --verify-sass: {1}; the "
+                                  "findings give the source view only",
+                                  R.File, Why));
+}
+
+/// What nvcc did, beside each kernel's prediction: Given (the compiler
+/// output on the command line), else nvcc run on the file at Abs with the
+/// project's own command: local memory (--verify-ptx) and the final shared
+/// instructions (--verify-sass), from one compile of the file.
+void compareWithCompiler(const DriverOptions &Options, FileAnalysis &R,
+                         llvm::StringRef Abs,
+                         const CompiledLocalMemory *Given) {
+  bool LocalMemory = Options.VerifyPtx || Given;
+  if (!(LocalMemory || Options.VerifySass) || !R.FileError.empty()) {
     for (const KernelRecord &K : R.Report.Kernels)
       R.Comparisons.push_back({K, std::nullopt, std::nullopt, std::nullopt});
     return;
   }
   CompiledLocalMemory Compiled;
-  if (Given) {
+  std::optional<std::string> Failure;
+  if (Given)
     Compiled = *Given;
-  } else {
-    const TranslatedCommand &T = R.Command.Translated.front();
-    // The parse's architecture: the command's, else warpcheck.Arch of
-    // .warpcheck.yaml or --arch (parseOptionsFor).
-    const std::string &Arch = T.Arch;
-    std::string Nvcc =
-        findNvcc(Options.Nvcc, Options.Parse.Headers.ToolkitPath);
-    std::optional<std::string> Failure =
-        Nvcc.empty() ? std::optional<std::string>(
-                           "nvcc not found (give --nvcc or --cuda-path)")
-                     : compileWithNvcc(Nvcc, Abs.str(), Arch, T.Args, Compiled);
-    if (Failure)
-      R.FileError = llvm::formatv("{0}: error: --verify-ptx: {1}; the "
-                                  "static findings stand unverified",
-                                  R.File, *Failure);
+  else
+    Failure = runNvcc(Options, R, Abs, Compiled);
+  compareFinalCode(Options, R, Compiled, Failure);
+  if (!LocalMemory) {
+    for (const KernelRecord &K : R.Report.Kernels)
+      R.Comparisons.push_back({K, std::nullopt, std::nullopt, std::nullopt});
+    return;
   }
+  if (Failure)
+    R.FileError = llvm::formatv("{0}: error: --verify-ptx: {1}; the "
+                                "static findings stand unverified",
+                                R.File, *Failure);
   R.Compared = true;
   for (const KernelRecord &K : R.Report.Kernels) {
     KernelComparison C;
@@ -602,7 +675,7 @@ analyzeFile(const DriverOptions &Options,
   decideStatus(*R);
   // Proof of every layout fix.
   proveLayoutFixes(Options, *R);
-  compareLocalMemory(Options, *R, Abs, Given);
+  compareWithCompiler(Options, *R, Abs, Given);
   return R;
 }
 

@@ -39,6 +39,10 @@ struct DriverOptions {
   /// predictions; or read its output from PtxFile, PtxasLog and SassFile
   /// (`cuobjdump -sass`).
   bool VerifyPtx = false;
+  /// --verify-sass: compile with nvcc (-lineinfo), read the SASS with
+  /// nvdisasm and give each shared access the final code's view
+  /// (FinalCode.h); with SassFile, read that `nvdisasm -gi` output instead.
+  bool VerifySass = false;
   std::string Nvcc, PtxFile, PtxasLog, SassFile;
   /// Apply the fixes in place; write them as clang-tidy's YAML.
   bool Fix = false;

@@ -31,6 +31,26 @@ llvm::json::Object messageJson(const clang::tooling::DiagnosticMessage &M) {
                             {"message", M.Message}};
 }
 
+/// --verify-sass: what the final code does at the access (FinalCode.h).
+llvm::json::Object finalJson(const FinalCodeView &F) {
+  llvm::json::Array Instructions;
+  for (const std::string &I : F.Instructions)
+    Instructions.push_back(I);
+  if (!F.Known) {
+    llvm::json::Object O{{"status", "unknown"},
+                         {"reason", F.Reason},
+                         {"instructions", std::move(Instructions)}};
+    if (!F.Change.empty())
+      O["change"] = F.Change;
+    return O;
+  }
+  return llvm::json::Object{{"status", "known"},
+                            {"change", F.Change},
+                            {"instructions", std::move(Instructions)},
+                            {"requests", int64_t(F.Requests)},
+                            {"wavefronts", int64_t(F.Wavefronts)}};
+}
+
 llvm::json::Object accessJson(const AccessRecord &R) {
   llvm::json::Array Lanes;
   for (unsigned L : R.ActiveLanes)
@@ -77,6 +97,8 @@ llvm::json::Object accessJson(const AccessRecord &R) {
     O["header_column"] = R.HeaderColumn;
     O["header_function"] = R.HeaderFunction;
   }
+  if (R.Final.Compared)
+    O["final"] = finalJson(R.Final);
   return O;
 }
 

@@ -4,11 +4,18 @@
 // --verify-ptx compiles a translation unit with nvcc for the same
 // architecture (exec'd without a shell), reads each entry's PTX
 // `.local .b8 __local_depotN[BYTES]` and ptxas's stack frame and spill bytes,
-// so warpcheck's predictions can be put beside them.
+// so warpcheck's predictions can be put beside them. --verify-sass compiles
+// it once more to a cubin with line information and reads its SASS
+// (`nvdisasm -gi`, SassReader.h): the final shared-memory instructions.
+// The nvcc command is the project's own (userNvccArguments), never one
+// with warpcheck's clang-only additions.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPCHECK_DRIVER_NVCCVERIFIER_H
 #define WARPCHECK_DRIVER_NVCCVERIFIER_H
+
+#include "CompileCommand.h"
+#include "SassReader.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -36,6 +43,10 @@ struct CompiledLocalMemory {
   /// From `cuobjdump -sass` of the object ptxas made; empty without
   /// cuobjdump.
   std::map<std::string, SassLocal> Sass;
+  /// `nvdisasm -gi` of a `-lineinfo` cubin (--verify-sass, or --sass-file):
+  /// every function's shared and local instructions with their lines.
+  std::vector<SassFunction> SassLines;
+  bool HaveSassLines = false;
 };
 
 /// Sums the `__local_depot` arrays of every `.entry` in PTX text.
@@ -49,12 +60,38 @@ std::map<std::string, SassLocal> parseSass(llvm::StringRef Sass);
 /// cuobjdump beside nvcc, else on PATH; empty if none.
 std::string findCuobjdump(const std::string &Nvcc);
 
-/// Compiles File with nvcc (`--ptx`, then `-c -Xptxas -v`) for Arch with the
-/// include paths and macros of ClangArgs, and disassembles the object with
-/// cuobjdump when there is one. Returns the error on failure.
-std::optional<std::string> compileWithNvcc(
-    const std::string &Nvcc, const std::string &File, const std::string &Arch,
-    const std::vector<std::string> &ClangArgs, CompiledLocalMemory &Out);
+/// nvdisasm beside nvcc, else on PATH; empty if none.
+std::string findNvdisasm(const std::string &Nvcc);
+
+/// The project's own nvcc arguments for its file: Command's when its
+/// compiler is nvcc (response files already read), without the program, the
+/// source, the output, the compilation mode, the architecture and the host
+/// compiler; for any other compiler, the flags of T's project part (never
+/// warpcheck's front arguments) that nvcc understands.
+std::vector<std::string>
+userNvccArguments(const clang::tooling::CompileCommand &Command,
+                  const TranslatedCommand &T);
+
+/// One file's compilations with nvcc.
+struct NvccJob {
+  std::string Nvcc, File, Arch;
+  /// Where nvcc runs: the compile command's directory (relative paths in
+  /// its arguments are relative to it).
+  std::string Directory;
+  /// userNvccArguments.
+  std::vector<std::string> Arguments;
+  /// --verify-ptx: PTX, ptxas -v and the LDL/STL counts.
+  bool Ptx = true;
+  /// --verify-sass: a `-lineinfo` cubin read with `nvdisasm -gi`.
+  bool Sass = false;
+};
+
+/// Compiles Job.File as Job says: `--ptx` for the PTX depots, then one
+/// `-cubin -Xptxas -v` (with `-lineinfo` for --verify-sass) whose SASS gives
+/// the LDL/STL counts and the shared instructions per line. Returns the
+/// error on failure; a missing disassembler leaves the SASS empty.
+std::optional<std::string> compileWithNvcc(const NvccJob &Job,
+                                           CompiledLocalMemory &Out);
 
 /// nvcc from --nvcc, else the toolkit's bin/, else PATH; empty if none.
 std::string findNvcc(const std::string &Explicit, const std::string &Toolkit);

@@ -127,8 +127,21 @@ readGivenCompilerOutput(const DriverOptions &Options) {
       Given.PtxDepot = parsePtxDepots((*Buf)->getBuffer());
     else if (Path == &Options.PtxasLog)
       Given.Ptxas = parsePtxasLog((*Buf)->getBuffer());
-    else
+    else {
+      // cuobjdump -sass for LDL/STL; nvdisasm -gi for --verify-sass too.
       Given.Sass = parseSass((*Buf)->getBuffer());
+      Given.SassLines = parseSassListing((*Buf)->getBuffer());
+      Given.HaveSassLines = true;
+      for (const SassFunction &F : Given.SassLines) {
+        SassLocal &L = Given.Sass[F.Name];
+        if (L.Loads || L.Stores)
+          continue;
+        for (const SassInstruction &I : F.Instructions) {
+          L.Loads += I.Kind == SassMemKind::LocalLoad;
+          L.Stores += I.Kind == SassMemKind::LocalStore;
+        }
+      }
+    }
   }
   return Given;
 }

@@ -63,6 +63,16 @@ for nvcc in [os.path.join(os.environ.get("CUDA_PATH", "/usr/local/cuda"),
         config.available_features.add("nvcc")
         config.substitutions.append(("%nvcc", nvcc))
         break
+# Tests that read the real SASS (--verify-sass) also need nvdisasm: beside
+# nvcc, else on PATH (the CUDA toolkit's, or PyPI's nvidia-cuda-nvdisasm).
+if "nvcc" in config.available_features:
+    beside = os.path.join(os.path.dirname(nvcc), "nvdisasm")
+    if os.access(beside, os.X_OK) or shutil.which("nvdisasm"):
+        config.available_features.add("nvdisasm")
+        if shutil.which("nvdisasm"):
+            config.environment["PATH"] = os.pathsep.join(
+                [os.path.dirname(shutil.which("nvdisasm")),
+                 config.environment.get("PATH", "")])
 share = lit_config.params.get("share_include", "")
 resource = lit_config.params.get("resource_dir", "/usr/lib/llvm-19/lib/clang/19")
 config.substitutions.append(
