@@ -74,14 +74,21 @@ private:
   size_t Size;
 };
 
+/// Whether every change of VD in Body (a function's body) comes in a
+/// statement of Body after the one holding Use, in straight-line code: Use
+/// sees the value VD starts with (HostLoops.cpp).
+bool unchangedUpTo(const clang::VarDecl *VD, const clang::Expr *Use,
+                   const clang::Stmt *Body);
+
 template <typename T, typename F>
 std::optional<std::vector<Traced<T>>>
 HostEvaluator::parameterValues(const clang::ParmVarDecl *Param, unsigned Depth,
-                               std::string &WhyNot, F Evaluate) {
+                               std::string &WhyNot, F Evaluate, bool AtEntry) {
   // A parameter its function changes is not the argument any more.
   const auto *Owner =
       llvm::dyn_cast<clang::FunctionDecl>(Param->getDeclContext());
-  if (Owner && Owner->getBody() && mayChange(Param, Owner->getBody())) {
+  if (!AtEntry && Owner && Owner->getBody() &&
+      mayChange(Param, Owner->getBody())) {
     WhyNot = "'" + Param->getNameAsString() + "' is changed in '" +
              displayName(Owner, Ctx) + "'";
     return std::nullopt;

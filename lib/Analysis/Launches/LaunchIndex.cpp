@@ -4,6 +4,7 @@
 #include "Host/Guards.h"
 #include "Host/HostSyntax.h"
 #include "Launches/CrossFile.h"
+#include "Launches/DriverLaunch.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -86,6 +87,29 @@ LaunchIndex::LaunchIndex(const ASTContext &Ctx, SiblingFiles *Files)
     MainFile = Main->getName().str();
   for (const CallGraph::Site &Launch : Calls.launches())
     addLaunch(Launch);
+  addDriverLaunches();
+}
+
+void LaunchIndex::addDriverLaunches() {
+  for (const DriverLaunch &L : driverLaunches(Ctx, Calls, Eval)) {
+    if (!L.Blocks)
+      continue;
+    for (const auto &[Name, Via] : L.Names) {
+      auto &List = Named[Name];
+      for (const auto &B : *L.Blocks) {
+        bool Seen = false;
+        for (const auto &S : List)
+          Seen |= S.Block == B.Value;
+        if (Seen || List.size() >= MaxValues)
+          continue;
+        std::string Description = "from cuLaunchKernel at " + L.Location +
+                                  ", '" + Name + "' " + Via;
+        if (!B.Via.empty())
+          Description += ", " + B.Via;
+        List.push_back({B.Value, "launch", Description});
+      }
+    }
+  }
 }
 
 unsigned LaunchIndex::walks() { return Walks; }
