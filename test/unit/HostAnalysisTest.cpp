@@ -397,6 +397,27 @@ TEST(HostValue, Dim3MemberAssignedAFollowedValue) {
   EXPECT_TRUE(P.shapes(1).empty());
 }
 
+TEST(HostValue, HelperWithAConditionalReturn) {
+  // shfl_scan's iDivUp: the condition, the division and the caller's locals
+  // nest about 16 deep.
+  Parsed P(R"cpp(
+    static unsigned iDivUp(unsigned dividend, unsigned divisor) {
+      return ((dividend % divisor) == 0) ? (dividend / divisor)
+                                         : (dividend / divisor + 1);
+    }
+    void f() {
+      int w = 1920;
+      int h = 1080;
+      int blockSize = iDivUp(w, 16);
+      use(blockSize);
+      int odd = iDivUp(w + 1, 16);
+      use(odd);
+    }
+  )cpp");
+  EXPECT_EQ(P.values(0), std::vector<int64_t>{120});
+  EXPECT_EQ(P.values(1), std::vector<int64_t>{121});
+}
+
 TEST(HostValue, LoopCountersInAndAfterTheirLoop) {
   Parsed P(R"cpp(
     static void fwt(int m, int log2N) {
