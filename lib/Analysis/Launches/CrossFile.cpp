@@ -93,6 +93,20 @@ ExternalCall describeCall(const clang::CallExpr *Call,
 
 } // namespace
 
+std::string absolutePath(clang::FileEntryRef File,
+                         const clang::SourceManager &SM) {
+  // The path the file was opened at, not its name made absolute with the
+  // process's directory: a compile database names files relative to each
+  // command's directory.
+  llvm::SmallString<256> Path(File.getFileEntry().tryGetRealPathName());
+  if (Path.empty()) {
+    Path = File.getName();
+    SM.getFileManager().getVirtualFileSystem().makeAbsolute(Path);
+  }
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return std::string(Path);
+}
+
 std::string definitionKey(const clang::FunctionDecl *Kernel,
                           const clang::ASTContext &Ctx) {
   const clang::FunctionDecl *Def = Kernel->getDefinition();
@@ -103,10 +117,7 @@ std::string definitionKey(const clang::FunctionDecl *Kernel,
   auto File = SM.getFileEntryRefForID(SM.getFileID(Loc));
   if (!File)
     return "";
-  llvm::SmallString<256> Path(File->getName());
-  llvm::sys::fs::make_absolute(Path);
-  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-  return std::string(Path) + ":" +
+  return absolutePath(*File, SM) + ":" +
          std::to_string(SM.getExpansionLineNumber(Loc)) + "|" +
          crossFileKey(Kernel, Ctx);
 }

@@ -50,6 +50,10 @@ struct SiblingFacts {
   std::map<std::string, std::vector<ExternalCall>> Calls;
 };
 
+/// File's absolute path in the working directory of SM's file system.
+std::string absolutePath(clang::FileEntryRef File,
+                         const clang::SourceManager &SM);
+
 /// "/abs/kernels.cu:37|name/3": the file and line that define Kernel, with
 /// its crossFileKey; empty when it has no file.
 std::string definitionKey(const clang::FunctionDecl *Kernel,

@@ -83,8 +83,10 @@ LaunchIndex::LaunchIndex(const ASTContext &Ctx, SiblingFiles *Files)
            [this](const std::string &Key) { return externalCalls(Key); }) {
   ++Walks;
   const SourceManager &SM = Ctx.getSourceManager();
+  // Absolute in the file manager's working directory (a compile command's
+  // directory), where the files next to it are.
   if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID()))
-    MainFile = Main->getName().str();
+    MainFile = absolutePath(*Main, SM);
   for (const CallGraph::Site &Launch : Calls.launches())
     addLaunch(Launch);
   addDriverLaunches();
