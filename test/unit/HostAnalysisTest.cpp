@@ -449,6 +449,11 @@ TEST(HostValue, LoopCountersInAndAfterTheirLoop) {
       for (; big < 100000; ++big) {
       }
       use(big);
+      static int kept = 0;
+      int steps = 0;
+      for (; kept < 4; ++kept, ++steps) {
+      }
+      use(steps);
     }
     int main() { fwt(1, 23); }
   )cpp");
@@ -465,6 +470,9 @@ TEST(HostValue, LoopCountersInAndAfterTheirLoop) {
   EXPECT_TRUE(P.values(7).empty());
   EXPECT_TRUE(P.values(8).empty());
   EXPECT_TRUE(P.values(9).empty());
+  // A static local counter starts from the last call's value (4 steps on
+  // the first call, none after): nothing.
+  EXPECT_TRUE(P.values(10).empty());
 }
 
 // --- Functions passed as arguments, packs, lambdas, fields (issue 25) ---

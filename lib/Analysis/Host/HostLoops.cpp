@@ -97,6 +97,9 @@ bool declaredInInit(const VarDecl *VD, const ForStmt *Loop) {
 /// parameter with Block the function's body.
 bool startsKnown(const VarDecl *VD, const ForStmt *Loop,
                  const CompoundStmt *Block, const Stmt *Body) {
+  // A static local keeps its value from the last call: no known start.
+  if (!VD->hasLocalStorage())
+    return false;
   if (declaredInInit(VD, Loop))
     return true;
   if (isa<ParmVarDecl>(VD))
@@ -279,7 +282,8 @@ HostEvaluator::loopValues(const VarDecl *VD, const DeclRefExpr *Ref,
                                   ? dyn_cast<FunctionDecl>(VD->getDeclContext())
                                   : enclosingFunction(VD);
   const Stmt *Body = Owner ? Owner->getBody() : nullptr;
-  if (!Body || !VD->getType()->isIntegralOrEnumerationType() ||
+  if (!Body || !VD->hasLocalStorage() ||
+      !VD->getType()->isIntegralOrEnumerationType() ||
       VD->getType().isVolatileQualified() || inLambdaOrJumps(Body, Ref))
     return std::nullopt;
   std::vector<const ForStmt *> Loops;
