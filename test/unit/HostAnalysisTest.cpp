@@ -418,6 +418,46 @@ TEST(HostValue, HelperWithAConditionalReturn) {
   EXPECT_EQ(P.values(1), std::vector<int64_t>{121});
 }
 
+TEST(HostValue, LocalSetInEveryArmOfAChain) {
+  Parsed P(R"cpp(
+    int pick();
+    void f(int n) {
+      unsigned t;
+      if (n > 1)
+        t = 256;
+      else if (n == 1)
+        t = 64;
+      else
+        t = 32;
+      use(t);
+      unsigned u;
+      if (n > 1)
+        u = 128;
+      use(u);
+      unsigned v;
+      if (n > 1) {
+        v = 16;
+        v = 8;
+      } else {
+        v = 4;
+      }
+      use(v);
+      unsigned w;
+      if (n > 1)
+        w = 512;
+      else
+        w = pick();
+      use(w);
+    }
+  )cpp");
+  // No launch condition known here: every arm.
+  EXPECT_EQ(P.values(0), (std::vector<int64_t>{32, 64, 256}));
+  // Not set on every way, set twice in an arm, or an arm not followed.
+  EXPECT_TRUE(P.values(1).empty());
+  EXPECT_TRUE(P.values(2).empty());
+  EXPECT_TRUE(P.values(3).empty());
+}
+
 TEST(HostValue, LoopCountersInAndAfterTheirLoop) {
   Parsed P(R"cpp(
     static void fwt(int m, int log2N) {

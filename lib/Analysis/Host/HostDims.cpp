@@ -24,8 +24,12 @@ namespace warpcheck {
 std::optional<HostEvaluator::Dims> HostEvaluator::dims(const Expr *E,
                                                        const FunctionDecl *In,
                                                        std::string &WhyNot,
-                                                       const Guards *Guards) {
+                                                       const Guards *Guards,
+                                                       const std::vector<KnownCondition> *Known) {
   llvm::SaveAndRestore<const warpcheck::Guards *> G(Active, Guards);
+  llvm::SaveAndRestore<const std::vector<KnownCondition> *> K(KnownConditions,
+                                                              Known);
+  llvm::SaveAndRestore<const FunctionDecl *> KI(KnownIn, Known ? In : nullptr);
   FrameScope F(*this, {In});
   return dimsAt(E, 0, WhyNot);
 }

@@ -338,6 +338,8 @@ HostEvaluator::variableValues(const DeclRefExpr *Ref, unsigned Depth,
       std::string LoopWhy;
       if (auto Looped = loopValues(VD, Ref, Depth, LoopWhy))
         return Looped;
+      if (auto Arms = branchValues(VD, Ref, Depth, LoopWhy))
+        return Arms;
       WhyNot = !LoopWhy.empty() ? LoopWhy
                : VD->getInit()  ? "the block size '" + VD->getNameAsString() +
                                      "' may be changed before the launch"

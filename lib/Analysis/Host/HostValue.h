@@ -99,8 +99,10 @@ public:
   std::optional<Ints> ints(const clang::Expr *E, const clang::FunctionDecl *In,
                            std::string &WhyNot, const Guards *Active = nullptr);
   /// The block shapes a dim3 (or integer) expression can have.
+  /// Known: the conditions known around the launch in In (conditionsAt).
   std::optional<Dims> dims(const clang::Expr *E, const clang::FunctionDecl *In,
-                           std::string &WhyNot, const Guards *Active = nullptr);
+                           std::string &WhyNot, const Guards *Active = nullptr,
+                           const std::vector<KnownCondition> *Known = nullptr);
   /// The kernels an expression (a kernel, a pointer, a table) can name.
   std::optional<Kernels> kernels(const clang::Expr *E,
                                  const clang::FunctionDecl *In,
@@ -181,6 +183,11 @@ private:
   std::optional<Ints> loopValues(const clang::VarDecl *VD,
                                  const clang::DeclRefExpr *Ref, unsigned Depth,
                                  std::string &WhyNot);
+  /// The values of a local set once in every arm of an if/else chain
+  /// before Ref (HostBranches.cpp); the arm a known condition selects.
+  std::optional<Ints> branchValues(const clang::VarDecl *VD,
+                                   const clang::DeclRefExpr *Ref,
+                                   unsigned Depth, std::string &WhyNot);
   /// The starting values of the loop's counters, one state per combination.
   std::optional<std::vector<LoopState>>
   loopStarts(const clang::ForStmt *Loop,
@@ -248,6 +255,9 @@ private:
   const CallGraph &Calls;
   ExternalCallsOf External;
   const Guards *Active = nullptr;
+  /// Conditions known around the launch being evaluated, in KnownIn.
+  const std::vector<KnownCondition> *KnownConditions = nullptr;
+  const clang::FunctionDecl *KnownIn = nullptr;
   std::vector<Frame> Frames;
   int Current = -1;
   /// For singleValue: a parameter of the outermost frame's function is

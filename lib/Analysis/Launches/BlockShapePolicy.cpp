@@ -299,8 +299,22 @@ chooseBlockShapes(const FunctionDecl *Kernel, const LaunchIndex &Launches,
                   const BlockShapeOptions &Options, const ASTContext &Ctx) {
   std::vector<BlockShapeChoice> Fixed =
       fixedShapes(Kernel, Launches, Options, Ctx);
-  if (!Fixed.empty())
+  if (!Fixed.empty() && (Fixed.front().Source != "launch" ||
+                         Launches.unresolvedLaunches(Kernel).empty()))
     return Fixed;
+  if (!Fixed.empty()) {
+    // Some launches fix a shape and another does not: the launched shapes
+    // are analyzed as an assumption (never exact), since the other launch
+    // may use a shape outside them.
+    BlockShapeChoice C = Fixed.front();
+    C.Source = "family";
+    for (const BlockShapeChoice &F : Fixed)
+      C.Family.push_back(F.Block);
+    C.Description += "; " + launchesNotUsed(Kernel, Launches) +
+                     "; what is reported holds for the launched shape" +
+                     (Fixed.size() > 1 ? "s" : "") + ", not for that launch";
+    return {C};
+  }
   // Launches whose shape is not known give none; the shape used instead
   // says why they were not used.
   std::string NotUsed = launchesNotUsed(Kernel, Launches);

@@ -130,10 +130,13 @@ void LaunchIndex::addLaunch(const CallGraph::Site &Launch) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::string Location = locationText(Call->getBeginLoc(), SM);
   std::string What = P->Via.empty() ? "launch" : P->Via;
+  // `if (n > 1) k<<<g, threads>>>` decides `if (n > 1) t = 256; else ...`
+  // where `threads` was built from t.
+  std::vector<KnownCondition> Known = conditionsAt(Call, Launch.Caller);
   auto Blocks =
       P->Config
           ? Eval.configBlock(P->Config, Call, Launch.Caller, WhyNot, &AtLaunch)
-          : Eval.dims(P->Block, Launch.Caller, WhyNot, &AtLaunch);
+          : Eval.dims(P->Block, Launch.Caller, WhyNot, &AtLaunch, &Known);
   if (Blocks)
     for (const auto &B : *Blocks) {
       const Dim3 &D = B.Value;
