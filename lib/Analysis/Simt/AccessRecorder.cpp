@@ -183,7 +183,10 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
   // broadcast takes both half-warps' passes: differential kernel k1814).
   bool Speculable =
       Kind == AccessKind::Load && Width > 8 && oneConstantOffset(LV);
-  if (UncountedLoops > 0)
+  // Under a warp-uniform condition not decided (or after an exit on one),
+  // the block may not run it at all: `if (blockIdx.y > blockIdx.x) return;`
+  // skips it in some blocks.
+  if (UncountedLoops > 0 || M.Conditional)
     S.Summary.CountsExact = false;
   // An access whose array is not known (inline PTX whose address is not
   // followed) has opaque addresses: no base to add.

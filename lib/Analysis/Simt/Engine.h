@@ -29,6 +29,7 @@
 #include "LayoutSearch.h"
 #include "RejectedSharedObjects.h"
 #include "Value.h"
+#include "WrittenRegions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "llvm/Support/SaveAndRestore.h"
@@ -233,6 +234,8 @@ public:
   llvm::DenseMap<const Stmt *, unsigned> CostCache;
   std::map<const VarDecl *, ThreadObject> Objects;
   std::set<const VarDecl *> ObjectScalars;
+  /// What statements may write in per-thread objects (havocObjectsWrittenIn).
+  WrittenRegions ObjectWrites{Ctx};
   /// Requests already judged (loops repeat patterns tile after tile).
   RequestMemo Memo;
 
@@ -355,6 +358,11 @@ public:
   void havocEscaped(const std::string &Why);
   /// Before a symbolic iteration: every object the statement may write.
   void havocObjectsWrittenIn(const Stmt *S, const std::string &Why);
+  /// The bytes W names in the object a root variable or `this` designates.
+  void havocThrough(const Value &Target, const RootWrites &W,
+                    const std::string &Why);
+  void havocRange(const VarDecl *V, int64_t Off, uint64_t Size,
+                  const std::string &Why);
 
   // ---- AccessRecorder.cpp ----------------------------------------------------
   AtomId baseAtom(const VarDecl *V);

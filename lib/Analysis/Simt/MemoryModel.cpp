@@ -618,71 +618,84 @@ void Engine::declareObject(const VarDecl *V) {
   initObjectAt(V, 0, T, Init);
 }
 
-/// The variable at the root of an lvalue expression (`a` in `a[i].x`).
-static const VarDecl *rootVariable(const Expr *E) {
-  while (true) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
-      E = AS->getBase();
-    else if (const auto *ME = dyn_cast<MemberExpr>(E))
-      E = ME->getBase();
-    else if (const auto *UO = dyn_cast<UnaryOperator>(E);
-             UO && (UO->getOpcode() == UO_Deref ||
-                    UO->getOpcode() == UO_AddrOf))
-      E = UO->getSubExpr();
-    else
-      break;
+void Engine::havocRange(const VarDecl *V, int64_t Off, uint64_t Size,
+                        const std::string &Why) {
+  ThreadObject &O = objectOf(V);
+  auto It = O.Cells.upper_bound(Off);
+  if (It != O.Cells.begin())
+    --It;
+  for (; It != O.Cells.end() && It->first < Off + int64_t(Size); ++It) {
+    ObjectCell &C = It->second;
+    if (It->first + int64_t(C.Size) <= Off)
+      continue;
+    addDep(C.V.Deps, Why);
+    if (!isLaneKind(C.V))
+      continue;
+    for (unsigned T = 0; T < N; ++T)
+      if (laneLive(T))
+        C.V.L[T] = SymbolicInt::opaque();
   }
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-    return dyn_cast<VarDecl>(Ref->getDecl());
-  return nullptr;
+}
+
+void Engine::havocThrough(const Value &Target, const RootWrites &W,
+                          const std::string &Why) {
+  if (Target.K != Value::Kind::Pointer) {
+    havocExposed(Why); // a pointer the engine does not know
+    return;
+  }
+  if (!Target.LocalObject)
+    return; // shared or other memory: no per-thread object
+  // Where it points, when every live thread agrees on a constant.
+  std::optional<int64_t> Base;
+  bool Same = true;
+  for (unsigned T = 0; T < N && Same; ++T) {
+    if (!laneLive(T))
+      continue;
+    std::optional<int64_t> C = Target.L[T].asConstant();
+    Same = C && (!Base || *Base == *C);
+    Base = C;
+  }
+  if (W.Whole || !Same || !Base) {
+    havocObject(Target.LocalObject, Why);
+    return;
+  }
+  for (const auto &[Off, Size] : W.Ranges)
+    havocRange(Target.LocalObject, *Base + Off, Size, Why);
 }
 
 void Engine::havocObjectsWrittenIn(const Stmt *S, const std::string &Why) {
   if (!S)
     return;
-  auto Written = [&](const Expr *Target) {
-    const VarDecl *V = rootVariable(Target);
-    if (!V) {
-      havocExposed(Why);
-      return;
-    }
-    if (isObjectVar(V)) {
-      havocObject(V, Why);
-      return;
-    }
-    // Through a pointer variable: whatever it points to now.
-    auto It = frame().Env.find(V);
-    if (It == frame().Env.end() || !V->getType()->isPointerType())
-      return;
-    const Value &P = It->second;
-    if (P.K == Value::Kind::Pointer && P.LocalObject)
-      havocObject(P.LocalObject, Why);
-    else if (P.K != Value::Kind::Pointer)
-      havocExposed(Why);
-  };
-  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-    if (BO->isAssignmentOp())
-      Written(BO->getLHS());
-  } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
-    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-      Written(UO->getSubExpr());
-  } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
-    havocEscaped(Why);
-    for (const Expr *Arg : Call->arguments())
-      if (Arg->getType()->isPointerType() || Arg->isGLValue())
-        Written(Arg);
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
-      Written(MC->getImplicitObjectArgument());
-  } else if (isa<AsmStmt>(S)) {
+  // Only the bytes the statement (and what it calls) may write are
+  // forgotten: WrittenRegions.h.
+  const WriteSet &W = ObjectWrites.writesIn(S);
+  if (W.Unresolved || W.Asm)
     havocExposed(Why);
-    for (const Stmt *Child : S->children())
-      if (const auto *E = dyn_cast_or_null<Expr>(Child))
-        if (E->isGLValue())
-          Written(E);
+  if (W.Calls)
+    havocEscaped(Why);
+  for (const auto &[V, Written] : W.Vars) {
+    if (Written.empty())
+      continue;
+    if (isObjectVar(V)) {
+      Value Whole;
+      Whole.K = Value::Kind::Pointer;
+      Whole.LocalObject = V;
+      Whole.L.assign(N, SymbolicInt::constant(0));
+      havocThrough(Whole, Written, Why);
+      continue;
+    }
+    QualType T = V->getType();
+    if (!T->isPointerType() && !T->isReferenceType())
+      continue; // a scalar (modifiedIn's) or a shared or global variable
+    auto It = frame().Env.find(V);
+    if (It != frame().Env.end())
+      havocThrough(It->second, Written, Why);
+    else if (!V->hasGlobalStorage() &&
+             !(isa<ParmVarDecl>(V) && V->getDeclContext() == Kernel))
+      havocExposed(Why); // kernel parameters and globals point elsewhere
   }
-  for (const Stmt *Child : S->children())
-    havocObjectsWrittenIn(Child, Why);
+  if (!W.This.empty())
+    havocThrough(frame().This, W.This, Why);
 }
 
 } // namespace simt
