@@ -3,11 +3,12 @@
 # (no build, every .cu file) and writes what came out: the per-file error
 # lines, the exit status and time, and the counts docs/usage.md quotes.
 # Usage: scripts/try-cuda-samples.sh CUDA_SAMPLES_DIR OUTDIR [JOBS]
+# WARPCHECK=path runs another build's binary (default: ./build/bin/warpcheck).
 set -uo pipefail
 Samples=$(cd "$1" && pwd)
 Out=$(mkdir -p "$2" && cd "$2" && pwd)
 Jobs=${3:-2}
-Warpcheck=$(pwd)/build/bin/warpcheck
+Warpcheck=${WARPCHECK:-$(pwd)/build/bin/warpcheck}
 cd "$Samples"
 Commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 Start=$(date +%s)

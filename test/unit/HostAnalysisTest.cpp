@@ -375,6 +375,146 @@ TEST(HostValue, Dim3BuiltMemberByMember) {
   EXPECT_TRUE(P.shapes(1).empty());
 }
 
+TEST(HostValue, Dim3MemberAssignedAFollowedValue) {
+  Parsed P(R"cpp(
+    static void run(unsigned t) {
+      dim3 b(1);
+      b.x = t;
+      use3(b);
+    }
+    void orphan(unsigned t) {
+      dim3 b;
+      b.x = t;
+      use3(b);
+    }
+    int main() { run(64); run(128); }
+  )cpp");
+  auto B = P.shapes(0);
+  ASSERT_EQ(B.size(), 2u);
+  EXPECT_EQ(B[0], (Dim3{64, 1, 1}));
+  EXPECT_EQ(B[1], (Dim3{128, 1, 1}));
+  // A parameter of a function called nowhere: no value.
+  EXPECT_TRUE(P.shapes(1).empty());
+}
+
+TEST(HostValue, HelperWithAConditionalReturn) {
+  // shfl_scan's iDivUp: the condition, the division and the caller's locals
+  // nest about 16 deep.
+  Parsed P(R"cpp(
+    static unsigned iDivUp(unsigned dividend, unsigned divisor) {
+      return ((dividend % divisor) == 0) ? (dividend / divisor)
+                                         : (dividend / divisor + 1);
+    }
+    void f() {
+      int w = 1920;
+      int h = 1080;
+      int blockSize = iDivUp(w, 16);
+      use(blockSize);
+      int odd = iDivUp(w + 1, 16);
+      use(odd);
+    }
+  )cpp");
+  EXPECT_EQ(P.values(0), std::vector<int64_t>{120});
+  EXPECT_EQ(P.values(1), std::vector<int64_t>{121});
+}
+
+TEST(HostValue, LocalSetInEveryArmOfAChain) {
+  Parsed P(R"cpp(
+    int pick();
+    void f(int n) {
+      unsigned t;
+      if (n > 1)
+        t = 256;
+      else if (n == 1)
+        t = 64;
+      else
+        t = 32;
+      use(t);
+      unsigned u;
+      if (n > 1)
+        u = 128;
+      use(u);
+      unsigned v;
+      if (n > 1) {
+        v = 16;
+        v = 8;
+      } else {
+        v = 4;
+      }
+      use(v);
+      unsigned w;
+      if (n > 1)
+        w = 512;
+      else
+        w = pick();
+      use(w);
+    }
+  )cpp");
+  // No launch condition known here: every arm.
+  EXPECT_EQ(P.values(0), (std::vector<int64_t>{32, 64, 256}));
+  // Not set on every way, set twice in an arm, or an arm not followed.
+  EXPECT_TRUE(P.values(1).empty());
+  EXPECT_TRUE(P.values(2).empty());
+  EXPECT_TRUE(P.values(3).empty());
+}
+
+TEST(HostValue, LoopCountersInAndAfterTheirLoop) {
+  Parsed P(R"cpp(
+    static void fwt(int m, int log2N) {
+      int n = 1 << log2N;
+      use(n);
+      for (; log2N > 11; log2N -= 2, n >>= 2, m <<= 2)
+        use(log2N);
+      use(log2N);
+      use(n);
+      use(m);
+    }
+    void g() {
+      for (int bs = 32; bs <= 256; bs *= 2)
+        use(bs);
+      int i;
+      for (i = 2; i <= 16; i = 2 * i) {
+      }
+      use(i);
+      int k = 0;
+      for (; k < 8; ++k)
+        if (k == 3)
+          break;
+      use(k);
+      for (int j = 0; j < 4; ++j) {
+        j += 0;
+        use(j);
+      }
+      int big = 0;
+      for (; big < 100000; ++big) {
+      }
+      use(big);
+      static int kept = 0;
+      int steps = 0;
+      for (; kept < 4; ++kept, ++steps) {
+      }
+      use(steps);
+    }
+    int main() { fwt(1, 23); }
+  )cpp");
+  // Before the loop: the argument, though the loop changes it later.
+  EXPECT_EQ(P.values(0), std::vector<int64_t>{1 << 23});
+  EXPECT_EQ(P.values(1), (std::vector<int64_t>{13, 15, 17, 19, 21, 23}));
+  EXPECT_EQ(P.values(2), std::vector<int64_t>{11});
+  EXPECT_EQ(P.single(2), 11);
+  EXPECT_EQ(P.values(3), std::vector<int64_t>{2048});
+  EXPECT_EQ(P.values(4), std::vector<int64_t>{4096});
+  EXPECT_EQ(P.values(5), (std::vector<int64_t>{32, 64, 128, 256}));
+  EXPECT_EQ(P.values(6), std::vector<int64_t>{32});
+  // Left by `break`, changed in the body, or run too long: no value.
+  EXPECT_TRUE(P.values(7).empty());
+  EXPECT_TRUE(P.values(8).empty());
+  EXPECT_TRUE(P.values(9).empty());
+  // A static local counter starts from the last call's value (4 steps on
+  // the first call, none after): nothing.
+  EXPECT_TRUE(P.values(10).empty());
+}
+
 // --- Functions passed as arguments, packs, lambdas, fields (issue 25) ---
 
 const char *StdForward = R"cpp(

@@ -34,6 +34,25 @@ using Guards = std::map<const clang::VarDecl *, GuardValues>;
 
 /// Whether every use of VD in S reads it (no assignment, increment,
 
+/// A condition around a launch and the way it goes there (`if (n > 1)`
+/// whose then branch holds the launch: true). Only conditions that call
+/// nothing, change nothing and read only variables their function never
+/// changes, so the same expression elsewhere in the function has the same
+/// value (HostBranches.cpp).
+struct KnownCondition {
+  const clang::Expr *Cond;
+  bool Holds;
+};
+
+/// The known conditions around Launch in the body of Function.
+std::vector<KnownCondition> conditionsAt(const clang::Stmt *Launch,
+                                         const clang::FunctionDecl *Function);
+
+/// Whether Cond calls nothing, changes nothing and reads only variables
+/// Function never changes.
+bool stableCondition(const clang::Expr *Cond,
+                     const clang::FunctionDecl *Function);
+
 /// The guards around Launch in the body of Function.
 Guards guardsAt(const clang::Stmt *Launch, const clang::FunctionDecl *Function,
                 const clang::ASTContext &Ctx);

@@ -24,8 +24,12 @@ namespace warpcheck {
 std::optional<HostEvaluator::Dims> HostEvaluator::dims(const Expr *E,
                                                        const FunctionDecl *In,
                                                        std::string &WhyNot,
-                                                       const Guards *Guards) {
+                                                       const Guards *Guards,
+                                                       const std::vector<KnownCondition> *Known) {
   llvm::SaveAndRestore<const warpcheck::Guards *> G(Active, Guards);
+  llvm::SaveAndRestore<const std::vector<KnownCondition> *> K(KnownConditions,
+                                                              Known);
+  llvm::SaveAndRestore<const FunctionDecl *> KI(KnownIn, Known ? In : nullptr);
   FrameScope F(*this, {In});
   return dimsAt(E, 0, WhyNot);
 }
@@ -171,12 +175,31 @@ HostEvaluator::dim3Variable(const DeclRefExpr *Ref, const VarDecl *VD,
   // A local variable may be built member by member before the launch.
   if (!Init || !VD->hasLocalStorage() || VD->getType().isConstQualified())
     return Init;
+  // A member assigned a value that is not a constant: the evaluator's values
+  // for it, read where it is assigned (the same function, the same frame).
+  auto Assigned = [this, Depth](const Expr *A, std::string &W)
+      -> std::optional<std::vector<std::pair<int64_t, std::string>>> {
+    auto V = intsAt(A, Depth + 1, W);
+    if (!V)
+      return std::nullopt;
+    std::vector<std::pair<int64_t, std::string>> Out;
+    for (auto &X : *V)
+      Out.push_back({X.Value, X.Via});
+    return Out;
+  };
   Dims Out;
   for (auto &V : *Init) {
-    auto D = LocalDim3(VD, Ref, Ctx).valueAtUse(V.Value, WhyNot);
+    auto D = LocalDim3(VD, Ref, Ctx, Assigned).valuesAtUse(V.Value, WhyNot);
     if (!D)
       return std::nullopt;
-    addUnique(Out, Traced<Dim3>{*D, V.Via});
+    for (const auto &[Each, Via] : *D)
+      addUnique(Out, Traced<Dim3>{Each, V.Via == Via ? Via
+                                                     : joinVia(V.Via, Via)});
+  }
+  if (Out.size() > MaxValues) {
+    WhyNot = "'" + VD->getNameAsString() + "' takes more than " +
+             std::to_string(MaxValues) + " values";
+    return std::nullopt;
   }
   return Out;
 }

@@ -12,6 +12,7 @@
 #include "Host/HostSyntax.h"
 #include "Host/HostValueInternal.h"
 #include "Host/LocalDim3.h"
+#include "Host/Mutation.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -23,7 +24,8 @@ using namespace clang;
 namespace warpcheck {
 
 std::string joinVia(const std::string &A, const std::string &B) {
-  if (A.empty())
+  // One argument read twice (`dim3(bs, bs)`) is said once.
+  if (A.empty() || A == B)
     return B;
   if (B.empty())
     return A;
@@ -295,7 +297,23 @@ HostEvaluator::variableValues(const DeclRefExpr *Ref, unsigned Depth,
     return intsAt(A, D, W);
   };
   if (const auto *Param = dyn_cast_or_null<ParmVarDecl>(VD)) {
-    auto Values = parameterValues<int64_t>(Param, Depth, WhyNot, Self);
+    // Changed in its function: the argument where no change came yet, the
+    // values a loop gives it, or nothing.
+    const auto *Owner = dyn_cast<FunctionDecl>(Param->getDeclContext());
+    const Stmt *Body = Owner ? Owner->getBody() : nullptr;
+    bool AtEntry = false;
+    if (Body && mayChange(Param, Body)) {
+      AtEntry = unchangedUpTo(Param, Ref, Body);
+      if (!AtEntry) {
+        if (auto Looped = loopValues(Param, Ref, Depth, WhyNot))
+          return Looped;
+        if (WhyNot.empty() || WhyNot.find("loop") == std::string::npos)
+          WhyNot = "'" + Param->getNameAsString() + "' is changed in '" +
+                   displayName(Owner, Ctx) + "'";
+        return std::nullopt;
+      }
+    }
+    auto Values = parameterValues<int64_t>(Param, Depth, WhyNot, Self, AtEntry);
     if (!Values)
       return std::nullopt;
     // The argument converted to the parameter's type, as the call does.
@@ -311,14 +329,21 @@ HostEvaluator::variableValues(const DeclRefExpr *Ref, unsigned Depth,
     }
     return Out;
   }
-  // A local integer initialized once and not changed on the way.
-  if (VD && VD->hasLocalStorage() && VD->getInit() &&
-      !VD->getType().isVolatileQualified() &&
+  // A local integer initialized once and not changed on the way, or one
+  // that a `for` loop changes (HostLoops.cpp).
+  if (VD && VD->hasLocalStorage() && !VD->getType().isVolatileQualified() &&
       VD->getType()->isIntegralOrEnumerationType()) {
     std::string Why;
-    if (!LocalDim3(VD, Ref, Ctx).valueAtUse(Dim3{}, Why)) {
-      WhyNot = "the block size '" + VD->getNameAsString() +
-               "' may be changed before the launch";
+    if (!VD->getInit() || !LocalDim3(VD, Ref, Ctx).valueAtUse(Dim3{}, Why)) {
+      std::string LoopWhy;
+      if (auto Looped = loopValues(VD, Ref, Depth, LoopWhy))
+        return Looped;
+      if (auto Arms = branchValues(VD, Ref, Depth, LoopWhy))
+        return Arms;
+      WhyNot = !LoopWhy.empty() ? LoopWhy
+               : VD->getInit()  ? "the block size '" + VD->getNameAsString() +
+                                     "' may be changed before the launch"
+                                : "the block size is " + notConstant(Ref, Ctx);
       return std::nullopt;
     }
     if (auto Init = intsAt(VD->getInit(), Depth + 1, Why))

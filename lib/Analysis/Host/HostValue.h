@@ -30,9 +30,11 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -97,8 +99,10 @@ public:
   std::optional<Ints> ints(const clang::Expr *E, const clang::FunctionDecl *In,
                            std::string &WhyNot, const Guards *Active = nullptr);
   /// The block shapes a dim3 (or integer) expression can have.
+  /// Known: the conditions known around the launch in In (conditionsAt).
   std::optional<Dims> dims(const clang::Expr *E, const clang::FunctionDecl *In,
-                           std::string &WhyNot, const Guards *Active = nullptr);
+                           std::string &WhyNot, const Guards *Active = nullptr,
+                           const std::vector<KnownCondition> *Known = nullptr);
   /// The kernels an expression (a kernel, a pointer, a table) can name.
   std::optional<Kernels> kernels(const clang::Expr *E,
                                  const clang::FunctionDecl *In,
@@ -171,12 +175,40 @@ private:
                                      const clang::Expr *Launch,
                                      std::string &WhyNot);
 
+  /// The counters of a host loop being run by hand (HostLoops.cpp).
+  using LoopState = std::map<const clang::VarDecl *, int64_t>;
+  /// The values VD has at Ref when a `for` loop is what changes it: each
+  /// value its counter takes (Ref in the body), or the value it leaves
+  /// (Ref after it); nullopt when the rule does not apply or fails.
+  std::optional<Ints> loopValues(const clang::VarDecl *VD,
+                                 const clang::DeclRefExpr *Ref, unsigned Depth,
+                                 std::string &WhyNot);
+  /// The values of a local set once in every arm of an if/else chain
+  /// before Ref (HostBranches.cpp); the arm a known condition selects.
+  std::optional<Ints> branchValues(const clang::VarDecl *VD,
+                                   const clang::DeclRefExpr *Ref,
+                                   unsigned Depth, std::string &WhyNot);
+  /// The starting values of the loop's counters, one state per combination.
+  std::optional<std::vector<LoopState>>
+  loopStarts(const clang::ForStmt *Loop,
+             const std::vector<const clang::VarDecl *> &Counters,
+             unsigned Depth, std::string &WhyNot);
+  /// E's one value with the counters as in State.
+  std::optional<int64_t> valueInState(const clang::Expr *E,
+                                      const LoopState &State, unsigned Depth,
+                                      std::string &WhyNot);
+  /// Runs the increment E on State.
+  bool stepLoop(const clang::Expr *E, LoopState &State, unsigned Depth,
+                std::string &WhyNot);
+
   /// The values Evaluate gives Param: its argument at the call being
   /// followed when a frame binds it, else at every call (throughCalls).
+  /// AtEntry: read where the function's changes of Param have not happened
+  /// yet, so a function that changes it still has the argument there.
   template <typename T, typename F>
   std::optional<std::vector<Traced<T>>>
   parameterValues(const clang::ParmVarDecl *Param, unsigned Depth,
-                  std::string &WhyNot, F Evaluate);
+                  std::string &WhyNot, F Evaluate, bool AtEntry = false);
   /// The argument Param takes at the call of the frame that binds it, or
   /// null when no frame does (WhyNot says why when that is final).
   const clang::Expr *boundArgument(const clang::ParmVarDecl *Param,
@@ -223,6 +255,9 @@ private:
   const CallGraph &Calls;
   ExternalCallsOf External;
   const Guards *Active = nullptr;
+  /// Conditions known around the launch being evaluated, in KnownIn.
+  const std::vector<KnownCondition> *KnownConditions = nullptr;
+  const clang::FunctionDecl *KnownIn = nullptr;
   std::vector<Frame> Frames;
   int Current = -1;
   /// For singleValue: a parameter of the outermost frame's function is

@@ -22,8 +22,10 @@
 
 namespace warpcheck {
 
-/// How deep one evaluation follows expressions, calls and returns.
-constexpr unsigned MaxDepth = 12;
+/// How deep one evaluation follows expressions, calls and returns: a
+/// helper's `return (a % b == 0) ? a / b : a / b + 1` (shfl_scan's iDivUp)
+/// with its arguments' locals takes about 16.
+constexpr unsigned MaxDepth = 24;
 /// singleValue: the longest chain of calls, and the most chains tried.
 constexpr unsigned MaxChainLength = 6;
 constexpr unsigned MaxChains = 64;
@@ -74,14 +76,21 @@ private:
   size_t Size;
 };
 
+/// Whether every change of VD in Body (a function's body) comes in a
+/// statement of Body after the one holding Use, in straight-line code: Use
+/// sees the value VD starts with (HostLoops.cpp).
+bool unchangedUpTo(const clang::VarDecl *VD, const clang::Expr *Use,
+                   const clang::Stmt *Body);
+
 template <typename T, typename F>
 std::optional<std::vector<Traced<T>>>
 HostEvaluator::parameterValues(const clang::ParmVarDecl *Param, unsigned Depth,
-                               std::string &WhyNot, F Evaluate) {
+                               std::string &WhyNot, F Evaluate, bool AtEntry) {
   // A parameter its function changes is not the argument any more.
   const auto *Owner =
       llvm::dyn_cast<clang::FunctionDecl>(Param->getDeclContext());
-  if (Owner && Owner->getBody() && mayChange(Param, Owner->getBody())) {
+  if (!AtEntry && Owner && Owner->getBody() &&
+      mayChange(Param, Owner->getBody())) {
     WhyNot = "'" + Param->getNameAsString() + "' is changed in '" +
              displayName(Owner, Ctx) + "'";
     return std::nullopt;

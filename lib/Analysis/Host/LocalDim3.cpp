@@ -7,6 +7,7 @@
 
 #include "clang/AST/ExprCXX.h"
 
+#include <algorithm>
 #include <functional>
 
 using namespace clang;
@@ -118,48 +119,84 @@ bool LocalDim3::assign(const Expr *E, std::string &WhyNot) {
     return true; // reads it, or does not use it
   }
   std::string Member = Field->getNameAsString();
-  unsigned *Slot = Member == "x"   ? &Value.X
-                   : Member == "y" ? &Value.Y
-                   : Member == "z" ? &Value.Z
-                                   : nullptr;
+  unsigned Dim3::*Slot = Member == "x"   ? &Dim3::X
+                         : Member == "y" ? &Dim3::Y
+                         : Member == "z" ? &Dim3::Z
+                                         : nullptr;
   if (!Slot) {
     WhyNot = "'" + Name + "." + Member + "' is not a block dimension";
     return false;
   }
   std::string What = "'" + Name + "." + Member + "'";
   QualType T = Field->getType();
-  std::optional<int64_t> New;
-  if (UO) {
-    New = applyBinary(*Slot, 1, UO->isIncrementOp() ? BO_Add : BO_Sub, T, Ctx);
-  } else {
-    auto V = evaluateInt(BO->getRHS(), Ctx);
-    if (!V) {
-      WhyNot = What + " is assigned " + notConstant(BO->getRHS(), Ctx);
+  std::optional<std::vector<std::pair<int64_t, std::string>>> Assigned;
+  if (!UO) {
+    Assigned = assignedValues(BO->getRHS(), What, WhyNot);
+    if (!Assigned)
       return false;
-    }
-    if (BO->getOpcode() == BO_Assign) {
-      New = convertTo(*V, T, Ctx);
-    } else {
-      // `b.x op= v` is `b.x = b.x op v` in the common type, converted back.
-      const auto *CAO = cast<CompoundAssignOperator>(BO);
-      QualType Common = CAO->getComputationResultType();
-      auto L = convertTo(*Slot, CAO->getComputationLHSType(), Ctx);
-      auto R = convertTo(*V, Common, Ctx);
-      New = L && R ? applyBinary(*L, *R,
-                                 BinaryOperator::getOpForCompoundAssignment(
-                                     BO->getOpcode()),
-                                 Common, Ctx)
-                   : std::nullopt;
-      if (New)
-        New = convertTo(*New, T, Ctx);
-    }
   }
-  if (!New) {
-    WhyNot = What + " is assigned a value C++ does not define";
+  std::vector<std::pair<Dim3, std::string>> Next;
+  for (const auto &[Old, OldVia] : Values)
+    for (const auto &[V, How] :
+         UO ? std::vector<std::pair<int64_t, std::string>>{{1, ""}}
+            : *Assigned) {
+      std::optional<int64_t> New;
+      if (UO) {
+        New = applyBinary(Old.*Slot, 1, UO->isIncrementOp() ? BO_Add : BO_Sub,
+                          T, Ctx);
+      } else if (BO->getOpcode() == BO_Assign) {
+        New = convertTo(V, T, Ctx);
+      } else {
+        // `b.x op= v` is `b.x = b.x op v` in the common type, converted back.
+        const auto *CAO = cast<CompoundAssignOperator>(BO);
+        QualType Common = CAO->getComputationResultType();
+        auto L = convertTo(Old.*Slot, CAO->getComputationLHSType(), Ctx);
+        auto R = convertTo(V, Common, Ctx);
+        New = L && R ? applyBinary(*L, *R,
+                                   BinaryOperator::getOpForCompoundAssignment(
+                                       BO->getOpcode()),
+                                   Common, Ctx)
+                     : std::nullopt;
+        if (New)
+          New = convertTo(*New, T, Ctx);
+      }
+      if (!New) {
+        WhyNot = What + " is assigned a value C++ does not define";
+        return false;
+      }
+      Dim3 D = Old;
+      D.*Slot = unsigned(*New);
+      bool Seen = false;
+      for (const auto &N : Next)
+        Seen |= N.first == D;
+      if (!Seen)
+        Next.push_back({D, OldVia.empty() || How.empty() || OldVia == How
+                               ? OldVia + How
+                               : OldVia + ", " + How});
+    }
+  if (Next.size() > MaxStates) {
+    WhyNot = "'" + Name + "' takes more than " + std::to_string(MaxStates) +
+             " values";
     return false;
   }
-  *Slot = unsigned(*New);
+  Values = std::move(Next);
   return true;
+}
+
+std::optional<std::vector<std::pair<int64_t, std::string>>>
+LocalDim3::assignedValues(const Expr *E, const std::string &What,
+                          std::string &WhyNot) {
+  if (auto V = evaluateInt(E, Ctx))
+    return std::vector<std::pair<int64_t, std::string>>{{*V, ""}};
+  std::string Why;
+  auto Found = Evaluate ? Evaluate(E, Why) : std::nullopt;
+  if (!Found || Found->empty()) {
+    WhyNot = What + " is assigned " + notConstant(E, Ctx);
+    if (!Why.empty())
+      WhyNot += " (" + Why + ")";
+    return std::nullopt;
+  }
+  return Found;
 }
 
 bool LocalDim3::step(const Stmt *S, std::string &WhyNot) {
@@ -179,7 +216,19 @@ bool LocalDim3::step(const Stmt *S, std::string &WhyNot) {
 }
 
 std::optional<Dim3> LocalDim3::valueAtUse(Dim3 Init, std::string &WhyNot) {
-  Value = Init;
+  auto All = valuesAtUse(Init, WhyNot);
+  if (!All)
+    return std::nullopt;
+  if (All->size() != 1) {
+    WhyNot = "'" + Name + "' has several values";
+    return std::nullopt;
+  }
+  return All->front().first;
+}
+
+std::optional<std::vector<std::pair<Dim3, std::string>>>
+LocalDim3::valuesAtUse(Dim3 Init, std::string &WhyNot) {
+  Values = {{Init, ""}};
   const auto *Function = dyn_cast<FunctionDecl>(Var->getDeclContext());
   const Stmt *Body = Function ? Function->getBody() : nullptr;
   if (!Body) {
@@ -205,7 +254,7 @@ std::optional<Dim3> LocalDim3::valueAtUse(Dim3 Init, std::string &WhyNot) {
       WhyNot = why(Body, *C);
       return std::nullopt;
     }
-    return Value;
+    return Values;
   }
   for (size_t I = DeclIndex + 1; I < *UseIndex; ++I)
     if (!step(Block->body_begin()[I], WhyNot))
@@ -216,7 +265,7 @@ std::optional<Dim3> LocalDim3::valueAtUse(Dim3 Init, std::string &WhyNot) {
     WhyNot = why(Last, *C);
     return std::nullopt;
   }
-  return Value;
+  return Values;
 }
 
 } // namespace warpcheck

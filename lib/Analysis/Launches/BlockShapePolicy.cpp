@@ -150,22 +150,47 @@ std::vector<BlockShapeChoice> fixedShapes(const FunctionDecl *Kernel,
     return Commented;
   // Launches name the primary template's specialization: look it up through
   // the canonical declaration of this instantiation.
-  const auto &Launched = Launches.shapesFor(Kernel);
-  if (!Launched.empty() || !Kernel->isExternallyVisible())
-    return Launched;
+  std::vector<BlockShapeChoice> Out = Launches.shapesFor(Kernel);
+  bool LaunchedHere = !Out.empty();
+  auto Add = [&Out](const std::vector<BlockShapeChoice> &More) {
+    for (const BlockShapeChoice &C : More) {
+      bool Seen = false;
+      for (const auto &E : Out)
+        Seen |= E.Block == C.Block;
+      if (!Seen && Out.size() < MaxValues)
+        Out.push_back(C);
+    }
+  };
+  // An extern "C" kernel launched by name through the driver API, here or
+  // in a file next to this one: every such launch adds its shapes.
+  std::string Name = Kernel->getIdentifier() ? Kernel->getName().str() : "";
+  if (Kernel->isExternC() && !Name.empty()) {
+    if (auto It = Launches.namedLaunches().find(Name);
+        It != Launches.namedLaunches().end())
+      Add(It->second);
+    for (const auto &Facts : Launches.siblings())
+      if (auto It = Facts->LaunchedByName.find(Name);
+          It != Facts->LaunchedByName.end())
+        Add(It->second);
+  }
+  if (LaunchedHere)
+    return Out;
+  // Not launched here: a file next to this one may #include this kernel's
+  // definition and launch it (a kernel file also compiled on its own, the
+  // kernel `static` or not); its launches of that definition count.
+  std::string At = definitionKey(Kernel, Ctx);
+  if (!At.empty())
+    for (const auto &Facts : Launches.siblings())
+      if (auto It = Facts->LaunchedAt.find(At); It != Facts->LaunchedAt.end())
+        Add(It->second);
+  if (!Kernel->isExternallyVisible())
+    return Out;
   // Launched in a file next to this one (a kernel declared there).
-  std::vector<BlockShapeChoice> Elsewhere;
   std::string Key = crossFileKey(Kernel, Ctx);
   for (const auto &Facts : Launches.siblings())
     if (auto It = Facts->Launched.find(Key); It != Facts->Launched.end())
-      for (const BlockShapeChoice &C : It->second) {
-        bool Seen = false;
-        for (const auto &E : Elsewhere)
-          Seen |= E.Block == C.Block;
-        if (!Seen && Elsewhere.size() < MaxValues)
-          Elsewhere.push_back(C);
-      }
-  return Elsewhere;
+      Add(It->second);
+  return Out;
 }
 
 /// Why the launches of Kernel whose shape is not known give none; empty
@@ -274,8 +299,22 @@ chooseBlockShapes(const FunctionDecl *Kernel, const LaunchIndex &Launches,
                   const BlockShapeOptions &Options, const ASTContext &Ctx) {
   std::vector<BlockShapeChoice> Fixed =
       fixedShapes(Kernel, Launches, Options, Ctx);
-  if (!Fixed.empty())
+  if (!Fixed.empty() && (Fixed.front().Source != "launch" ||
+                         Launches.unresolvedLaunches(Kernel).empty()))
     return Fixed;
+  if (!Fixed.empty()) {
+    // Some launches fix a shape and another does not: the launched shapes
+    // are analyzed as an assumption (never exact), since the other launch
+    // may use a shape outside them.
+    BlockShapeChoice C = Fixed.front();
+    C.Source = "family";
+    for (const BlockShapeChoice &F : Fixed)
+      C.Family.push_back(F.Block);
+    C.Description += "; " + launchesNotUsed(Kernel, Launches) +
+                     "; what is reported holds for the launched shape" +
+                     (Fixed.size() > 1 ? "s" : "") + ", not for that launch";
+    return {C};
+  }
   // Launches whose shape is not known give none; the shape used instead
   // says why they were not used.
   std::string NotUsed = launchesNotUsed(Kernel, Launches);

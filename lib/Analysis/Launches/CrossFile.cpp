@@ -93,11 +93,45 @@ ExternalCall describeCall(const clang::CallExpr *Call,
 
 } // namespace
 
+std::string absolutePath(clang::FileEntryRef File,
+                         const clang::SourceManager &SM) {
+  // The path the file was opened at, not its name made absolute with the
+  // process's directory: a compile database names files relative to each
+  // command's directory.
+  llvm::SmallString<256> Path(File.getFileEntry().tryGetRealPathName());
+  if (Path.empty()) {
+    Path = File.getName();
+    SM.getFileManager().getVirtualFileSystem().makeAbsolute(Path);
+  }
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return std::string(Path);
+}
+
+std::string definitionKey(const clang::FunctionDecl *Kernel,
+                          const clang::ASTContext &Ctx) {
+  const clang::FunctionDecl *Def = Kernel->getDefinition();
+  if (!Def)
+    return "";
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  clang::SourceLocation Loc = SM.getExpansionLoc(Def->getLocation());
+  auto File = SM.getFileEntryRefForID(SM.getFileID(Loc));
+  if (!File)
+    return "";
+  return absolutePath(*File, SM) + ":" +
+         std::to_string(SM.getExpansionLineNumber(Loc)) + "|" +
+         crossFileKey(Kernel, Ctx);
+}
+
 SiblingFacts siblingFactsOf(const clang::ASTContext &Ctx) {
   SiblingFacts Out;
   LaunchIndex Index(Ctx); // siblings of siblings are not read
-  for (const auto &[Kernel, Shapes] : Index.launchedShapes())
+  for (const auto &[Kernel, Shapes] : Index.launchedShapes()) {
     Out.Launched[crossFileKey(Kernel, Ctx)] = Shapes;
+    std::string At = definitionKey(Kernel, Ctx);
+    if (!At.empty())
+      Out.LaunchedAt[At] = Shapes;
+  }
+  Out.LaunchedByName = Index.namedLaunches();
   const clang::SourceManager &SM = Ctx.getSourceManager();
   for (const auto &[Callee, Sites] : Index.calls().calls()) {
     if (Sites.empty() || !definedElsewhere(Callee, SM))

@@ -6,8 +6,9 @@
 // not decided in its own file, the source files in the same directory are
 // parsed as the driver parses its inputs (the same compile command), each
 // once per run, and what they say is used: the constant shapes of the
-// kernels they launch, and the constant arguments of their calls to
-// functions they do not define. The driver passes a SiblingFiles in
+// kernels they launch (also by name through the driver API, DriverLaunch.h,
+// and kernels of a file they #include that is compiled on its own too),
+// and the constant arguments of their calls to functions they do not define. The driver passes a SiblingFiles in
 // (AnalysisReport.h); without one (the clang-tidy plugin), no other file is
 // read.
 //
@@ -39,9 +40,24 @@ using SiblingParser = std::function<bool(
 struct SiblingFacts {
   /// Kernels it launches with constant shapes, by crossFileKey.
   std::map<std::string, std::vector<BlockShapeChoice>> Launched;
+  /// Kernels it launches with constant shapes, by where they are defined
+  /// (definitionKey): a kernel file it #includes and that is also compiled
+  /// on its own has its launches here, `static` kernels included.
+  std::map<std::string, std::vector<BlockShapeChoice>> LaunchedAt;
+  /// Kernels it launches by name through the driver API, by that name.
+  std::map<std::string, std::vector<BlockShapeChoice>> LaunchedByName;
   /// Calls of functions it does not define, by crossFileKey of the callee.
   std::map<std::string, std::vector<ExternalCall>> Calls;
 };
+
+/// File's absolute path in the working directory of SM's file system.
+std::string absolutePath(clang::FileEntryRef File,
+                         const clang::SourceManager &SM);
+
+/// "/abs/kernels.cu:37|name/3": the file and line that define Kernel, with
+/// its crossFileKey; empty when it has no file.
+std::string definitionKey(const clang::FunctionDecl *Kernel,
+                          const clang::ASTContext &Ctx);
 
 /// What the translation unit of Ctx says for the files next to it.
 SiblingFacts siblingFactsOf(const clang::ASTContext &Ctx);

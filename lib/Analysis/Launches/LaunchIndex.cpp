@@ -4,6 +4,7 @@
 #include "Host/Guards.h"
 #include "Host/HostSyntax.h"
 #include "Launches/CrossFile.h"
+#include "Launches/DriverLaunch.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -82,10 +83,35 @@ LaunchIndex::LaunchIndex(const ASTContext &Ctx, SiblingFiles *Files)
            [this](const std::string &Key) { return externalCalls(Key); }) {
   ++Walks;
   const SourceManager &SM = Ctx.getSourceManager();
+  // Absolute in the file manager's working directory (a compile command's
+  // directory), where the files next to it are.
   if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID()))
-    MainFile = Main->getName().str();
+    MainFile = absolutePath(*Main, SM);
   for (const CallGraph::Site &Launch : Calls.launches())
     addLaunch(Launch);
+  addDriverLaunches();
+}
+
+void LaunchIndex::addDriverLaunches() {
+  for (const DriverLaunch &L : driverLaunches(Ctx, Calls, Eval)) {
+    if (!L.Blocks)
+      continue;
+    for (const auto &[Name, Via] : L.Names) {
+      auto &List = Named[Name];
+      for (const auto &B : *L.Blocks) {
+        bool Seen = false;
+        for (const auto &S : List)
+          Seen |= S.Block == B.Value;
+        if (Seen || List.size() >= MaxValues)
+          continue;
+        std::string Description = "from cuLaunchKernel at " + L.Location +
+                                  ", '" + Name + "' " + Via;
+        if (!B.Via.empty())
+          Description += ", " + B.Via;
+        List.push_back({B.Value, "launch", Description});
+      }
+    }
+  }
 }
 
 unsigned LaunchIndex::walks() { return Walks; }
@@ -104,10 +130,13 @@ void LaunchIndex::addLaunch(const CallGraph::Site &Launch) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::string Location = locationText(Call->getBeginLoc(), SM);
   std::string What = P->Via.empty() ? "launch" : P->Via;
+  // `if (n > 1) k<<<g, threads>>>` decides `if (n > 1) t = 256; else ...`
+  // where `threads` was built from t.
+  std::vector<KnownCondition> Known = conditionsAt(Call, Launch.Caller);
   auto Blocks =
       P->Config
           ? Eval.configBlock(P->Config, Call, Launch.Caller, WhyNot, &AtLaunch)
-          : Eval.dims(P->Block, Launch.Caller, WhyNot, &AtLaunch);
+          : Eval.dims(P->Block, Launch.Caller, WhyNot, &AtLaunch, &Known);
   if (Blocks)
     for (const auto &B : *Blocks) {
       const Dim3 &D = B.Value;

@@ -73,6 +73,13 @@ public:
   /// What the files next to this one say, read on first use.
   const std::vector<std::shared_ptr<const SiblingFacts>> &siblings() const;
 
+  /// Shapes of the kernels launched by name through the driver API
+  /// (DriverLaunch.h), by the name looked up.
+  const std::map<std::string, std::vector<BlockShapeChoice>> &
+  namedLaunches() const {
+    return Named;
+  }
+
   /// Every launched kernel with its shapes.
   const std::map<const clang::FunctionDecl *, std::vector<BlockShapeChoice>> &
   launchedShapes() const {
@@ -87,6 +94,7 @@ public:
 
 private:
   void addLaunch(const CallGraph::Site &Launch);
+  void addDriverLaunches();
   void addArguments(const clang::CallExpr *Call,
                     const clang::FunctionDecl *Kernel,
                     const clang::FunctionDecl *Caller);
@@ -101,6 +109,7 @@ private:
   HostEvaluator Eval;
   std::map<const clang::FunctionDecl *, std::vector<DynamicShared>> Dynamic;
   std::map<const clang::FunctionDecl *, std::vector<BlockShapeChoice>> Shapes;
+  std::map<std::string, std::vector<BlockShapeChoice>> Named;
   std::map<const clang::FunctionDecl *, std::vector<UnresolvedLaunch>>
       Unresolved;
   /// Per kernel: the arguments, and which vary between launches.

@@ -1,5 +1,7 @@
 // A dim3 member assigned a value that is not a compile-time constant, under
-// a condition, in a loop or through a reference gives no shape: the launch
+// a condition, in a loop or through a reference gives no shape (a value that
+// is not a constant is followed as any host value: here a parameter of a
+// function called nowhere): the launch
 // is not used, and the shape used instead says why. The family assumed
 // without --block-dim gives ranges (one count "in every assumed block shape");
 // --block-dim fixes the shape.
@@ -10,8 +12,8 @@ __global__ void runtimeMember(int *out) {
   __shared__ int s[4096];
   s[threadIdx.x * 2] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request{{( in every assumed block shape)?}}, 1 ideal
-  // DEFAULT: :[[@LINE-2]]:3: note: in 'runtimeMember' with block 256x1x1 (one of 6 shapes assumed, 1-D blocks of 32, 64, 128, 256, 512 or 1024 threads; what is reported holds for all 6, not for a shape outside them; the launch at block-shapes-member-unresolved.cu:[[@LINE+35]] is not used: 'b.x' is assigned 'n', which is not a compile-time constant)
-  // OPTION: :[[@LINE-3]]:3: note: in 'runtimeMember' with block 32x1x1 (from --block-dim; the launch at block-shapes-member-unresolved.cu:[[@LINE+34]] is not used: 'b.x' is assigned 'n', which is not a compile-time constant)
+  // DEFAULT: :[[@LINE-2]]:3: note: in 'runtimeMember' with block 256x1x1 (one of 6 shapes assumed, 1-D blocks of 32, 64, 128, 256, 512 or 1024 threads; what is reported holds for all 6, not for a shape outside them; the launch at block-shapes-member-unresolved.cu:[[@LINE+35]] is not used: 'b.x' is assigned 'n', which is not a compile-time constant ('n' is a parameter of 'host', which is not called in this file))
+  // OPTION: :[[@LINE-3]]:3: note: in 'runtimeMember' with block 32x1x1 (from --block-dim; the launch at block-shapes-member-unresolved.cu:[[@LINE+34]] is not used: 'b.x' is assigned 'n', which is not a compile-time constant ('n' is a parameter of 'host', which is not called in this file))
 }
 
 // __launch_bounds__ is the fallback here.
