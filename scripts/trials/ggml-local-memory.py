@@ -163,15 +163,31 @@ def compare_file(args, path):
     truth_names = list(truth)
     pred_names = list(predicted)
     plain = demangle(truth_names + pred_names)
-    by_plain = {plain[len(truth_names) + i]: predicted[m]
+    by_plain = {normalize(plain[len(truth_names) + i]): predicted[m]
                 for i, m in enumerate(pred_names)}
     rows = []
     for i, mangled in enumerate(truth_names):
         frame, spill = truth[mangled]
-        rec = by_plain.get(plain[i])
+        rec = by_plain.get(normalize(plain[i]))
         rows.append({"kernel": plain[i], "arch": arch, "frame": frame,
                      "spill": spill, "pred": rec})
     return path, rows, None
+
+
+INTERNAL = re.compile(r"_INTERNAL_[0-9a-f]+_\d+_\w+?_[0-9a-f]+::")
+VERSIONED = re.compile(r"\b(CUB|THRUST|CCCL)_\d+_SM_\d+(_\d+)*::")
+
+
+def normalize(name):
+    """A demangled name as both compilers spell it: nvcc prefixes entities
+    of internal linkage with `_INTERNAL_<hash>_<file>::`, and the versioned
+    CUB/Thrust namespaces differ between nvcc's and clang's architecture
+    macros."""
+    name = INTERNAL.sub("", name)
+    name = VERSIONED.sub("", name)
+    # clang spells a static function's address with its signature.
+    name = re.sub(r"&\((\w+)\([^()]*\)\)", r"&\1", name)
+    return re.sub(r"\s+", " ", name)
 
 
 def short(name, width):
