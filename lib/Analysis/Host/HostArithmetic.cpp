@@ -138,4 +138,18 @@ std::optional<int64_t> applyUnary(int64_t V, UnaryOperatorKind Op, QualType T,
   }
 }
 
+std::optional<int64_t> applyCompoundAssign(const CompoundAssignOperator *CAO,
+                                           int64_t Old, int64_t R, QualType T,
+                                           const ASTContext &Ctx) {
+  QualType Common = CAO->getComputationResultType();
+  auto L = convertTo(Old, CAO->getComputationLHSType(), Ctx);
+  auto RC = convertTo(R, Common, Ctx);
+  if (!L || !RC)
+    return std::nullopt;
+  auto New = applyBinary(
+      *L, *RC, BinaryOperator::getOpForCompoundAssignment(CAO->getOpcode()),
+      Common, Ctx);
+  return New ? convertTo(*New, T, Ctx) : std::nullopt;
+}
+
 } // namespace warpcheck

@@ -193,17 +193,8 @@ bool HostEvaluator::stepLoop(const Expr *E, LoopState &State, unsigned Depth,
     if (BO->getOpcode() == BO_Assign) {
       New = convertTo(*R, T, Ctx);
     } else {
-      const auto *CAO = cast<CompoundAssignOperator>(BO);
-      QualType Common = CAO->getComputationResultType();
-      auto L = convertTo(It->second, CAO->getComputationLHSType(), Ctx);
-      auto RC = convertTo(*R, Common, Ctx);
-      New = L && RC ? applyBinary(*L, *RC,
-                                  BinaryOperator::getOpForCompoundAssignment(
-                                      BO->getOpcode()),
-                                  Common, Ctx)
-                    : std::nullopt;
-      if (New)
-        New = convertTo(*New, T, Ctx);
+      New = applyCompoundAssign(cast<CompoundAssignOperator>(BO),
+                                It->second, *R, T, Ctx);
     }
   }
   if (!New) {

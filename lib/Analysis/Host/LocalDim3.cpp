@@ -148,17 +148,8 @@ bool LocalDim3::assign(const Expr *E, std::string &WhyNot) {
         New = convertTo(V, T, Ctx);
       } else {
         // `b.x op= v` is `b.x = b.x op v` in the common type, converted back.
-        const auto *CAO = cast<CompoundAssignOperator>(BO);
-        QualType Common = CAO->getComputationResultType();
-        auto L = convertTo(Old.*Slot, CAO->getComputationLHSType(), Ctx);
-        auto R = convertTo(V, Common, Ctx);
-        New = L && R ? applyBinary(*L, *R,
-                                   BinaryOperator::getOpForCompoundAssignment(
-                                       BO->getOpcode()),
-                                   Common, Ctx)
-                     : std::nullopt;
-        if (New)
-          New = convertTo(*New, T, Ctx);
+        New = applyCompoundAssign(cast<CompoundAssignOperator>(BO),
+                                  Old.*Slot, V, T, Ctx);
       }
       if (!New) {
         WhyNot = What + " is assigned a value C++ does not define";
