@@ -34,10 +34,9 @@ std::optional<int64_t> applyBinary(int64_t L, int64_t R,
 
 /// `Old op= R` as C++ computes it: both in the computation type, the result
 /// converted back to T (the target's type); nullopt where C++ gives no value.
-std::optional<int64_t> applyCompoundAssign(const clang::CompoundAssignOperator *CAO,
-                                           int64_t Old, int64_t R,
-                                           clang::QualType T,
-                                           const clang::ASTContext &Ctx);
+std::optional<int64_t>
+applyCompoundAssign(const clang::CompoundAssignOperator *CAO, int64_t Old,
+                    int64_t R, clang::QualType T, const clang::ASTContext &Ctx);
 
 /// Op V for the unary operators +, -, ~ and ! in type T.
 std::optional<int64_t> applyUnary(int64_t V, clang::UnaryOperatorKind Op,
