@@ -164,6 +164,10 @@ private:
   void call(const FunctionDecl *FD, llvm::ArrayRef<const Expr *> Args,
             const Expr *Object, bool ObjectIsPointer);
   void lambda(const LambdaExpr *L);
+  static bool isCallLike(const Stmt *S) {
+    return isa<CallExpr>(S) || isa<CXXConstructExpr>(S);
+  }
+  bool walkCall(const Stmt *S);
   /// An aggregate's reference members bound to what the list gives them.
   void referenceMembers(const InitListExpr *IL);
 };
@@ -204,7 +208,8 @@ Place RegionWalker::region(const Expr *E) {
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
-    if (!F || F->getType()->isReferenceType() || F->getParent()->isInvalidDecl())
+    if (!F || F->getType()->isReferenceType() ||
+        F->getParent()->isInvalidDecl())
       return Place(); // a static member, or a reference member's referee
     Place P = ME->isArrow() ? pointee(ME->getBase()) : region(ME->getBase());
     if (F->isBitField())
@@ -454,8 +459,8 @@ void RegionWalker::walkAddressOperand(const Expr *E) {
 }
 
 void RegionWalker::call(const FunctionDecl *FD,
-                        llvm::ArrayRef<const Expr *> Args,
-                        const Expr *Object, bool ObjectIsPointer) {
+                        llvm::ArrayRef<const Expr *> Args, const Expr *Object,
+                        bool ObjectIsPointer) {
   Out.Calls = true;
   const FunctionDecl *Def = Depth < MaxCallDepth ? followable(FD) : nullptr;
   const WrittenRegions::Summary *S =
@@ -472,7 +477,8 @@ void RegionWalker::call(const FunctionDecl *FD,
   if (Object) {
     Place P = ObjectIsPointer ? pointee(Object) : region(Object);
     const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
-    bool ConstCall = MD && MD->isConst() && readOnly(MD->getFunctionObjectParameterType());
+    bool ConstCall =
+        MD && MD->isConst() && readOnly(MD->getFunctionObjectParameterType());
     if (S)
       writeShifted(P, S->This);
     else if (!ConstCall)
@@ -481,9 +487,8 @@ void RegionWalker::call(const FunctionDecl *FD,
   }
   for (unsigned I = 0; I < Args.size(); ++I) {
     const Expr *Arg = Args[I];
-    QualType PT = FD && I < FD->getNumParams()
-                      ? FD->getParamDecl(I)->getType()
-                      : Arg->getType();
+    QualType PT = FD && I < FD->getNumParams() ? FD->getParamDecl(I)->getType()
+                                               : Arg->getType();
     // Through a function pointer the parameter types are not looked at: a
     // glvalue argument is bound to a reference.
     bool ByRef = Arg->isGLValue() && (!FD || PT->isReferenceType());
@@ -493,8 +498,8 @@ void RegionWalker::call(const FunctionDecl *FD,
       continue;
     }
     Place P = ByRef ? region(Arg) : pointee(Arg);
-    QualType Pointee = ByRef ? PT.getNonReferenceType()
-                             : Arg->getType()->getPointeeType();
+    QualType Pointee =
+        ByRef ? PT.getNonReferenceType() : Arg->getType()->getPointeeType();
     if (S && I < S->Params.size())
       writeShifted(P, S->Params[I]);
     else if (!readOnly(Pointee))
@@ -524,9 +529,8 @@ void RegionWalker::referenceMembers(const InitListExpr *IL) {
 void RegionWalker::lambda(const LambdaExpr *L) {
   // Captured by reference: the closure may write it whenever it is called.
   for (const LambdaCapture &C : L->captures()) {
-    const auto *Init = C.capturesVariable()
-                           ? dyn_cast<VarDecl>(C.getCapturedVar())
-                           : nullptr;
+    const auto *Init =
+        C.capturesVariable() ? dyn_cast<VarDecl>(C.getCapturedVar()) : nullptr;
     if (Init && Init->isInitCapture()) {
       // `[&r = a]`: a reference member bound to a.
       if (Init->getType()->isReferenceType() && Init->getInit() &&
@@ -548,6 +552,69 @@ void RegionWalker::lambda(const LambdaExpr *L) {
       walk(Init);
 }
 
+/// A call, an overloaded operator or a construction: what the callee may
+/// write through what it is handed. False where nothing is left to do but
+/// walk the children (a trivial constructor).
+bool RegionWalker::walkCall(const Stmt *S) {
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S)) {
+    const auto *FD = Op->getDirectCallee();
+    llvm::SmallVector<const Expr *, 4> Args(Op->arg_begin(), Op->arg_end());
+    if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+        MD && !Args.empty() && MD->isImplicitObjectMemberFunction()) {
+      if (MD->isTrivial() &&
+          (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator())) {
+        write(region(Args[0]), sizeOf(Args[0]->getType()));
+        walkAddressOperand(Args[0]);
+        for (unsigned I = 1; I < Args.size(); ++I)
+          walk(Args[I]);
+        Out.Calls = true;
+        return true;
+      }
+      call(FD, llvm::ArrayRef(Args).drop_front(), Args[0], false);
+      return true;
+    }
+    walk(Op->getCallee());
+    call(FD, Args, nullptr, false);
+    return true;
+  } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
+    const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+    llvm::SmallVector<const Expr *, 4> Args(MC->arg_begin(), MC->arg_end());
+    if (ME) {
+      call(MC->getDirectCallee(), Args, ME->getBase(), ME->isArrow());
+      return true;
+    }
+    // A pointer to member function: which one is not known; the object is
+    // handed to it.
+    if (const auto *PM =
+            dyn_cast<BinaryOperator>(MC->getCallee()->IgnoreParens())) {
+      escape(PM->getOpcode() == BO_PtrMemI ? pointee(PM->getLHS())
+                                           : region(PM->getLHS()));
+      walk(PM->getLHS());
+      walk(PM->getRHS());
+    } else {
+      walk(MC->getCallee());
+      Out.Unresolved = true;
+    }
+    call(nullptr, Args, nullptr, false);
+    return true;
+  } else if (const auto *C = dyn_cast<CallExpr>(S)) {
+    walk(C->getCallee());
+    llvm::SmallVector<const Expr *, 4> Args(C->arg_begin(), C->arg_end());
+    call(C->getDirectCallee(), Args, nullptr, false);
+    return true;
+  } else if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
+    const CXXConstructorDecl *Ctor = CE->getConstructor();
+    if (Ctor && Ctor->isTrivial()) {
+      // A trivial copy reads its source; a trivial default does nothing.
+    } else {
+      llvm::SmallVector<const Expr *, 4> Args(CE->arg_begin(), CE->arg_end());
+      call(Ctor, Args, nullptr, false);
+      return true;
+    }
+  }
+  return false;
+}
+
 void RegionWalker::walk(const Stmt *S) {
   if (!S)
     return;
@@ -559,7 +626,8 @@ void RegionWalker::walk(const Stmt *S) {
       if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(Child))
         escape(region(Ref));
   }
-  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp()) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && BO->isAssignmentOp()) {
     Place Target = region(BO->getLHS());
     write(Target, sizeOf(BO->getLHS()->getType()));
     if (BO->getLHS()->getType()->isPointerType() && Target.K == Place::Var)
@@ -581,61 +649,9 @@ void RegionWalker::walk(const Stmt *S) {
     walkAddressOperand(AS->getBase()); // indexing is not letting go
     walk(AS->getIdx());
     return;
-  } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S)) {
-    const auto *FD = Op->getDirectCallee();
-    llvm::SmallVector<const Expr *, 4> Args(Op->arg_begin(), Op->arg_end());
-    if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
-        MD && !Args.empty() && MD->isImplicitObjectMemberFunction()) {
-      if (MD->isTrivial() && (MD->isCopyAssignmentOperator() ||
-                              MD->isMoveAssignmentOperator())) {
-        write(region(Args[0]), sizeOf(Args[0]->getType()));
-        walkAddressOperand(Args[0]);
-        for (unsigned I = 1; I < Args.size(); ++I)
-          walk(Args[I]);
-        Out.Calls = true;
-        return;
-      }
-      call(FD, llvm::ArrayRef(Args).drop_front(), Args[0], false);
+  } else if (isCallLike(S)) {
+    if (walkCall(S))
       return;
-    }
-    walk(Op->getCallee());
-    call(FD, Args, nullptr, false);
-    return;
-  } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
-    const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
-    llvm::SmallVector<const Expr *, 4> Args(MC->arg_begin(), MC->arg_end());
-    if (ME) {
-      call(MC->getDirectCallee(), Args, ME->getBase(), ME->isArrow());
-      return;
-    }
-    // A pointer to member function: which one is not known; the object is
-    // handed to it.
-    if (const auto *PM =
-            dyn_cast<BinaryOperator>(MC->getCallee()->IgnoreParens())) {
-      escape(PM->getOpcode() == BO_PtrMemI ? pointee(PM->getLHS())
-                                           : region(PM->getLHS()));
-      walk(PM->getLHS());
-      walk(PM->getRHS());
-    } else {
-      walk(MC->getCallee());
-      Out.Unresolved = true;
-    }
-    call(nullptr, Args, nullptr, false);
-    return;
-  } else if (const auto *C = dyn_cast<CallExpr>(S)) {
-    walk(C->getCallee());
-    llvm::SmallVector<const Expr *, 4> Args(C->arg_begin(), C->arg_end());
-    call(C->getDirectCallee(), Args, nullptr, false);
-    return;
-  } else if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
-    const CXXConstructorDecl *Ctor = CE->getConstructor();
-    if (Ctor && Ctor->isTrivial()) {
-      // A trivial copy reads its source; a trivial default does nothing.
-    } else {
-      llvm::SmallVector<const Expr *, 4> Args(CE->arg_begin(), CE->arg_end());
-      call(Ctor, Args, nullptr, false);
-      return;
-    }
   } else if (const auto *IL = dyn_cast<InitListExpr>(S)) {
     referenceMembers(IL);
   } else if (const auto *L = dyn_cast<LambdaExpr>(S)) {
@@ -693,16 +709,16 @@ const WriteSet &WrittenRegions::writesIn(const Stmt *S) {
   // A pointer declared or rebound in S designates, when S runs, an object
   // the engine cannot name beforehand.
   for (auto &[V, Writes] : Out->Vars) {
-    bool Indirect = V->getType()->isPointerType() ||
-                    V->getType()->isReferenceType();
+    bool Indirect =
+        V->getType()->isPointerType() || V->getType()->isReferenceType();
     if (Indirect && (W.Declared.count(V) || W.Rebound.count(V)))
       Out->Unresolved = true;
   }
   return *(Statements[S] = std::move(Out));
 }
 
-const WrittenRegions::Summary &
-WrittenRegions::summaryOf(const FunctionDecl *FD, unsigned Depth) {
+const WrittenRegions::Summary &WrittenRegions::summaryOf(const FunctionDecl *FD,
+                                                         unsigned Depth) {
   auto It = Summaries.find(FD);
   if (It != Summaries.end())
     return *It->second;
@@ -729,8 +745,8 @@ WrittenRegions::summaryOf(const FunctionDecl *FD, unsigned Depth) {
   S->Unresolved = Set.Unresolved;
   for (auto &[V, Writes] : Set.Vars) {
     const auto *P = dyn_cast<ParmVarDecl>(V);
-    bool Indirect = V->getType()->isPointerType() ||
-                    V->getType()->isReferenceType();
+    bool Indirect =
+        V->getType()->isPointerType() || V->getType()->isReferenceType();
     if (P && P->getDeclContext() == FD) {
       if (!Indirect)
         continue; // the callee's own copy
@@ -742,8 +758,8 @@ WrittenRegions::summaryOf(const FunctionDecl *FD, unsigned Depth) {
       }
       continue;
     }
-    if (V->hasGlobalStorage() || (!Indirect && V->isLocalVarDecl() &&
-                                  W.Declared.count(V)))
+    if (V->hasGlobalStorage() ||
+        (!Indirect && V->isLocalVarDecl() && W.Declared.count(V)))
       continue; // a global, or the callee's own object
     const DeclContext *Owner = V->getParentFunctionOrMethod();
     if (!W.Declared.count(V) && Owner && Owner != FD) {
