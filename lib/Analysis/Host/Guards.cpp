@@ -118,7 +118,51 @@ caseLabels(const CompoundStmt *Body, size_t Index, const ASTContext &Ctx) {
   return Out;
 }
 
+/// Where a guard on VD holds in Function's body: everywhere (Body null)
+/// when nothing changes VD; after the last top-level statement that
+/// assigns it when that comes before the one at index Guard (no jumps, no
+/// other change); nullopt otherwise.
+std::optional<std::pair<const CompoundStmt *, unsigned>>
+guardScope(const VarDecl *VD, const Stmt *FunctionBody,
+           std::optional<unsigned> Guard) {
+  if (!mayChange(VD, FunctionBody))
+    return std::pair<const CompoundStmt *, unsigned>{nullptr, 0};
+  const auto *Body = dyn_cast<CompoundStmt>(FunctionBody);
+  if (!Body || !Guard || inLambdaOrJumps(Body, nullptr))
+    return std::nullopt;
+  unsigned ReadFrom = 0;
+  for (const VariableUse &U : changingUses(VD, Body)) {
+    if (U.Kind != UseKind::Assigned)
+      return std::nullopt;
+    const Stmt *At = U.At ? U.At : U.Ref;
+    unsigned I = 0;
+    for (const Stmt *Child : Body->body()) {
+      if (contains(Child, At))
+        break;
+      ++I;
+    }
+    ReadFrom = std::max(ReadFrom, I + 1);
+  }
+  if (ReadFrom > *Guard)
+    return std::nullopt;
+  return std::pair{Body, ReadFrom};
+}
+
 } // namespace
+
+bool guardHoldsAt(const GuardValues &G, const Expr *Use) {
+  if (!G.Body)
+    return true;
+  if (!Use || inLambdaOrJumps(G.Body, Use))
+    return false;
+  unsigned I = 0;
+  for (const Stmt *Child : G.Body->body()) {
+    if (contains(Child, Use))
+      return I >= G.ReadFrom;
+    ++I;
+  }
+  return false;
+}
 
 Guards guardsAt(const Stmt *Launch, const FunctionDecl *Function,
                 const ASTContext &Ctx) {
@@ -134,12 +178,20 @@ Guards guardsAt(const Stmt *Launch, const FunctionDecl *Function,
     if (isa<LambdaExpr>(Path[I]))
       Start = I + 1;
   const SourceManager &SM = Ctx.getSourceManager();
-  std::map<const VarDecl *, bool> Read;
+  // The top-level statement of the body that holds the launch.
+  std::optional<unsigned> Top;
+  if (const auto *Body = dyn_cast<CompoundStmt>(Function->getBody());
+      Body && Start == 0 && Path.size() > 1 && Path[0] == Body) {
+    auto Stmts = Body->body();
+    Top = std::find(Stmts.begin(), Stmts.end(), Path[1]) - Stmts.begin();
+  }
+  using Scope = std::optional<std::pair<const CompoundStmt *, unsigned>>;
+  std::map<const VarDecl *, Scope> Scopes;
   auto Add = [&](const VarDecl *VD, std::vector<int64_t> Values,
                  const std::string &What, SourceLocation Loc) {
-    auto [It, New] = Read.emplace(VD, false);
+    auto [It, New] = Scopes.emplace(VD, std::nullopt);
     if (New)
-      It->second = !mayChange(VD, Function->getBody());
+      It->second = guardScope(VD, Function->getBody(), Top);
     if (!It->second)
       return;
     std::string Text = "'" + VD->getNameAsString() + "' is ";
@@ -149,7 +201,8 @@ Guards guardsAt(const Stmt *Launch, const FunctionDecl *Function,
     Text += " " + What + " at " + locationText(Loc, SM);
     auto Found = Out.find(VD);
     if (Found == Out.end()) {
-      Out[VD] = {std::move(Values), Text};
+      Out[VD] = {std::move(Values), Text, It->second->first,
+                 It->second->second};
       return;
     }
     std::vector<int64_t> Both;

@@ -5,7 +5,9 @@
 // launch: the labels of the enclosing cases, the constant of an enclosing
 // equality (its else branch: of an inequality). Only variables their
 // function never changes (Mutation.h) are kept, so the value at the launch
-// is the value wherever the block was built.
+// is the value wherever the block was built, or variables assigned only in
+// statements of the function's body before the condition's, which hold the
+// value for reads after those statements.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPCHECK_ANALYSIS_HOST_GUARDS_H
@@ -13,6 +15,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
 
 #include <cstdint>
 #include <map>
@@ -24,12 +27,23 @@ namespace warpcheck {
 /// `case`s of a `switch (v)` the launch sits in, or the constant of an
 /// enclosing `if (v == C)` (else branch: `if (v != C)`). Only variables
 /// never written in their function (every use a plain read) are kept, so
-/// the value at the launch is the value wherever the block was built.
+/// the value at the launch is the value wherever the block was built, or
+/// variables only assigned in statements of the function's body before the
+/// one holding the condition (then only for reads after those).
 struct GuardValues {
   std::vector<int64_t> Values;
   /// "'threads' is 512 in 'case 512' at f.cu:222".
   std::string Via;
+  /// A variable its function assigns before the condition (ggml's
+  /// `block_size_best` chosen by a loop, then `switch (block_size_best)`):
+  /// the values hold only for reads in the statements of Body from
+  /// ReadFrom on, which run after every assignment. Null: everywhere.
+  const clang::CompoundStmt *Body = nullptr;
+  unsigned ReadFrom = 0;
 };
+
+/// Whether the guard G holds where Use reads its variable.
+bool guardHoldsAt(const GuardValues &G, const clang::Expr *Use);
 using Guards = std::map<const clang::VarDecl *, GuardValues>;
 
 /// Whether every use of VD in S reads it (no assignment, increment,

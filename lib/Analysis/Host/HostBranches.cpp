@@ -1,4 +1,9 @@
-//===--- HostBranches.cpp - A local set in every arm of an if/else chain --===//
+//===--- HostBranches.cpp - The assignments that reach a use --------------===//
+//
+// `sqrt_block_size = 16;` in a launcher (llm.c's matmul_forward4): the
+// last plain assignment among the statements of the function's body before
+// the use's, when nothing after it changes the variable on the way and
+// nothing but assignments changes it anywhere (no alias).
 //
 // `unsigned n; if (blocks > 1) n = 256; else if (pow2) n = len / 2; else
 // n = floorPow2(len);`: a local that an if/else chain before its use sets
@@ -183,6 +188,64 @@ HostEvaluator::branchValues(const VarDecl *VD, const DeclRefExpr *Ref,
   }
   if (Out.empty() || Out.size() > MaxValues)
     return std::nullopt;
+  return Out;
+}
+
+std::optional<HostEvaluator::Ints>
+HostEvaluator::assignedValues(const VarDecl *VD, const DeclRefExpr *Ref,
+                              unsigned Depth, std::string &WhyNot) {
+  const FunctionDecl *Owner =
+      isa<ParmVarDecl>(VD) ? dyn_cast<FunctionDecl>(VD->getDeclContext())
+                           : enclosingFunction(VD);
+  const auto *Body = Owner ? dyn_cast_or_null<CompoundStmt>(Owner->getBody())
+                           : nullptr;
+  if (!Body || !VD->hasLocalStorage() || VD->getType().isVolatileQualified() ||
+      inLambdaOrJumps(Body, Ref))
+    return std::nullopt;
+  std::vector<VariableUse> Changes = changingUses(VD, Body);
+  for (const VariableUse &U : Changes)
+    if (U.Kind != UseKind::Assigned || U.Part || U.Member || !U.At)
+      return std::nullopt;
+  const BinaryOperator *Last = nullptr;
+  bool Used = false;
+  for (const Stmt *Child : Body->body()) {
+    unsigned In = 0;
+    for (const VariableUse &U : Changes)
+      In += contains(Child, U.At);
+    if (contains(Child, Ref)) {
+      Used = In == 0;
+      break;
+    }
+    if (In == 0)
+      continue;
+    // The statement is the assignment itself: it runs whenever the use
+    // does.
+    const auto *E = dyn_cast<Expr>(Child);
+    const auto *BO =
+        E ? dyn_cast<BinaryOperator>(E->IgnoreImplicit()) : nullptr;
+    const auto *LHS =
+        BO ? dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()) : nullptr;
+    Last = In == 1 && BO && BO->getOpcode() == BO_Assign && LHS &&
+                   LHS->getDecl() == VD
+               ? BO
+               : nullptr;
+  }
+  if (!Used || !Last)
+    return std::nullopt;
+  auto Values = intsAt(Last->getRHS(), Depth + 1, WhyNot);
+  if (!Values)
+    return std::nullopt;
+  Ints Out;
+  for (auto &V : *Values) {
+    auto C = convertTo(V.Value, VD->getType(), Ctx);
+    if (!C)
+      return std::nullopt;
+    addUnique(Out, Traced<int64_t>{
+                       *C, joinVia("'" + VD->getNameAsString() + "' set at " +
+                                       locationText(Last->getBeginLoc(),
+                                                    Ctx.getSourceManager()),
+                                   V.Via)});
+  }
   return Out;
 }
 

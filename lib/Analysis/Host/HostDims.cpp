@@ -25,12 +25,13 @@ std::optional<HostEvaluator::Dims> HostEvaluator::dims(const Expr *E,
                                                        const FunctionDecl *In,
                                                        std::string &WhyNot,
                                                        const Guards *Guards,
-                                                       const std::vector<KnownCondition> *Known) {
+                                                       const std::vector<KnownCondition> *Known,
+                                                       const CallGraph::Site *Through) {
   llvm::SaveAndRestore<const warpcheck::Guards *> G(Active, Guards);
   llvm::SaveAndRestore<const std::vector<KnownCondition> *> K(KnownConditions,
                                                               Known);
   llvm::SaveAndRestore<const FunctionDecl *> KI(KnownIn, Known ? In : nullptr);
-  FrameScope F(*this, {In});
+  EntryScope F(*this, In, Through);
   return dimsAt(E, 0, WhyNot);
 }
 
@@ -171,6 +172,11 @@ HostEvaluator::dim3Variable(const DeclRefExpr *Ref, const VarDecl *VD,
     WhyNot = "'" + VD->getNameAsString() + "' has no initializer here";
     return std::nullopt;
   }
+  // A local reference sees every later change of what it names.
+  if (VD->getType()->isReferenceType()) {
+    WhyNot = "the block is the reference '" + VD->getNameAsString() + "'";
+    return std::nullopt;
+  }
   auto Init = dimsAt(VD->getInit(), Depth + 1, WhyNot);
   // A local variable may be built member by member before the launch.
   if (!Init || !VD->hasLocalStorage() || VD->getType().isConstQualified())
@@ -251,109 +257,6 @@ HostEvaluator::tableElement(const ArraySubscriptExpr *Sub, unsigned Depth,
     return std::nullopt;
   }
   return Out;
-}
-
-std::optional<HostEvaluator::Dims>
-HostEvaluator::configBlock(const Expr *E, const Expr *Launch,
-                           const FunctionDecl *In, std::string &WhyNot,
-                           const Guards *Guards) {
-  const auto *Ref = dyn_cast<DeclRefExpr>(stripKernelExpr(E));
-  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  const RecordDecl *Record = VD ? VD->getType()->getAsRecordDecl() : nullptr;
-  if (!Record) {
-    WhyNot = "the launch configuration " + notConstant(E, Ctx);
-    return std::nullopt;
-  }
-  const FieldDecl *Field = nullptr;
-  for (const FieldDecl *F : Record->fields())
-    if (F->getName() == "blockDim")
-      Field = F;
-  if (!Field) {
-    WhyNot = "'" + VD->getNameAsString() + "' has no blockDim";
-    return std::nullopt;
-  }
-  const Expr *Value = lastConfigBlock(VD, Field, Launch, WhyNot);
-  if (!Value)
-    return std::nullopt;
-  llvm::SaveAndRestore<const warpcheck::Guards *> G(Active, Guards);
-  FrameScope F(*this, {In});
-  return dimsAt(Value, 1, WhyNot);
-}
-
-const Expr *HostEvaluator::lastConfigBlock(const VarDecl *VD,
-                                           const FieldDecl *Field,
-                                           const Expr *Launch,
-                                           std::string &WhyNot) {
-  // The last assignment of config.blockDim before the launch, else the
-  // initializer.
-  std::string Name = VD->getNameAsString();
-  const Expr *Value = nullptr;
-  const SourceManager &SM = Ctx.getSourceManager();
-  std::function<bool(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (!S)
-      return true;
-    // `config.blockDim = dim3(64)` is a call of dim3's operator=.
-    const Expr *LHS = nullptr, *RHS = nullptr;
-    bool Plain = false;
-    if (const auto *BO = dyn_cast<BinaryOperator>(S);
-        BO && BO->isAssignmentOp()) {
-      LHS = BO->getLHS();
-      RHS = BO->getRHS();
-      Plain = BO->getOpcode() == BO_Assign;
-    } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
-               Op && Op->isAssignmentOp() && Op->getNumArgs() == 2) {
-      LHS = Op->getArg(0);
-      RHS = Op->getArg(1);
-      Plain = Op->getOperator() == OO_Equal;
-    }
-    if (LHS &&
-        SM.isBeforeInTranslationUnit(S->getBeginLoc(), Launch->getBeginLoc())) {
-      const auto *ME = dyn_cast<MemberExpr>(LHS->IgnoreParens());
-      const Expr *Base = ME ? ME->getBase()->IgnoreParenImpCasts() : nullptr;
-      if (const auto *Inner = dyn_cast_or_null<MemberExpr>(Base);
-          Inner && Inner->getMemberDecl() == Field) {
-        const auto *R =
-            dyn_cast<DeclRefExpr>(Inner->getBase()->IgnoreParenImpCasts());
-        if (R && R->getDecl() == VD) {
-          WhyNot = "'" + Name + ".blockDim." +
-                   ME->getMemberDecl()->getNameAsString() + "' is assigned";
-          return false;
-        }
-      }
-      if (ME && ME->getMemberDecl() == Field) {
-        const auto *R = dyn_cast<DeclRefExpr>(Base);
-        if (R && R->getDecl() == VD) {
-          if (!Plain) {
-            WhyNot = "'" + Name +
-                     ".blockDim' is assigned in a way that "
-                     "cannot be followed";
-            return false;
-          }
-          Value = RHS;
-        }
-      }
-    }
-    for (const Stmt *Child : S->children())
-      if (!Walk(Child))
-        return false;
-    return true;
-  };
-  if (const FunctionDecl *F = enclosingFunction(VD))
-    if (!Walk(F->getBody()))
-      return nullptr;
-  if (!Value && VD->getInit())
-    if (const auto *Init =
-            dyn_cast<InitListExpr>(VD->getInit()->IgnoreImplicit())) {
-      if (Init->isSyntacticForm() && Init->getSemanticForm())
-        Init = Init->getSemanticForm();
-      unsigned Index = Field->getFieldIndex();
-      if (Index < Init->getNumInits() &&
-          !isa<ImplicitValueInitExpr>(Init->getInit(Index)))
-        Value = Init->getInit(Index);
-    }
-  if (!Value)
-    WhyNot = "'" + Name + ".blockDim' is not set";
-  return Value;
 }
 
 } // namespace warpcheck

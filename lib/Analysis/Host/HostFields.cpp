@@ -18,40 +18,81 @@
 
 #include "clang/AST/ExprCXX.h"
 
+#include <functional>
+
 using namespace clang;
 
 namespace warpcheck {
 namespace {
 
-/// The expression that initializes Field in VD's declaration, or null.
-const Expr *initialValue(const VarDecl *VD, const FieldDecl *Field) {
-  const Expr *Init = VD->getInit();
+/// Whether the body of Ctor names Field of the object it constructs.
+bool bodyNamesField(const CXXConstructorDecl *Ctor, const FieldDecl *Field) {
+  std::function<bool(const Stmt *)> Names = [&](const Stmt *S) {
+    if (!S)
+      return false;
+    if (const auto *ME = dyn_cast<MemberExpr>(S);
+        ME && ME->getMemberDecl() == Field)
+      return true;
+    for (const Stmt *Child : S->children())
+      if (Names(Child))
+        return true;
+    return false;
+  };
+  return Names(Ctor->getBody());
+}
+
+/// The expression that initializes Field when Init (a declaration's
+/// initializer, a temporary) constructs the struct, or null: an element of
+/// an initializer list, a default member initializer, or the member
+/// initializer of a user constructor whose body leaves Field alone (then
+/// read with the constructor's parameters bound to the construction).
+std::optional<FieldSource> initialValue(const Expr *Init,
+                                                       const FieldDecl *Field) {
   if (!Init)
-    return nullptr;
+    return std::nullopt;
   Init = Init->IgnoreImplicit();
   if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(Init))
     Init = Cast->getSubExpr()->IgnoreImplicit();
+  if (const auto *Temporary = dyn_cast<CXXBindTemporaryExpr>(Init))
+    Init = Temporary->getSubExpr()->IgnoreImplicit();
   if (const auto *List = dyn_cast<InitListExpr>(Init)) {
     if (List->isSyntacticForm() && List->getSemanticForm())
       List = List->getSemanticForm();
     unsigned I = Field->getFieldIndex();
     if (I >= List->getNumInits())
-      return nullptr;
+      return std::nullopt;
     const Expr *E = List->getInit(I);
     if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(E))
-      return Default->getExpr();
-    return E;
+      return FieldSource{Default->getExpr()};
+    return FieldSource{E};
   }
+  const auto *Construct = dyn_cast<CXXConstructExpr>(Init);
+  if (!Construct)
+    return std::nullopt;
+  const CXXConstructorDecl *Ctor = Construct->getConstructor();
   // `Cfg c;` with a default member initializer.
-  if (const auto *Construct = dyn_cast<CXXConstructExpr>(Init);
-      Construct && Construct->getConstructor()->isDefaultConstructor() &&
-      Construct->getConstructor()->isTrivial())
-    return Field->getInClassInitializer();
-  if (const auto *Construct = dyn_cast<CXXConstructExpr>(Init);
-      Construct && Construct->getNumArgs() == 0 &&
-      Construct->getConstructor()->isImplicit())
-    return Field->getInClassInitializer();
-  return nullptr;
+  if ((Ctor->isDefaultConstructor() && Ctor->isTrivial()) ||
+      (Construct->getNumArgs() == 0 && Ctor->isImplicit())) {
+    if (const Expr *In = Field->getInClassInitializer())
+      return FieldSource{In};
+    return std::nullopt;
+  }
+  // ggml's `ggml_cuda_kernel_launch_params(const dim3 &block_dims_, ...)
+  // : block_dims(block_dims_)`.
+  if (!Ctor->isUserProvided() || !Ctor->hasBody() || Ctor->isVariadic() ||
+      Ctor->getParent() != Field->getParent() || bodyNamesField(Ctor, Field))
+    return std::nullopt;
+  const auto *Defined = dyn_cast<CXXConstructorDecl>(Ctor->getDefinition());
+  if (!Defined)
+    return std::nullopt;
+  for (const CXXCtorInitializer *I : Defined->inits())
+    if (I->getMember() == Field && I->getInit()) {
+      const Expr *E = I->getInit();
+      if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(E))
+        E = Default->getExpr();
+      return FieldSource{E, Construct};
+    }
+  return std::nullopt;
 }
 
 /// The one statement of Block that is or holds S, by index; -1 if none.
@@ -91,22 +132,20 @@ bool assignedBefore(const VarDecl *VD, const BinaryOperator *Assign,
 
 } // namespace
 
-bool HostEvaluator::fieldSources(const MemberExpr *ME,
-                                 std::vector<const Expr *> &Sources,
+bool HostEvaluator::fieldSources(const VarDecl *VD, const FieldDecl *Field,
+                                 const Expr *Use,
+                                 std::vector<FieldSource> &Sources,
                                  std::string &WhyNot) {
-  const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
-  const auto *Ref = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
-  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  const FunctionDecl *Owner = VD ? enclosingFunction(VD) : nullptr;
+  const FunctionDecl *Owner = enclosingFunction(VD);
   // A union's members share their storage: writing one changes another.
   // Fields of bases are not followed (the initializer lists the bases).
-  const auto *Record = VD ? VD->getType()->getAsCXXRecordDecl() : nullptr;
-  if (!Field || !Record || Record->isUnion() || Record->getNumBases() ||
+  const auto *Record = VD->getType()->getAsCXXRecordDecl();
+  if (!Record || Record->isUnion() || Record->getNumBases() ||
       Field->getParent()->getCanonicalDecl() != Record->getCanonicalDecl() ||
-      ME->isArrow() || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() ||
+      isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() ||
       VD->getType()->isReferenceType() || VD->getType().isVolatileQualified() ||
       !Owner || !Owner->getBody()) {
-    WhyNot = "the block size is " + notConstant(ME, Ctx);
+    WhyNot = "the block size is " + notConstant(Use, Ctx);
     return false;
   }
   std::string Name =
@@ -127,34 +166,76 @@ bool HostEvaluator::fieldSources(const MemberExpr *ME,
     Assigns.push_back(BO);
   }
   if (Assigns.size() == 1 &&
-      assignedBefore(VD, Assigns.front(), ME, Owner->getBody())) {
-    Sources.push_back(Assigns.front()->getRHS());
+      assignedBefore(VD, Assigns.front(), Use, Owner->getBody())) {
+    Sources.push_back({Assigns.front()->getRHS()});
     return true;
   }
-  const Expr *Init = initialValue(VD, Field);
+  auto Init = initialValue(VD->getInit(), Field);
   if (!Init) {
     WhyNot = Name + " has no initial value that can be followed";
     return false;
   }
-  Sources.push_back(Init);
+  Sources.push_back(*Init);
   for (const BinaryOperator *BO : Assigns)
-    Sources.push_back(BO->getRHS());
+    Sources.push_back({BO->getRHS()});
   return true;
 }
 
-std::optional<HostEvaluator::Ints>
-HostEvaluator::fieldInts(const MemberExpr *ME, unsigned Depth,
-                         std::string &WhyNot) {
-  std::vector<const Expr *> Sources;
-  if (!fieldSources(ME, Sources, WhyNot))
+template <typename T, typename F>
+std::optional<std::vector<Traced<T>>>
+HostEvaluator::fieldValues(const Expr *Object, const FieldDecl *Field,
+                           const Expr *Use, unsigned Depth,
+                           std::string &WhyNot, F Evaluate) {
+  if (Depth > MaxDepth) {
+    WhyNot = "the block size is " + notConstant(Use, Ctx);
     return std::nullopt;
-  Ints Out;
-  for (const Expr *S : Sources) {
-    auto V = intsAt(S, Depth + 1, WhyNot);
+  }
+  Object = Object->IgnoreParenImpCasts();
+  if (const Expr *Forwarded = forwardedArgument(Object))
+    Object = Forwarded->IgnoreParenImpCasts();
+  std::vector<FieldSource> Sources;
+  const auto *Ref = dyn_cast<DeclRefExpr>(Object);
+  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (const auto *Param = dyn_cast_or_null<ParmVarDecl>(VD)) {
+    // A struct passed by value or by const reference: the field of the
+    // argument at the call.
+    QualType PT = Param->getType();
+    if (PT->isReferenceType() && !PT->getPointeeType().isConstQualified()) {
+      WhyNot = "'" + Param->getNameAsString() +
+               "' is a reference that may be changed";
+      return std::nullopt;
+    }
+    return parameterValues<T>(
+        Param, Depth, WhyNot,
+        [this, Field, Evaluate](const Expr *A, unsigned D, std::string &W) {
+          return fieldValues<T>(A, Field, A, D, W, Evaluate);
+        });
+  }
+  if (VD) {
+    if (!fieldSources(VD, Field, Use, Sources, WhyNot))
+      return std::nullopt;
+  } else if (auto Init = initialValue(Object, Field)) {
+    Sources.push_back(*Init); // a temporary: `f(Params(a, b))`
+  } else {
+    WhyNot = "the block size is " + notConstant(Use, Ctx);
+    return std::nullopt;
+  }
+  std::vector<Traced<T>> Out;
+  for (const FieldSource &S : Sources) {
+    std::optional<std::vector<Traced<T>>> V;
+    if (S.Construct) {
+      // The constructor's parameters take the construction's arguments.
+      FrameScope InConstructor(*this,
+                               {S.Construct->getConstructor(), S.Construct,
+                                Current});
+      V = Evaluate(S.E, Depth + 1, WhyNot);
+    } else {
+      V = Evaluate(S.E, Depth + 1, WhyNot);
+    }
     if (!V)
       return std::nullopt;
-    for (auto &T : *V)
-      addUnique(Out, T);
+    for (auto &X : *V)
+      addUnique(Out, X);
   }
   if (Out.size() > MaxValues) {
     WhyNot = "the block size takes more than " + std::to_string(MaxValues) +
@@ -164,26 +245,33 @@ HostEvaluator::fieldInts(const MemberExpr *ME, unsigned Depth,
   return Out;
 }
 
+std::optional<HostEvaluator::Ints>
+HostEvaluator::fieldInts(const MemberExpr *ME, unsigned Depth,
+                         std::string &WhyNot) {
+  const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  if (!Field || ME->isArrow()) {
+    WhyNot = "the block size is " + notConstant(ME, Ctx);
+    return std::nullopt;
+  }
+  return fieldValues<int64_t>(
+      ME->getBase(), Field, ME, Depth, WhyNot,
+      [this](const Expr *A, unsigned D, std::string &W) {
+        return intsAt(A, D, W);
+      });
+}
+
 std::optional<HostEvaluator::Dims>
 HostEvaluator::fieldDims(const MemberExpr *ME, unsigned Depth,
                          std::string &WhyNot) {
-  std::vector<const Expr *> Sources;
-  if (!fieldSources(ME, Sources, WhyNot))
-    return std::nullopt;
-  Dims Out;
-  for (const Expr *S : Sources) {
-    auto V = dimsAt(S, Depth + 1, WhyNot);
-    if (!V)
-      return std::nullopt;
-    for (auto &T : *V)
-      addUnique(Out, T);
-  }
-  if (Out.size() > MaxValues) {
-    WhyNot =
-        "the block takes more than " + std::to_string(MaxValues) + " shapes";
+  const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  if (!Field || ME->isArrow()) {
+    WhyNot = "the block size is " + notConstant(ME, Ctx);
     return std::nullopt;
   }
-  return Out;
+  return fieldValues<Dim3>(ME->getBase(), Field, ME, Depth, WhyNot,
+                           [this](const Expr *A, unsigned D, std::string &W) {
+                             return dimsAt(A, D, W);
+                           });
 }
 
 std::optional<HostEvaluator::Ints>

@@ -24,7 +24,7 @@ std::optional<int64_t> evaluateInt(const Expr *E, const ASTContext &Ctx) {
 }
 
 bool isDim3(QualType T) {
-  const auto *RD = T->getAsCXXRecordDecl();
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
   return RD && RD->getName() == "dim3";
 }
 
@@ -101,6 +101,14 @@ const Expr *stripKernelExpr(const Expr *E) {
     }
     return E;
   }
+}
+
+const Expr *argumentAt(const Expr *Site, unsigned I) {
+  if (const auto *Call = dyn_cast_or_null<CallExpr>(Site))
+    return I < Call->getNumArgs() ? Call->getArg(I) : nullptr;
+  if (const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Site))
+    return I < Construct->getNumArgs() ? Construct->getArg(I) : nullptr;
+  return nullptr;
 }
 
 bool contains(const Stmt *S, const Stmt *Target) {

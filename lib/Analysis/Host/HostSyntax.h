@@ -53,6 +53,9 @@ void collectReturns(const clang::Stmt *S,
 /// else null.
 const clang::Expr *forwardedArgument(const clang::Expr *E);
 
+/// Argument I of a call or a constructor's construction, or null.
+const clang::Expr *argumentAt(const clang::Expr *Site, unsigned I);
+
 /// Strips parentheses, casts (`(void*)k`), `&k` and `*p` around a kernel.
 const clang::Expr *stripKernelExpr(const clang::Expr *E);
 

@@ -283,7 +283,8 @@ HostEvaluator::variableValues(const DeclRefExpr *Ref, unsigned Depth,
                               std::string &WhyNot) {
   const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
   if (VD && Active)
-    if (auto It = Active->find(VD); It != Active->end()) {
+    if (auto It = Active->find(VD);
+        It != Active->end() && guardHoldsAt(It->second, Ref)) {
       if (It->second.Values.empty()) {
         WhyNot = "the conditions around the launch contradict each other";
         return std::nullopt;
@@ -305,6 +306,8 @@ HostEvaluator::variableValues(const DeclRefExpr *Ref, unsigned Depth,
     if (Body && mayChange(Param, Body)) {
       AtEntry = unchangedUpTo(Param, Ref, Body);
       if (!AtEntry) {
+        if (auto Assigned = assignedValues(Param, Ref, Depth, WhyNot))
+          return Assigned;
         if (auto Looped = loopValues(Param, Ref, Depth, WhyNot))
           return Looped;
         if (WhyNot.empty() || WhyNot.find("loop") == std::string::npos)
@@ -336,6 +339,8 @@ HostEvaluator::variableValues(const DeclRefExpr *Ref, unsigned Depth,
     std::string Why;
     if (!VD->getInit() || !LocalDim3(VD, Ref, Ctx).valueAtUse(Dim3{}, Why)) {
       std::string LoopWhy;
+      if (auto Assigned = assignedValues(VD, Ref, Depth, LoopWhy))
+        return Assigned;
       if (auto Looped = loopValues(VD, Ref, Depth, LoopWhy))
         return Looped;
       if (auto Arms = branchValues(VD, Ref, Depth, LoopWhy))
@@ -355,7 +360,7 @@ HostEvaluator::variableValues(const DeclRefExpr *Ref, unsigned Depth,
 
 const Expr *HostEvaluator::boundArgument(const ParmVarDecl *Param,
                                          int &CallerFrame,
-                                         const CallExpr *&BindingSite,
+                                         const Expr *&BindingSite,
                                          const ExternalCall *&External,
                                          std::string &WhyNot) {
   const auto *F = dyn_cast<FunctionDecl>(Param->getDeclContext());
@@ -365,7 +370,7 @@ const Expr *HostEvaluator::boundArgument(const ParmVarDecl *Param,
     const FunctionDecl *G = Frames[K].Function;
     if (!G || G->getCanonicalDecl() != F->getCanonicalDecl())
       continue;
-    const CallExpr *Site = Frames[K].Site;
+    const Expr *Site = Frames[K].Site;
     if (Frames[K].External) {
       External = Frames[K].External;
       return nullptr;
@@ -380,11 +385,11 @@ const Expr *HostEvaluator::boundArgument(const ParmVarDecl *Param,
     unsigned I = Param->getFunctionScopeIndex();
     if (isa<CXXOperatorCallExpr>(Site) && isa<CXXMethodDecl>(F))
       ++I;
-    if (I >= Site->getNumArgs()) {
+    const Expr *Arg = argumentAt(Site, I);
+    if (!Arg) {
       WhyNot = "'" + Param->getNameAsString() + "' is not passed at the call";
       return nullptr;
     }
-    const Expr *Arg = Site->getArg(I);
     if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Arg))
       Arg = Default->getExpr();
     CallerFrame = Frames[K].Caller;

@@ -30,6 +30,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 
 #include <cstdint>
@@ -83,6 +84,17 @@ using ExternalCallsOf =
 std::string crossFileKey(const clang::FunctionDecl *FD,
                          const clang::ASTContext &Ctx);
 
+/// The construction that initializes VD (`T v(args)`, `auto v = T(args)`),
+/// or null.
+const clang::CXXConstructExpr *constructionOf(const clang::VarDecl *VD);
+
+/// An expression that may set a field, read in the frame of the
+/// constructor that runs it (Construct) when one does (HostFields.cpp).
+struct FieldSource {
+  const clang::Expr *E;
+  const clang::CXXConstructExpr *Construct = nullptr;
+};
+
 class HostEvaluator {
 public:
   using Ints = std::vector<Traced<int64_t>>;
@@ -100,19 +112,24 @@ public:
                            std::string &WhyNot, const Guards *Active = nullptr);
   /// The block shapes a dim3 (or integer) expression can have.
   /// Known: the conditions known around the launch in In (conditionsAt).
+  /// Through: a call of In (a launch wrapper's) whose arguments In's
+  /// parameters take; null: any call.
   std::optional<Dims> dims(const clang::Expr *E, const clang::FunctionDecl *In,
                            std::string &WhyNot, const Guards *Active = nullptr,
-                           const std::vector<KnownCondition> *Known = nullptr);
+                           const std::vector<KnownCondition> *Known = nullptr,
+                           const CallGraph::Site *Through = nullptr);
   /// The kernels an expression (a kernel, a pointer, a table) can name.
   std::optional<Kernels> kernels(const clang::Expr *E,
                                  const clang::FunctionDecl *In,
-                                 std::string &WhyNot);
+                                 std::string &WhyNot,
+                                 const CallGraph::Site *Through = nullptr);
   /// The blockDim the launch configuration at E (`&config`) has at Launch.
   std::optional<Dims> configBlock(const clang::Expr *E,
                                   const clang::Expr *Launch,
                                   const clang::FunctionDecl *In,
                                   std::string &WhyNot,
-                                  const Guards *Active = nullptr);
+                                  const Guards *Active = nullptr,
+                                  const CallGraph::Site *Through = nullptr);
   /// The one value E has in function In over every chain of calls reaching
   /// In (each call followed on its own), or nullopt when it has none or
   /// several.
@@ -124,7 +141,8 @@ private:
   /// through (null: any of its calls).
   struct Frame {
     const clang::FunctionDecl *Function;
-    const clang::CallExpr *Site = nullptr;
+    /// A CallExpr, or the CXXConstructExpr of a constructor.
+    const clang::Expr *Site = nullptr;
     /// The frame that makes Site.
     int Caller = -1;
     /// Instead of Site: a call in another file (singleValue only).
@@ -132,6 +150,8 @@ private:
   };
   class FrameScope;
   class ChainScope;
+  class EntryScope;
+  class GuardsAtCall;
 
   std::optional<Ints> intsAt(const clang::Expr *E, unsigned Depth,
                              std::string &WhyNot);
@@ -145,11 +165,18 @@ private:
                                         unsigned Depth, std::string &WhyNot);
   std::optional<Dims> dimsAt(const clang::Expr *E, unsigned Depth,
                              std::string &WhyNot);
-  /// A field of a local struct (HostFields.cpp): the expressions that may
-  /// set it, or false (WhyNot says why).
-  bool fieldSources(const clang::MemberExpr *ME,
-                    std::vector<const clang::Expr *> &Sources,
+  /// A field of the local struct VD read at Use (HostFields.cpp): the
+  /// expressions that may set it, or false (WhyNot says why).
+  bool fieldSources(const clang::VarDecl *VD, const clang::FieldDecl *Field,
+                    const clang::Expr *Use, std::vector<FieldSource> &Sources,
                     std::string &WhyNot);
+  /// The values Evaluate gives Field of Object (a local struct, a struct
+  /// parameter through its argument, a temporary) read at Use.
+  template <typename T, typename F>
+  std::optional<std::vector<Traced<T>>>
+  fieldValues(const clang::Expr *Object, const clang::FieldDecl *Field,
+              const clang::Expr *Use, unsigned Depth, std::string &WhyNot,
+              F Evaluate);
   std::optional<Ints> fieldInts(const clang::MemberExpr *ME, unsigned Depth,
                                 std::string &WhyNot);
   std::optional<Dims> fieldDims(const clang::MemberExpr *ME, unsigned Depth,
@@ -170,6 +197,12 @@ private:
                                    std::string &WhyNot);
   std::optional<Kernels> kernelVariable(const clang::VarDecl *VD,
                                         unsigned Depth, std::string &WhyNot);
+  /// `&holder.cfg` whose holder's constructor sets cfg.blockDim: the value
+  /// it assigns (read in the constructor), or null (WhyNot says why).
+  const clang::Expr *constructedConfigBlock(const clang::MemberExpr *Config,
+                                            const clang::Expr *Launch,
+                                            const clang::FieldDecl *&Block,
+                                            std::string &WhyNot);
   const clang::Expr *lastConfigBlock(const clang::VarDecl *VD,
                                      const clang::FieldDecl *Field,
                                      const clang::Expr *Launch,
@@ -188,6 +221,11 @@ private:
   std::optional<Ints> branchValues(const clang::VarDecl *VD,
                                    const clang::DeclRefExpr *Ref,
                                    unsigned Depth, std::string &WhyNot);
+  /// The value of the last plain `VD = e;` among the statements of its
+  /// function's body before Ref's, with no change after it on the way.
+  std::optional<Ints> assignedValues(const clang::VarDecl *VD,
+                                     const clang::DeclRefExpr *Ref,
+                                     unsigned Depth, std::string &WhyNot);
   /// The starting values of the loop's counters, one state per combination.
   std::optional<std::vector<LoopState>>
   loopStarts(const clang::ForStmt *Loop,
@@ -213,7 +251,7 @@ private:
   /// null when no frame does (WhyNot says why when that is final).
   const clang::Expr *boundArgument(const clang::ParmVarDecl *Param,
                                    int &CallerFrame,
-                                   const clang::CallExpr *&Site,
+                                   const clang::Expr *&Site,
                                    const ExternalCall *&External,
                                    std::string &WhyNot);
   /// The values Evaluate gives the argument passed for Param at every call
@@ -260,6 +298,8 @@ private:
   const clang::FunctionDecl *KnownIn = nullptr;
   std::vector<Frame> Frames;
   int Current = -1;
+  /// The guards around each call followed (guardsAt), by call.
+  std::map<const clang::Stmt *, Guards> CallGuards;
   /// For singleValue: a parameter of the outermost frame's function is
   /// needed (set instead of following its calls).
   bool Chains = false;

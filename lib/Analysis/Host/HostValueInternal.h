@@ -76,6 +76,72 @@ private:
   size_t Size;
 };
 
+/// Evaluates in function In for the life of the scope: its parameters bound
+/// to the call Through (its caller's to any call), or to any call.
+class HostEvaluator::EntryScope {
+public:
+  EntryScope(HostEvaluator &H, const clang::FunctionDecl *In,
+             const CallGraph::Site *Through)
+      : H(H), Saved(H.Current), Size(H.Frames.size()) {
+    int Caller = -1;
+    if (Through) {
+      H.Frames.push_back({Through->Caller});
+      Caller = int(H.Frames.size()) - 1;
+    }
+    H.Frames.push_back({In, Through ? Through->Call : nullptr, Caller});
+    H.Current = int(H.Frames.size()) - 1;
+  }
+  ~EntryScope() {
+    H.Frames.resize(Size);
+    H.Current = Saved;
+  }
+  EntryScope(const EntryScope &) = delete;
+  EntryScope &operator=(const EntryScope &) = delete;
+
+private:
+  HostEvaluator &H;
+  int Saved;
+  size_t Size;
+};
+
+/// An argument is read at its call: the conditions around the call
+/// (`switch (bs) { case 32: run<32>(dims); ...`) hold for the caller's
+/// variables there, for the life of the scope. Not where the caller is
+/// already being evaluated further in (recursion): its variables would
+/// mix two calls.
+class HostEvaluator::GuardsAtCall {
+public:
+  /// CallerFrame: the frame of Caller already made, or -1.
+  GuardsAtCall(HostEvaluator &H, const clang::Stmt *Site,
+               const clang::FunctionDecl *Caller, int CallerFrame)
+      : H(H), Saved(H.Active) {
+    if (!Site || !Caller)
+      return;
+    for (size_t I = 0; I < H.Frames.size(); ++I)
+      if (int(I) != CallerFrame && H.Frames[I].Function &&
+          H.Frames[I].Function->getCanonicalDecl() ==
+              Caller->getCanonicalDecl())
+        return;
+    auto It = H.CallGuards.find(Site);
+    if (It == H.CallGuards.end())
+      It = H.CallGuards.emplace(Site, guardsAt(Site, Caller, H.Ctx)).first;
+    if (It->second.empty())
+      return;
+    Merged = H.Active ? *H.Active : Guards{};
+    for (const auto &[VD, G] : It->second)
+      Merged.emplace(VD, G);
+    H.Active = &Merged;
+  }
+  ~GuardsAtCall() { H.Active = Saved; }
+  GuardsAtCall(const GuardsAtCall &) = delete;
+  GuardsAtCall &operator=(const GuardsAtCall &) = delete;
+
+private:
+  HostEvaluator &H;
+  const Guards *Saved;
+  Guards Merged;
+};
+
 /// Whether every change of VD in Body (a function's body) comes in a
 /// statement of Body after the one holding Use, in straight-line code: Use
 /// sees the value VD starts with (HostLoops.cpp).
@@ -89,14 +155,16 @@ HostEvaluator::parameterValues(const clang::ParmVarDecl *Param, unsigned Depth,
   // A parameter its function changes is not the argument any more.
   const auto *Owner =
       llvm::dyn_cast<clang::FunctionDecl>(Param->getDeclContext());
-  if (!AtEntry && Owner && Owner->getBody() &&
+  // A const parameter (or const reference) cannot be changed through it.
+  bool Const = Param->getType().getNonReferenceType().isConstQualified();
+  if (!AtEntry && !Const && Owner && Owner->getBody() &&
       mayChange(Param, Owner->getBody())) {
     WhyNot = "'" + Param->getNameAsString() + "' is changed in '" +
              displayName(Owner, Ctx) + "'";
     return std::nullopt;
   }
   int CallerFrame = -1;
-  const clang::CallExpr *Site = nullptr;
+  const clang::Expr *Site = nullptr;
   const ExternalCall *Other = nullptr;
   std::string Why;
   const clang::Expr *Arg = boundArgument(Param, CallerFrame, Site, Other, Why);
@@ -116,6 +184,10 @@ HostEvaluator::parameterValues(const clang::ParmVarDecl *Param, unsigned Depth,
   std::optional<std::vector<Traced<T>>> Values;
   {
     llvm::SaveAndRestore<int> At(Current, CallerFrame);
+    GuardsAtCall AtSite(
+        *this, Site,
+        CallerFrame >= 0 ? Frames[CallerFrame].Function : nullptr,
+        CallerFrame);
     Values = Evaluate(Arg, Depth + 1, WhyNot);
   }
   if (!Values)
@@ -194,6 +266,7 @@ HostEvaluator::throughCalls(const clang::ParmVarDecl *Param, unsigned Depth,
     std::optional<std::vector<Traced<T>>> Values;
     {
       // The caller's own parameters: any of its calls.
+      GuardsAtCall AtSite(*this, Call, Site.Caller, -1);
       FrameScope InCaller(*this, {Site.Caller});
       Values = Evaluate(Arg, Depth + 1, Why);
     }

@@ -31,8 +31,8 @@ bool addKernels(llvm::SetVector<const FunctionDecl *,
 
 std::optional<HostEvaluator::Kernels>
 HostEvaluator::kernels(const Expr *E, const FunctionDecl *In,
-                       std::string &WhyNot) {
-  FrameScope F(*this, {In});
+                       std::string &WhyNot, const CallGraph::Site *Through) {
+  EntryScope F(*this, In, Through);
   return kernelsAt(E, 0, WhyNot);
 }
 

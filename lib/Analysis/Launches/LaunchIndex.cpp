@@ -8,6 +8,7 @@
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
@@ -16,9 +17,6 @@
 using namespace clang;
 
 namespace warpcheck {
-namespace {
-
-std::atomic<unsigned> Walks{0};
 
 /// The parts of one launch: the kernel, the block (or the launch
 /// configuration holding it) and the dynamic shared-memory size.
@@ -29,6 +27,10 @@ struct LaunchParts {
   /// The runtime call's name; empty for `<<<>>>`.
   std::string Via;
 };
+
+namespace {
+
+std::atomic<unsigned> Walks{0};
 
 std::optional<LaunchParts> partsOf(const CallExpr *Call) {
   LaunchParts P;
@@ -116,27 +118,72 @@ void LaunchIndex::addDriverLaunches() {
 
 unsigned LaunchIndex::walks() { return Walks; }
 
+namespace {
+
+/// The calls a launch is read at: each call of a launch wrapper (a
+/// function that launches its parameter, `template <class K> void
+/// launch(K k, const Params &p) { k<<<p.grid, p.block>>>(); }`), whose
+/// kernel and shape go together call by call; {nullptr} otherwise (the
+/// launch read once, its function's parameters at any call).
+std::vector<const CallGraph::Site *> wrapperCalls(const Expr *Kernel,
+                                                   const FunctionDecl *In,
+                                                   const CallGraph &Calls) {
+  constexpr size_t MaxWrapperCalls = 512;
+  const auto *Ref = dyn_cast<DeclRefExpr>(stripKernelExpr(Kernel));
+  const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  if (!In || !Param || Param->getDeclContext() != In ||
+      Calls.addressTaken(In) || !Calls.indirectCallsOf(In).empty())
+    return {nullptr};
+  const auto &Sites = Calls.callsOf(In);
+  if (Sites.empty() || Sites.size() > MaxWrapperCalls)
+    return {nullptr};
+  std::vector<const CallGraph::Site *> Out;
+  for (const CallGraph::Site &S : Sites) {
+    if (!S.Caller)
+      return {nullptr};
+    Out.push_back(&S);
+  }
+  return Out;
+}
+
+} // namespace
+
 void LaunchIndex::addLaunch(const CallGraph::Site &Launch) {
   const CallExpr *Call = Launch.Call;
   std::optional<LaunchParts> P = partsOf(Call);
   if (!P)
     return;
+  // Kernels whose arguments and dynamic shared memory this launch gave.
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Seen;
+  for (const CallGraph::Site *Through :
+       wrapperCalls(P->Kernel, Launch.Caller, Calls))
+    addLaunchAt(Launch, *P, Through, Seen);
+}
+
+void LaunchIndex::addLaunchAt(
+    const CallGraph::Site &Launch, const LaunchParts &P,
+    const CallGraph::Site *Through,
+    llvm::SmallPtrSetImpl<const FunctionDecl *> &Seen) {
+  const CallExpr *Call = Launch.Call;
   std::string WhyNot;
-  auto Kernels = Eval.kernels(P->Kernel, Launch.Caller, WhyNot);
+  auto Kernels = Eval.kernels(P.Kernel, Launch.Caller, WhyNot, Through);
   if (!Kernels)
     return; // no kernel to give a shape to
   // `switch (threads) { case 256: k<<<g, threads>>>` fixes `threads`.
   Guards AtLaunch = guardsAt(Call, Launch.Caller, Ctx);
   const SourceManager &SM = Ctx.getSourceManager();
   std::string Location = locationText(Call->getBeginLoc(), SM);
-  std::string What = P->Via.empty() ? "launch" : P->Via;
+  if (Through)
+    Location += " (called at " +
+                locationText(Through->Call->getBeginLoc(), SM) + ")";
+  std::string What = P.Via.empty() ? "launch" : P.Via;
   // `if (n > 1) k<<<g, threads>>>` decides `if (n > 1) t = 256; else ...`
   // where `threads` was built from t.
   std::vector<KnownCondition> Known = conditionsAt(Call, Launch.Caller);
-  auto Blocks =
-      P->Config
-          ? Eval.configBlock(P->Config, Call, Launch.Caller, WhyNot, &AtLaunch)
-          : Eval.dims(P->Block, Launch.Caller, WhyNot, &AtLaunch, &Known);
+  auto Blocks = P.Config ? Eval.configBlock(P.Config, Call, Launch.Caller,
+                                            WhyNot, &AtLaunch, Through)
+                         : Eval.dims(P.Block, Launch.Caller, WhyNot, &AtLaunch,
+                                     &Known, Through);
   if (Blocks)
     for (const auto &B : *Blocks) {
       const Dim3 &D = B.Value;
@@ -148,11 +195,13 @@ void LaunchIndex::addLaunch(const CallGraph::Site &Launch) {
       }
     }
   for (const FunctionDecl *Kernel : *Kernels) {
-    if (P->HasShared)
-      Dynamic[Kernel].push_back(
-          {P->Shared, P->Shared ? sharedBytes(P->Shared, Ctx) : std::nullopt});
-    if (isa<CUDAKernelCallExpr>(Call))
-      addArguments(Call, Kernel, Launch.Caller);
+    if (Seen.insert(Kernel).second) {
+      if (P.HasShared)
+        Dynamic[Kernel].push_back(
+            {P.Shared, P.Shared ? sharedBytes(P.Shared, Ctx) : std::nullopt});
+      if (isa<CUDAKernelCallExpr>(Call))
+        addArguments(Call, Kernel, Launch.Caller);
+    }
     if (!Blocks) {
       // Not a launch as far as block shapes go: it gives none.
       Unresolved[Kernel].push_back({Location, WhyNot});

@@ -19,6 +19,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <map>
 #include <memory>
@@ -28,6 +29,7 @@
 
 namespace warpcheck {
 
+struct LaunchParts;
 struct SiblingFacts;
 class SiblingFiles;
 
@@ -94,6 +96,11 @@ public:
 
 private:
   void addLaunch(const CallGraph::Site &Launch);
+  /// The launch read at Through (a call of a launch wrapper; null: any
+  /// call of its function). Seen: the kernels whose arguments are counted.
+  void addLaunchAt(const CallGraph::Site &Launch, const LaunchParts &P,
+                   const CallGraph::Site *Through,
+                   llvm::SmallPtrSetImpl<const clang::FunctionDecl *> &Seen);
   void addDriverLaunches();
   void addArguments(const clang::CallExpr *Call,
                     const clang::FunctionDecl *Kernel,

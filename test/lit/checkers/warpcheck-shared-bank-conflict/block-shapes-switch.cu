@@ -42,13 +42,13 @@ __global__ void inElse(int *out) {
   // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'inElse' with block 512x1x1 (from launch at block-shapes-switch.cu:[[@LINE+34]], 'threads' is 512 in the else of the condition at block-shapes-switch.cu:[[@LINE+32]])
 }
 
-// Neither `default:`, a variable written before the switch, nor a condition
-// that does not force the value gives a shape (a family is assumed).
+// Neither `default:` nor an unforcing condition gives a shape; `threads *=
+// 2` in a statement before the switch's still lets `case 64` fix it.
 __global__ void notFixed(int *out) {
   __shared__ int s[4096];
   s[threadIdx.x * 32] = 0;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way bank conflict on store to 's': 32 wavefronts per request in every assumed block shape, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'notFixed' with block 256x1x1 (one of 6 shapes assumed, 1-D blocks of 32, 64, 128, 256, 512 or 1024 threads; what is reported holds for all 6, not for a shape outside them; the 3 launches are not used; the one at block-shapes-switch.cu:[[@LINE+19]]: 'threads' of 'launch' at the call at block-shapes-switch.cu:[[@LINE+43]]: the block argument is 'atoi(argv[1])', which is not a compile-time constant)
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way bank conflict on store to 's': 32 wavefronts per request in the assumed block shape, 1 ideal
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'notFixed' with block 64x1x1 (from launch at block-shapes-switch.cu:[[@LINE+37]], 'threads' is 64 in 'case 64' of the switch at block-shapes-switch.cu:[[@LINE+35]]; the 2 launches are not used; the one at block-shapes-switch.cu:[[@LINE+19]]: 'threads' of 'launch' at the call at block-shapes-switch.cu:[[@LINE+43]]: the block argument is 'atoi(argv[1])', which is not a compile-time constant; what is reported holds for the launched shape, not for that launch)
 }
 
 void launch(int threads, int kind) {
