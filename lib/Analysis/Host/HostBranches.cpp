@@ -115,8 +115,8 @@ std::optional<HostEvaluator::Ints>
 HostEvaluator::branchValues(const VarDecl *VD, const DeclRefExpr *Ref,
                             unsigned Depth, std::string &WhyNot) {
   const FunctionDecl *Owner = enclosingFunction(VD);
-  const auto *Body = Owner ? dyn_cast_or_null<CompoundStmt>(Owner->getBody())
-                           : nullptr;
+  const auto *Body =
+      Owner ? dyn_cast_or_null<CompoundStmt>(Owner->getBody()) : nullptr;
   if (!Body || !VD->hasLocalStorage() || inLambdaOrJumps(Body, Ref))
     return std::nullopt;
   // The chain: the one statement of the body, between the declaration and
@@ -177,12 +177,12 @@ HostEvaluator::branchValues(const VarDecl *VD, const DeclRefExpr *Ref,
         return std::nullopt;
       for (auto &V : *Values)
         if (auto C = convertTo(V.Value, VD->getType(), Ctx))
-          addUnique(Out, Traced<int64_t>{
-                             *C, joinVia("'" + VD->getNameAsString() +
-                                             "' set at " +
-                                             locationText(Assign->getBeginLoc(),
-                                                          Ctx.getSourceManager()),
-                                         V.Via)});
+          addUnique(Out,
+                    Traced<int64_t>{
+                        *C, joinVia("'" + VD->getNameAsString() + "' set at " +
+                                        locationText(Assign->getBeginLoc(),
+                                                     Ctx.getSourceManager()),
+                                    V.Via)});
     }
     If = Holds.value_or(false) ? nullptr : dyn_cast_or_null<IfStmt>(Else);
   }
@@ -194,11 +194,11 @@ HostEvaluator::branchValues(const VarDecl *VD, const DeclRefExpr *Ref,
 std::optional<HostEvaluator::Ints>
 HostEvaluator::assignedValues(const VarDecl *VD, const DeclRefExpr *Ref,
                               unsigned Depth, std::string &WhyNot) {
-  const FunctionDecl *Owner =
-      isa<ParmVarDecl>(VD) ? dyn_cast<FunctionDecl>(VD->getDeclContext())
-                           : enclosingFunction(VD);
-  const auto *Body = Owner ? dyn_cast_or_null<CompoundStmt>(Owner->getBody())
-                           : nullptr;
+  const FunctionDecl *Owner = isa<ParmVarDecl>(VD)
+                                  ? dyn_cast<FunctionDecl>(VD->getDeclContext())
+                                  : enclosingFunction(VD);
+  const auto *Body =
+      Owner ? dyn_cast_or_null<CompoundStmt>(Owner->getBody()) : nullptr;
   if (!Body || !VD->hasLocalStorage() || VD->getType().isVolatileQualified() ||
       inLambdaOrJumps(Body, Ref))
     return std::nullopt;

@@ -21,12 +21,11 @@ using namespace clang;
 
 namespace warpcheck {
 
-std::optional<HostEvaluator::Dims> HostEvaluator::dims(const Expr *E,
-                                                       const FunctionDecl *In,
-                                                       std::string &WhyNot,
-                                                       const Guards *Guards,
-                                                       const std::vector<KnownCondition> *Known,
-                                                       const CallGraph::Site *Through) {
+std::optional<HostEvaluator::Dims>
+HostEvaluator::dims(const Expr *E, const FunctionDecl *In, std::string &WhyNot,
+                    const Guards *Guards,
+                    const std::vector<KnownCondition> *Known,
+                    const CallGraph::Site *Through) {
   llvm::SaveAndRestore<const warpcheck::Guards *> G(Active, Guards);
   llvm::SaveAndRestore<const std::vector<KnownCondition> *> K(KnownConditions,
                                                               Known);
@@ -199,8 +198,8 @@ HostEvaluator::dim3Variable(const DeclRefExpr *Ref, const VarDecl *VD,
     if (!D)
       return std::nullopt;
     for (const auto &[Each, Via] : *D)
-      addUnique(Out, Traced<Dim3>{Each, V.Via == Via ? Via
-                                                     : joinVia(V.Via, Via)});
+      addUnique(Out,
+                Traced<Dim3>{Each, V.Via == Via ? Via : joinVia(V.Via, Via)});
   }
   if (Out.size() > MaxValues) {
     WhyNot = "'" + VD->getNameAsString() + "' takes more than " +

@@ -47,7 +47,7 @@ bool bodyNamesField(const CXXConstructorDecl *Ctor, const FieldDecl *Field) {
 /// initializer of a user constructor whose body leaves Field alone (then
 /// read with the constructor's parameters bound to the construction).
 std::optional<FieldSource> initialValue(const Expr *Init,
-                                                       const FieldDecl *Field) {
+                                        const FieldDecl *Field) {
   if (!Init)
     return std::nullopt;
   Init = Init->IgnoreImplicit();
@@ -184,8 +184,8 @@ bool HostEvaluator::fieldSources(const VarDecl *VD, const FieldDecl *Field,
 template <typename T, typename F>
 std::optional<std::vector<Traced<T>>>
 HostEvaluator::fieldValues(const Expr *Object, const FieldDecl *Field,
-                           const Expr *Use, unsigned Depth,
-                           std::string &WhyNot, F Evaluate) {
+                           const Expr *Use, unsigned Depth, std::string &WhyNot,
+                           F Evaluate) {
   if (Depth > MaxDepth) {
     WhyNot = "the block size is " + notConstant(Use, Ctx);
     return std::nullopt;
@@ -225,9 +225,8 @@ HostEvaluator::fieldValues(const Expr *Object, const FieldDecl *Field,
     std::optional<std::vector<Traced<T>>> V;
     if (S.Construct) {
       // The constructor's parameters take the construction's arguments.
-      FrameScope InConstructor(*this,
-                               {S.Construct->getConstructor(), S.Construct,
-                                Current});
+      FrameScope InConstructor(
+          *this, {S.Construct->getConstructor(), S.Construct, Current});
       V = Evaluate(S.E, Depth + 1, WhyNot);
     } else {
       V = Evaluate(S.E, Depth + 1, WhyNot);

@@ -348,7 +348,7 @@ HostEvaluator::variableValues(const DeclRefExpr *Ref, unsigned Depth,
       WhyNot = !LoopWhy.empty() ? LoopWhy
                : VD->getInit()  ? "the block size '" + VD->getNameAsString() +
                                      "' may be changed before the launch"
-                                : "the block size is " + notConstant(Ref, Ctx);
+                               : "the block size is " + notConstant(Ref, Ctx);
       return std::nullopt;
     }
     if (auto Init = intsAt(VD->getInit(), Depth + 1, Why))

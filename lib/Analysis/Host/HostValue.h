@@ -250,8 +250,7 @@ private:
   /// The argument Param takes at the call of the frame that binds it, or
   /// null when no frame does (WhyNot says why when that is final).
   const clang::Expr *boundArgument(const clang::ParmVarDecl *Param,
-                                   int &CallerFrame,
-                                   const clang::Expr *&Site,
+                                   int &CallerFrame, const clang::Expr *&Site,
                                    const ExternalCall *&External,
                                    std::string &WhyNot);
   /// The values Evaluate gives the argument passed for Param at every call

@@ -185,8 +185,7 @@ HostEvaluator::parameterValues(const clang::ParmVarDecl *Param, unsigned Depth,
   {
     llvm::SaveAndRestore<int> At(Current, CallerFrame);
     GuardsAtCall AtSite(
-        *this, Site,
-        CallerFrame >= 0 ? Frames[CallerFrame].Function : nullptr,
+        *this, Site, CallerFrame >= 0 ? Frames[CallerFrame].Function : nullptr,
         CallerFrame);
     Values = Evaluate(Arg, Depth + 1, WhyNot);
   }

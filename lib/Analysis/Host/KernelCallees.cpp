@@ -19,9 +19,9 @@ using namespace clang;
 namespace warpcheck {
 namespace {
 /// Adds More to Out; false when there is nothing to add (not followed).
-bool addKernels(llvm::SetVector<const FunctionDecl *,
-                                HostEvaluator::Kernels> &Out,
-                const std::optional<HostEvaluator::Kernels> &More) {
+bool addKernels(
+    llvm::SetVector<const FunctionDecl *, HostEvaluator::Kernels> &Out,
+    const std::optional<HostEvaluator::Kernels> &More) {
   if (!More)
     return false;
   Out.insert(More->begin(), More->end());

@@ -39,7 +39,8 @@ const MemberExpr *memberOfThis(const Expr *E, const FieldDecl *Holder) {
   const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
   if (!ME)
     return nullptr;
-  const auto *Inner = dyn_cast<MemberExpr>(ME->getBase()->IgnoreParenImpCasts());
+  const auto *Inner =
+      dyn_cast<MemberExpr>(ME->getBase()->IgnoreParenImpCasts());
   if (!Inner || Inner->getMemberDecl() != Holder ||
       !isa<CXXThisExpr>(Inner->getBase()->IgnoreParenImpCasts()))
     return nullptr;
@@ -49,7 +50,8 @@ const MemberExpr *memberOfThis(const Expr *E, const FieldDecl *Holder) {
 /// The assignment S makes (`=` or a class's operator=), or false.
 bool assignmentParts(const Stmt *S, const Expr *&LHS, const Expr *&RHS,
                      bool &Plain) {
-  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp()) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && BO->isAssignmentOp()) {
     LHS = BO->getLHS();
     RHS = BO->getRHS();
     Plain = BO->getOpcode() == BO_Assign;
@@ -75,7 +77,8 @@ bool hasHiddenEffects(const Stmt *S) {
   if (const auto *UO = dyn_cast<UnaryOperator>(S);
       UO && UO->getOpcode() == UO_Deref)
     return true;
-  if (const auto *ME = dyn_cast<MemberExpr>(S); ME && ME->isArrow() &&
+  if (const auto *ME = dyn_cast<MemberExpr>(S);
+      ME && ME->isArrow() &&
       !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
     return true;
   for (const Stmt *Child : S->children())
@@ -90,7 +93,8 @@ const Expr *HostEvaluator::constructedConfigBlock(const MemberExpr *Config,
                                                   const Expr *Launch,
                                                   const FieldDecl *&Block,
                                                   std::string &WhyNot) {
-  const auto *Ref = dyn_cast<DeclRefExpr>(Config->getBase()->IgnoreParenImpCasts());
+  const auto *Ref =
+      dyn_cast<DeclRefExpr>(Config->getBase()->IgnoreParenImpCasts());
   const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   const auto *Holder = dyn_cast<FieldDecl>(Config->getMemberDecl());
   const RecordDecl *Record =
@@ -148,11 +152,9 @@ const Expr *HostEvaluator::constructedConfigBlock(const MemberExpr *Config,
   return Value;
 }
 
-std::optional<HostEvaluator::Dims>
-HostEvaluator::configBlock(const Expr *E, const Expr *Launch,
-                           const FunctionDecl *In, std::string &WhyNot,
-                           const Guards *Guards,
-                           const CallGraph::Site *Through) {
+std::optional<HostEvaluator::Dims> HostEvaluator::configBlock(
+    const Expr *E, const Expr *Launch, const FunctionDecl *In,
+    std::string &WhyNot, const Guards *Guards, const CallGraph::Site *Through) {
   const Expr *Config = stripKernelExpr(E);
   if (const auto *Member = dyn_cast<MemberExpr>(Config)) {
     // `&holder.cfg`, a configuration its holder's constructor fills.
@@ -162,9 +164,9 @@ HostEvaluator::configBlock(const Expr *E, const Expr *Launch,
       return std::nullopt;
     llvm::SaveAndRestore<const warpcheck::Guards *> G(Active, Guards);
     EntryScope F(*this, In, Through);
-    const auto *Construct = constructionOf(
-        cast<VarDecl>(cast<DeclRefExpr>(Member->getBase()->IgnoreParenImpCasts())
-                          ->getDecl()));
+    const auto *Construct = constructionOf(cast<VarDecl>(
+        cast<DeclRefExpr>(Member->getBase()->IgnoreParenImpCasts())
+            ->getDecl()));
     FrameScope InConstructor(*this,
                              {Construct->getConstructor(), Construct, Current});
     return dimsAt(Value, 1, WhyNot);

@@ -106,8 +106,8 @@ void LaunchIndex::addDriverLaunches() {
           Seen |= S.Block == B.Value;
         if (Seen || List.size() >= MaxValues)
           continue;
-        std::string Description = "from cuLaunchKernel at " + L.Location +
-                                  ", '" + Name + "' " + Via;
+        std::string Description =
+            "from cuLaunchKernel at " + L.Location + ", '" + Name + "' " + Via;
         if (!B.Via.empty())
           Description += ", " + B.Via;
         List.push_back({B.Value, "launch", Description});
@@ -126,8 +126,8 @@ namespace {
 /// kernel and shape go together call by call; {nullptr} otherwise (the
 /// launch read once, its function's parameters at any call).
 std::vector<const CallGraph::Site *> wrapperCalls(const Expr *Kernel,
-                                                   const FunctionDecl *In,
-                                                   const CallGraph &Calls) {
+                                                  const FunctionDecl *In,
+                                                  const CallGraph &Calls) {
   constexpr size_t MaxWrapperCalls = 512;
   const auto *Ref = dyn_cast<DeclRefExpr>(stripKernelExpr(Kernel));
   const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
@@ -174,8 +174,8 @@ void LaunchIndex::addLaunchAt(
   const SourceManager &SM = Ctx.getSourceManager();
   std::string Location = locationText(Call->getBeginLoc(), SM);
   if (Through)
-    Location += " (called at " +
-                locationText(Through->Call->getBeginLoc(), SM) + ")";
+    Location +=
+        " (called at " + locationText(Through->Call->getBeginLoc(), SM) + ")";
   std::string What = P.Via.empty() ? "launch" : P.Via;
   // `if (n > 1) k<<<g, threads>>>` decides `if (n > 1) t = 256; else ...`
   // where `threads` was built from t.
