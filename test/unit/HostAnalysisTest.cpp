@@ -515,6 +515,40 @@ TEST(HostValue, LoopCountersInAndAfterTheirLoop) {
   EXPECT_TRUE(P.values(10).empty());
 }
 
+TEST(HostValue, WhileLoopsAndRunTimeConjuncts) {
+  Parsed P(R"cpp(
+    void g(int ncols, bool flag) {
+      int nth = 32;
+      while (nth < ncols && nth < 256)
+        nth *= 2;
+      use(nth);
+      int bs = 32;
+      for (; bs < ncols && bs < 128; bs *= 2)
+        use(bs);
+      int w = 32;
+      while (w < ncols) {
+        w *= 2;
+        if (flag)
+          w += 1;
+      }
+      use(w);
+      int u = 8;
+      while (u < ncols)
+        u *= 2;
+      use(u);
+    }
+    int main(int argc, char **) { g(argc, argc > 1); }
+  )cpp");
+  // Every value the known conjunct lets through, and the first it stops.
+  EXPECT_EQ(P.values(0), (std::vector<int64_t>{32, 64, 128, 256}));
+  // In the body: every value the known conjuncts let through.
+  EXPECT_EQ(P.values(1), (std::vector<int64_t>{32, 64}));
+  // A body that does more than step its counter, or a loop with no known
+  // bound: no value.
+  EXPECT_TRUE(P.values(2).empty());
+  EXPECT_TRUE(P.values(3).empty());
+}
+
 // --- Functions passed as arguments, packs, lambdas, fields (issue 25) ---
 
 const char *StdForward = R"cpp(

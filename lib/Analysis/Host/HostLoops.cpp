@@ -1,9 +1,13 @@
-//===--- HostLoops.cpp - The values a host `for` loop gives its counters --===//
+//===--- HostLoops.cpp - The values a host loop gives its counters -------===//
 //
 // `for (int bs = 32; bs <= 1024; bs *= 2) k<<<g, bs>>>(...)` launches with
 // every value the counter takes; `for (; log2N > 11; log2N -= 2, N >>= 2)
 // {...} k<<<M, N / 4>>>(..., log2N)` launches with the values the loop
-// leaves. Both are the loop run by hand: the counters start from values the
+// leaves. A `while` whose body only steps its counters is the same loop
+// (`while (nth < ncols && nth < 1024) nth *= 2;`); a conjunct of the
+// condition that is a run-time value may end the loop at any test, so the
+// values it leaves are every value the known conjuncts let through and the
+// first they stop. Both are the loop run by hand: the counters start from values the
 // evaluator gives, the condition and the increment are evaluated with them
 // (as Guards, which variableValues reads first), and the run stops where the
 // condition is false. Only a loop whose counters nothing else changes (every
@@ -35,11 +39,38 @@ namespace {
 constexpr unsigned MaxIterations = 4096;
 constexpr size_t MaxStarts = 8;
 
-void collectLoops(const Stmt *S, std::vector<const ForStmt *> &Out) {
+/// Whether S only steps variables: an assignment, compound assignment or
+/// increment of a variable, or a block of them.
+bool onlySteps(const Stmt *S) {
+  if (const auto *Block = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *Child : Block->body())
+      if (!onlySteps(Child))
+        return false;
+    return !Block->body_empty();
+  }
+  const auto *E = dyn_cast<Expr>(S);
+  if (!E)
+    return false;
+  E = E->IgnoreParens();
+  const Expr *Target = nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isAssignmentOp())
+    Target = BO->getLHS();
+  else if (const auto *UO = dyn_cast<UnaryOperator>(E);
+           UO && UO->isIncrementDecrementOp())
+    Target = UO->getSubExpr();
+  return Target && isa<DeclRefExpr>(Target->IgnoreParens());
+}
+
+void collectLoops(const Stmt *S, std::vector<LoopParts> &Out) {
   if (!S || isa<LambdaExpr>(S))
     return;
   if (const auto *F = dyn_cast<ForStmt>(S))
-    Out.push_back(F);
+    Out.push_back({F, F->getInit(), F->getCond(), F->getInc(), F->getBody()});
+  // `while (nth < n && nth < 1024) nth *= 2;` (ggml's softmax).
+  if (const auto *W = dyn_cast<WhileStmt>(S);
+      W && !W->getConditionVariable() && W->getBody() &&
+      onlySteps(W->getBody()))
+    Out.push_back({W, nullptr, W->getCond(), W->getBody(), nullptr});
   for (const Stmt *Child : S->children())
     collectLoops(Child, Out);
 }
@@ -52,15 +83,16 @@ bool plainAssignIn(const VariableUse &U, const Stmt *Init) {
 
 /// Whether every change of VD in Body is in Loop's increment or a plain
 /// assignment in its init (of the variable itself, not a part).
-bool onlyLoopChanges(const VarDecl *VD, const ForStmt *Loop, const Stmt *Body) {
+bool onlyLoopChanges(const VarDecl *VD, const LoopParts &Loop,
+                     const Stmt *Body) {
   std::vector<VariableUse> Uses = changingUses(VD, Body);
   if (Uses.empty())
     return false;
   for (const VariableUse &U : Uses) {
     if (U.Kind != UseKind::Assigned || U.Part || U.Member || !U.At)
       return false;
-    bool InInc = Loop->getInc() && contains(Loop->getInc(), U.At);
-    if (!InInc && !plainAssignIn(U, Loop->getInit()))
+    bool InInc = Loop.Inc && contains(Loop.Inc, U.At);
+    if (!InInc && !plainAssignIn(U, Loop.Init))
       return false;
   }
   return true;
@@ -82,8 +114,8 @@ bool breaksOut(const Stmt *S) {
 }
 
 /// Whether VD is declared in Loop's init.
-bool declaredInInit(const VarDecl *VD, const ForStmt *Loop) {
-  const auto *DS = dyn_cast_or_null<DeclStmt>(Loop->getInit());
+bool declaredInInit(const VarDecl *VD, const LoopParts &Loop) {
+  const auto *DS = dyn_cast_or_null<DeclStmt>(Loop.Init);
   if (!DS)
     return false;
   for (const Decl *D : DS->decls())
@@ -95,7 +127,7 @@ bool declaredInInit(const VarDecl *VD, const ForStmt *Loop) {
 /// Whether VD starts Loop with a known value each time Loop runs: declared
 /// in its init, declared earlier in Block (the block holding Loop), or a
 /// parameter with Block the function's body.
-bool startsKnown(const VarDecl *VD, const ForStmt *Loop,
+bool startsKnown(const VarDecl *VD, const LoopParts &Loop,
                  const CompoundStmt *Block, const Stmt *Body) {
   // A static local keeps its value from the last call: no known start.
   if (!VD->hasLocalStorage())
@@ -105,7 +137,7 @@ bool startsKnown(const VarDecl *VD, const ForStmt *Loop,
   if (isa<ParmVarDecl>(VD))
     return Block == Body;
   for (const Stmt *Child : Block->body()) {
-    if (Child == Loop)
+    if (Child == Loop.Loop)
       return false;
     if (const auto *DS = dyn_cast<DeclStmt>(Child))
       for (const Decl *D : DS->decls())
@@ -158,8 +190,43 @@ HostEvaluator::valueInState(const Expr *E, const LoopState &State,
   return Values->front().Value;
 }
 
-bool HostEvaluator::stepLoop(const Expr *E, LoopState &State, unsigned Depth,
+std::optional<bool> HostEvaluator::loopTest(const Expr *Cond,
+                                            const LoopState &State,
+                                            unsigned Depth, bool &MayStop,
+                                            std::string &WhyNot) {
+  const Expr *C = Cond->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(C);
+      BO && BO->getOpcode() == BO_LAnd) {
+    auto L = loopTest(BO->getLHS(), State, Depth, MayStop, WhyNot);
+    if (!L || !*L)
+      return L;
+    return loopTest(BO->getRHS(), State, Depth, MayStop, WhyNot);
+  }
+  std::string Why;
+  if (auto V = valueInState(Cond, State, Depth, Why))
+    return *V != 0;
+  // A run-time value that changes nothing: either way.
+  if (!Cond->HasSideEffects(Ctx)) {
+    MayStop = true;
+    return true;
+  }
+  WhyNot = Why;
+  return std::nullopt;
+}
+
+bool HostEvaluator::stepLoop(const Stmt *S, LoopState &State, unsigned Depth,
                              std::string &WhyNot) {
+  if (const auto *Block = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *Child : Block->body())
+      if (!stepLoop(Child, State, Depth, WhyNot))
+        return false;
+    return true;
+  }
+  const auto *E = dyn_cast<Expr>(S);
+  if (!E) {
+    WhyNot = "the loop's increment cannot be followed";
+    return false;
+  }
   E = E->IgnoreParens();
   if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
     E = Cleanups->getSubExpr()->IgnoreParens();
@@ -207,7 +274,7 @@ bool HostEvaluator::stepLoop(const Expr *E, LoopState &State, unsigned Depth,
 }
 
 std::optional<std::vector<HostEvaluator::LoopState>>
-HostEvaluator::loopStarts(const ForStmt *Loop,
+HostEvaluator::loopStarts(const LoopParts &Loop,
                           const std::vector<const VarDecl *> &Counters,
                           unsigned Depth, std::string &WhyNot) {
   std::vector<LoopState> Starts{{}};
@@ -215,8 +282,8 @@ HostEvaluator::loopStarts(const ForStmt *Loop,
     // The expression W starts from: a plain `W = e` in the init, its
     // initializer, or (a parameter) the argument.
     const Expr *From = nullptr;
-    if (Loop->getInit())
-      for (const VariableUse &U : changingUses(W, Loop->getInit()))
+    if (Loop.Init)
+      for (const VariableUse &U : changingUses(W, Loop.Init))
         if (const auto *BO = dyn_cast_or_null<BinaryOperator>(U.At))
           From = BO->getRHS();
     if (!From)
@@ -277,33 +344,33 @@ HostEvaluator::loopValues(const VarDecl *VD, const DeclRefExpr *Ref,
       !VD->getType()->isIntegralOrEnumerationType() ||
       VD->getType().isVolatileQualified() || inLambdaOrJumps(Body, Ref))
     return std::nullopt;
-  std::vector<const ForStmt *> Loops;
+  std::vector<LoopParts> Loops;
   collectLoops(Body, Loops);
-  const ForStmt *Loop = nullptr;
-  for (const ForStmt *F : Loops)
-    if (F->getCond() && onlyLoopChanges(VD, F, Body))
-      Loop = F;
-  if (!Loop)
+  std::optional<LoopParts> Found;
+  for (const LoopParts &L : Loops)
+    if (L.Cond && onlyLoopChanges(VD, L, Body))
+      Found = L;
+  if (!Found)
     return std::nullopt;
+  const LoopParts &Loop = *Found;
   std::vector<const Stmt *> Path;
-  if (!pathTo(Body, Loop, Path) || Path.size() < 2)
+  if (!pathTo(Body, Loop.Loop, Path) || Path.size() < 2)
     return std::nullopt;
   const auto *Block = dyn_cast<CompoundStmt>(Path[Path.size() - 2]);
-  bool Inside = contains(Loop->getBody(), Ref);
+  bool Inside = Loop.Body && contains(Loop.Body, Ref);
   bool After = false;
   if (Block && !Inside) {
     bool Seen = false;
     for (const Stmt *Child : Block->body()) {
       After |= Seen && contains(Child, Ref);
-      Seen |= Child == Loop;
+      Seen |= Child == Loop.Loop;
     }
   }
-  if (!Block || (!Inside && !After) || (After && breaksOut(Loop->getBody())))
+  if (!Block || (!Inside && !After) || (After && breaksOut(Loop.Body)))
     return std::nullopt;
   // The counters: every variable the increment or the init assigns.
   std::vector<const VarDecl *> Counters;
-  for (const Stmt *Part : {Loop->getInit(), static_cast<const Stmt *>(
-                                                Loop->getInc())})
+  for (const Stmt *Part : {Loop.Init, Loop.Inc})
     if (Part)
       for (const VarDecl *W : changedVariables(Part))
         if (std::find(Counters.begin(), Counters.end(), W) == Counters.end())
@@ -318,7 +385,8 @@ HostEvaluator::loopValues(const VarDecl *VD, const DeclRefExpr *Ref,
   auto Starts = loopStarts(Loop, Counters, Depth, WhyNot);
   if (!Starts)
     return std::nullopt;
-  std::string At = locationText(Loop->getBeginLoc(), Ctx.getSourceManager());
+  std::string At =
+      locationText(Loop.Loop->getBeginLoc(), Ctx.getSourceManager());
   std::string Name = "'" + VD->getNameAsString() + "'";
   Ints Out;
   for (LoopState State : *Starts) {
@@ -329,11 +397,18 @@ HostEvaluator::loopValues(const VarDecl *VD, const DeclRefExpr *Ref,
                  std::to_string(MaxIterations) + " times";
         return std::nullopt;
       }
-      auto Test = valueInState(Loop->getCond(), State, Depth, WhyNot);
+      bool MayStop = false;
+      auto Test = loopTest(Loop.Cond, State, Depth, MayStop, WhyNot);
       if (!Test)
         return std::nullopt;
       if (!*Test)
         break;
+      // A run-time part of the condition may end the loop here.
+      if (MayStop && After)
+        addUnique(Out, Traced<int64_t>{State[VD],
+                                       Name + " may be " +
+                                           std::to_string(State[VD]) +
+                                           " after the loop at " + At});
       if (Inside)
         addUnique(Out, Traced<int64_t>{State[VD], Name + " from the loop at " +
                                                       At});
@@ -342,7 +417,7 @@ HostEvaluator::loopValues(const VarDecl *VD, const DeclRefExpr *Ref,
                  " values in the loop at " + At;
         return std::nullopt;
       }
-      if (Loop->getInc() && !stepLoop(Loop->getInc(), State, Depth, WhyNot))
+      if (Loop.Inc && !stepLoop(Loop.Inc, State, Depth, WhyNot))
         return std::nullopt;
     }
     if (After)

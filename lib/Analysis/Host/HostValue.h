@@ -95,6 +95,16 @@ struct FieldSource {
   const clang::CXXConstructExpr *Construct = nullptr;
 };
 
+/// A host loop as HostLoops.cpp runs it: `for (Init; Cond; Inc) Body`, or
+/// `while (Cond) Inc;` whose body only steps its counters (Body null).
+struct LoopParts {
+  const clang::Stmt *Loop;
+  const clang::Stmt *Init;
+  const clang::Expr *Cond;
+  const clang::Stmt *Inc;
+  const clang::Stmt *Body;
+};
+
 class HostEvaluator {
 public:
   using Ints = std::vector<Traced<int64_t>>;
@@ -210,6 +220,12 @@ private:
 
   /// The counters of a host loop being run by hand (HostLoops.cpp).
   using LoopState = std::map<const clang::VarDecl *, int64_t>;
+  /// Cond with the counters as in State: false when a conjunct is known
+  /// false; true otherwise, with MayStop when a conjunct is a run-time
+  /// value (the loop may stop there too); nullopt when it cannot be read.
+  std::optional<bool> loopTest(const clang::Expr *Cond, const LoopState &State,
+                               unsigned Depth, bool &MayStop,
+                               std::string &WhyNot);
   /// The values VD has at Ref when a `for` loop is what changes it: each
   /// value its counter takes (Ref in the body), or the value it leaves
   /// (Ref after it); nullopt when the rule does not apply or fails.
@@ -228,15 +244,15 @@ private:
                                      unsigned Depth, std::string &WhyNot);
   /// The starting values of the loop's counters, one state per combination.
   std::optional<std::vector<LoopState>>
-  loopStarts(const clang::ForStmt *Loop,
+  loopStarts(const LoopParts &Loop,
              const std::vector<const clang::VarDecl *> &Counters,
              unsigned Depth, std::string &WhyNot);
   /// E's one value with the counters as in State.
   std::optional<int64_t> valueInState(const clang::Expr *E,
                                       const LoopState &State, unsigned Depth,
                                       std::string &WhyNot);
-  /// Runs the increment E on State.
-  bool stepLoop(const clang::Expr *E, LoopState &State, unsigned Depth,
+  /// Runs the increment S (an expression, or a block of them) on State.
+  bool stepLoop(const clang::Stmt *S, LoopState &State, unsigned Depth,
                 std::string &WhyNot);
 
   /// The values Evaluate gives Param: its argument at the call being
