@@ -55,7 +55,15 @@ std::optional<FieldSource> initialValue(const Expr *Init,
     Init = Cast->getSubExpr()->IgnoreImplicit();
   if (const auto *Temporary = dyn_cast<CXXBindTemporaryExpr>(Init))
     Init = Temporary->getSubExpr()->IgnoreImplicit();
+  // The object a helper returns.
+  if (const auto *Call = dyn_cast<CallExpr>(Init);
+      Call && !isa<CUDAKernelCallExpr>(Call) && Call->getDirectCallee())
+    return FieldSource{nullptr, nullptr, Call};
   if (const auto *List = dyn_cast<InitListExpr>(Init)) {
+    // With bases the list starts with them: not followed.
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(Field->getParent());
+        RD && RD->getNumBases())
+      return std::nullopt;
     if (List->isSyntacticForm() && List->getSemanticForm())
       List = List->getSemanticForm();
     unsigned I = Field->getFieldIndex();
@@ -138,9 +146,9 @@ bool HostEvaluator::fieldSources(const VarDecl *VD, const FieldDecl *Field,
                                  std::string &WhyNot) {
   const FunctionDecl *Owner = enclosingFunction(VD);
   // A union's members share their storage: writing one changes another.
-  // Fields of bases are not followed (the initializer lists the bases).
+  // Fields of bases are not followed (only the record's own).
   const auto *Record = VD->getType()->getAsCXXRecordDecl();
-  if (!Record || Record->isUnion() || Record->getNumBases() ||
+  if (!Record || Record->isUnion() ||
       Field->getParent()->getCanonicalDecl() != Record->getCanonicalDecl() ||
       isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() ||
       VD->getType()->isReferenceType() || VD->getType().isVolatileQualified() ||
@@ -223,7 +231,13 @@ HostEvaluator::fieldValues(const Expr *Object, const FieldDecl *Field,
   std::vector<Traced<T>> Out;
   for (const FieldSource &S : Sources) {
     std::optional<std::vector<Traced<T>>> V;
-    if (S.Construct) {
+    if (S.Returned) {
+      V = throughReturns<T>(
+          S.Returned, Depth, WhyNot,
+          [this, Field, Evaluate](const Expr *R, unsigned D, std::string &W) {
+            return fieldValues<T>(R, Field, R, D, W, Evaluate);
+          });
+    } else if (S.Construct) {
       // The constructor's parameters take the construction's arguments.
       FrameScope InConstructor(
           *this, {S.Construct->getConstructor(), S.Construct, Current});

@@ -7,11 +7,11 @@
 // (`while (nth < ncols && nth < 1024) nth *= 2;`); a conjunct of the
 // condition that is a run-time value may end the loop at any test, so the
 // values it leaves are every value the known conjuncts let through and the
-// first they stop. Both are the loop run by hand: the counters start from values the
-// evaluator gives, the condition and the increment are evaluated with them
-// (as Guards, which variableValues reads first), and the run stops where the
-// condition is false. Only a loop whose counters nothing else changes (every
-// change of them is in its increment, or a plain `=` in its init), whose
+// first they stop. Both are the loop run by hand: the counters start from
+// values the evaluator gives, the condition and the increment are evaluated
+// with them (as Guards, which variableValues reads first), and the run stops
+// where the condition is false. Only a loop whose counters nothing else changes
+// (every change of them is in its increment, or a plain `=` in its init), whose
 // body does not leave it with `break` (for values after it), and that runs
 // where the counters' starting values are known (declared in the block that
 // holds it, or parameters with the loop in the function's own body) is run.
@@ -67,9 +67,9 @@ void collectLoops(const Stmt *S, std::vector<LoopParts> &Out) {
   if (const auto *F = dyn_cast<ForStmt>(S))
     Out.push_back({F, F->getInit(), F->getCond(), F->getInc(), F->getBody()});
   // `while (nth < n && nth < 1024) nth *= 2;` (ggml's softmax).
-  if (const auto *W = dyn_cast<WhileStmt>(S);
-      W && !W->getConditionVariable() && W->getBody() &&
-      onlySteps(W->getBody()))
+  if (const auto *W = dyn_cast<WhileStmt>(S); W && !W->getConditionVariable() &&
+                                              W->getBody() &&
+                                              onlySteps(W->getBody()))
     Out.push_back({W, nullptr, W->getCond(), W->getBody(), nullptr});
   for (const Stmt *Child : S->children())
     collectLoops(Child, Out);
@@ -174,9 +174,10 @@ bool unchangedUpTo(const VarDecl *VD, const Expr *Use, const Stmt *Body) {
   return true;
 }
 
-std::optional<int64_t>
-HostEvaluator::valueInState(const Expr *E, const LoopState &State,
-                            unsigned Depth, std::string &WhyNot) {
+std::optional<int64_t> HostEvaluator::valueInState(const Expr *E,
+                                                   const LoopState &State,
+                                                   unsigned Depth,
+                                                   std::string &WhyNot) {
   Guards With = Active ? *Active : Guards{};
   for (const auto &[VD, V] : State)
     With[VD] = GuardValues{{V}, ""};
@@ -236,7 +237,7 @@ bool HostEvaluator::stepLoop(const Stmt *S, LoopState &State, unsigned Depth,
            stepLoop(BO->getRHS(), State, Depth, WhyNot);
   const auto *BO = dyn_cast<BinaryOperator>(E);
   const auto *UO = dyn_cast<UnaryOperator>(E);
-  const Expr *Target = BO && BO->isAssignmentOp() ? BO->getLHS()
+  const Expr *Target = BO && BO->isAssignmentOp()           ? BO->getLHS()
                        : UO && UO->isIncrementDecrementOp() ? UO->getSubExpr()
                                                             : nullptr;
   const auto *Ref =
@@ -260,8 +261,8 @@ bool HostEvaluator::stepLoop(const Stmt *S, LoopState &State, unsigned Depth,
     if (BO->getOpcode() == BO_Assign) {
       New = convertTo(*R, T, Ctx);
     } else {
-      New = applyCompoundAssign(cast<CompoundAssignOperator>(BO),
-                                It->second, *R, T, Ctx);
+      New = applyCompoundAssign(cast<CompoundAssignOperator>(BO), It->second,
+                                *R, T, Ctx);
     }
   }
   if (!New) {
@@ -377,8 +378,7 @@ HostEvaluator::loopValues(const VarDecl *VD, const DeclRefExpr *Ref,
           Counters.push_back(W);
   for (const VarDecl *W : Counters)
     if (!W->getType()->isIntegralOrEnumerationType() ||
-        W->getType().isVolatileQualified() ||
-        !onlyLoopChanges(W, Loop, Body) ||
+        W->getType().isVolatileQualified() || !onlyLoopChanges(W, Loop, Body) ||
         !startsKnown(W, Loop, Block, Body))
       return std::nullopt;
   // Declared in the init: its initializer runs before the other counters'.
@@ -405,13 +405,13 @@ HostEvaluator::loopValues(const VarDecl *VD, const DeclRefExpr *Ref,
         break;
       // A run-time part of the condition may end the loop here.
       if (MayStop && After)
-        addUnique(Out, Traced<int64_t>{State[VD],
-                                       Name + " may be " +
-                                           std::to_string(State[VD]) +
-                                           " after the loop at " + At});
+        addUnique(Out,
+                  Traced<int64_t>{State[VD], Name + " may be " +
+                                                 std::to_string(State[VD]) +
+                                                 " after the loop at " + At});
       if (Inside)
-        addUnique(Out, Traced<int64_t>{State[VD], Name + " from the loop at " +
-                                                      At});
+        addUnique(Out,
+                  Traced<int64_t>{State[VD], Name + " from the loop at " + At});
       if (Out.size() > MaxValues) {
         WhyNot = Name + " takes more than " + std::to_string(MaxValues) +
                  " values in the loop at " + At;
@@ -421,9 +421,9 @@ HostEvaluator::loopValues(const VarDecl *VD, const DeclRefExpr *Ref,
         return std::nullopt;
     }
     if (After)
-      addUnique(Out, Traced<int64_t>{State[VD], Name + " is " +
-                                                    std::to_string(State[VD]) +
-                                                    " after the loop at " + At});
+      addUnique(Out, Traced<int64_t>{State[VD],
+                                     Name + " is " + std::to_string(State[VD]) +
+                                         " after the loop at " + At});
   }
   if (Out.empty()) {
     WhyNot = "the loop at " + At + " never runs its body";

@@ -93,6 +93,9 @@ const clang::CXXConstructExpr *constructionOf(const clang::VarDecl *VD);
 struct FieldSource {
   const clang::Expr *E;
   const clang::CXXConstructExpr *Construct = nullptr;
+  /// Instead of E: the call whose returned object holds the field
+  /// (`std::pair<dim3, dim3> dims = launchDims(n); dims.second`).
+  const clang::CallExpr *Returned = nullptr;
 };
 
 /// A host loop as HostLoops.cpp runs it: `for (Init; Cond; Inc) Body`, or
