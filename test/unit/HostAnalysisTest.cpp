@@ -456,6 +456,8 @@ TEST(HostValue, LocalSetInEveryArmOfAChain) {
   EXPECT_TRUE(P.values(1).empty());
   EXPECT_TRUE(P.values(2).empty());
   EXPECT_TRUE(P.values(3).empty());
+  // `v < 128 || flag` holds while v < 128 whatever flag is: no stop there.
+  EXPECT_EQ(P.values(4), (std::vector<int64_t>{128, 256, 512}));
 }
 
 TEST(HostValue, LoopCountersInAndAfterTheirLoop) {
@@ -536,6 +538,10 @@ TEST(HostValue, WhileLoopsAndRunTimeConjuncts) {
       while (u < ncols)
         u *= 2;
       use(u);
+      int v = 32;
+      while ((v < 128 || flag) && v < 512)
+        v *= 2;
+      use(v);
     }
     int main(int argc, char **) { g(argc, argc > 1); }
   )cpp");
@@ -547,6 +553,8 @@ TEST(HostValue, WhileLoopsAndRunTimeConjuncts) {
   // bound: no value.
   EXPECT_TRUE(P.values(2).empty());
   EXPECT_TRUE(P.values(3).empty());
+  // `v < 128 || flag` holds while v < 128 whatever flag is: no stop there.
+  EXPECT_EQ(P.values(4), (std::vector<int64_t>{128, 256, 512}));
 }
 
 // --- Functions passed as arguments, packs, lambdas, fields (issue 25) ---
@@ -718,6 +726,8 @@ TEST(HostValue, TablesOfIntegersOnlyRead) {
   EXPECT_EQ(P.values(1), std::vector<int64_t>{64});
   EXPECT_TRUE(P.values(2).empty());
   EXPECT_TRUE(P.values(3).empty());
+  // `v < 128 || flag` holds while v < 128 whatever flag is: no stop there.
+  EXPECT_EQ(P.values(4), (std::vector<int64_t>{128, 256, 512}));
 }
 
 TEST(HostValue, UnionAndBaseFieldsGiveNothing) {

@@ -40,6 +40,10 @@ struct GuardValues {
   /// ReadFrom on, which run after every assignment. Null: everywhere.
   const clang::CompoundStmt *Body = nullptr;
   unsigned ReadFrom = 0;
+  /// The evaluator's frame of the function the condition is in (a call
+  /// followed, HostValue.h): a recursive call's frame of the same function
+  /// has other values. -1: any frame.
+  int Frame = -1;
 };
 
 /// Whether the guard G holds where Use reads its variable.

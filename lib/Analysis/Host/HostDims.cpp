@@ -25,12 +25,14 @@ std::optional<HostEvaluator::Dims>
 HostEvaluator::dims(const Expr *E, const FunctionDecl *In, std::string &WhyNot,
                     const Guards *Guards,
                     const std::vector<KnownCondition> *Known,
-                    const CallGraph::Site *Through) {
-  llvm::SaveAndRestore<const warpcheck::Guards *> G(Active, Guards);
+                    llvm::ArrayRef<CallGraph::Site> Through) {
   llvm::SaveAndRestore<const std::vector<KnownCondition> *> K(KnownConditions,
                                                               Known);
   llvm::SaveAndRestore<const FunctionDecl *> KI(KnownIn, Known ? In : nullptr);
   EntryScope F(*this, In, Through);
+  warpcheck::Guards Here = inFrame(Guards, Current);
+  llvm::SaveAndRestore<const warpcheck::Guards *> G(Active,
+                                                    Guards ? &Here : nullptr);
   return dimsAt(E, 0, WhyNot);
 }
 

@@ -25,20 +25,30 @@ using namespace clang;
 namespace warpcheck {
 namespace {
 
-/// Whether the body of Ctor names Field of the object it constructs.
-bool bodyNamesField(const CXXConstructorDecl *Ctor, const FieldDecl *Field) {
-  std::function<bool(const Stmt *)> Names = [&](const Stmt *S) {
-    if (!S)
-      return false;
-    if (const auto *ME = dyn_cast<MemberExpr>(S);
-        ME && ME->getMemberDecl() == Field)
-      return true;
-    for (const Stmt *Child : S->children())
-      if (Names(Child))
-        return true;
+/// Whether S names `this` (or `*this`) anywhere: a member function called,
+/// the object handed on or assigned, a member changed.
+bool namesThis(const Stmt *S) {
+  if (!S)
     return false;
-  };
-  return Names(Ctor->getBody());
+  if (isa<CXXThisExpr>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (namesThis(Child))
+      return true;
+  return false;
+}
+
+/// Whether the constructor Ctor leaves Field as its member initializer set
+/// it: an empty body, no delegation, and no other initializer that reaches
+/// the object under construction.
+bool keepsInitializer(const CXXConstructorDecl *Ctor, const FieldDecl *Field) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Ctor->getBody());
+  if (!Body || !Body->body_empty() || Ctor->isDelegatingConstructor())
+    return false;
+  for (const CXXCtorInitializer *I : Ctor->inits())
+    if (I->getMember() != Field && namesThis(I->getInit()))
+      return false;
+  return true;
 }
 
 /// The expression that initializes Field when Init (a declaration's
@@ -88,10 +98,10 @@ std::optional<FieldSource> initialValue(const Expr *Init,
   // ggml's `ggml_cuda_kernel_launch_params(const dim3 &block_dims_, ...)
   // : block_dims(block_dims_)`.
   if (!Ctor->isUserProvided() || !Ctor->hasBody() || Ctor->isVariadic() ||
-      Ctor->getParent() != Field->getParent() || bodyNamesField(Ctor, Field))
+      Ctor->getParent() != Field->getParent())
     return std::nullopt;
   const auto *Defined = dyn_cast<CXXConstructorDecl>(Ctor->getDefinition());
-  if (!Defined)
+  if (!Defined || !keepsInitializer(Defined, Field))
     return std::nullopt;
   for (const CXXCtorInitializer *I : Defined->inits())
     if (I->getMember() == Field && I->getInit()) {
@@ -148,7 +158,9 @@ bool HostEvaluator::fieldSources(const VarDecl *VD, const FieldDecl *Field,
   // A union's members share their storage: writing one changes another.
   // Fields of bases are not followed (only the record's own).
   const auto *Record = VD->getType()->getAsCXXRecordDecl();
-  if (!Record || Record->isUnion() ||
+  // A mutable member changes under a const method: not followed.
+  if (!Record || Record->isUnion() || !Record->hasDefinition() ||
+      Record->hasMutableFields() ||
       Field->getParent()->getCanonicalDecl() != Record->getCanonicalDecl() ||
       isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() ||
       VD->getType()->isReferenceType() || VD->getType().isVolatileQualified() ||
@@ -208,6 +220,12 @@ HostEvaluator::fieldValues(const Expr *Object, const FieldDecl *Field,
     // A struct passed by value or by const reference: the field of the
     // argument at the call.
     QualType PT = Param->getType();
+    const auto *RD = PT.getNonReferenceType()->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition() || RD->hasMutableFields()) {
+      WhyNot = "'" + Param->getNameAsString() +
+               "' is not a struct whose fields can be followed";
+      return std::nullopt;
+    }
     if (PT->isReferenceType() && !PT->getPointeeType().isConstQualified()) {
       WhyNot = "'" + Param->getNameAsString() +
                "' is a reference that may be changed";

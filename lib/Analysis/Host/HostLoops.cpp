@@ -195,13 +195,36 @@ std::optional<bool> HostEvaluator::loopTest(const Expr *Cond,
                                             const LoopState &State,
                                             unsigned Depth, bool &MayStop,
                                             std::string &WhyNot) {
+  // true with MayStop: either way; true without: true; false: false.
   const Expr *C = Cond->IgnoreParenImpCasts();
-  if (const auto *BO = dyn_cast<BinaryOperator>(C);
-      BO && BO->getOpcode() == BO_LAnd) {
+  const auto *BO = dyn_cast<BinaryOperator>(C);
+  if (BO && BO->getOpcode() == BO_LAnd) {
     auto L = loopTest(BO->getLHS(), State, Depth, MayStop, WhyNot);
     if (!L || !*L)
       return L;
     return loopTest(BO->getRHS(), State, Depth, MayStop, WhyNot);
+  }
+  if (BO && BO->getOpcode() == BO_LOr) {
+    bool MayL = false, MayR = false;
+    auto L = loopTest(BO->getLHS(), State, Depth, MayL, WhyNot);
+    if (!L || (*L && !MayL))
+      return L;
+    auto R = loopTest(BO->getRHS(), State, Depth, MayR, WhyNot);
+    if (!R || (*R && !MayR) || (!*L && !*R))
+      return R;
+    MayStop = true;
+    return true;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(C);
+      UO && UO->getOpcode() == UO_LNot) {
+    bool May = false;
+    auto V = loopTest(UO->getSubExpr(), State, Depth, May, WhyNot);
+    if (!V)
+      return V;
+    if (!May)
+      return !*V;
+    MayStop = true;
+    return true;
   }
   std::string Why;
   if (auto V = valueInState(Cond, State, Depth, Why))

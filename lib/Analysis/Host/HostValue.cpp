@@ -19,6 +19,8 @@
 #include "clang/AST/ExprCXX.h"
 #include "llvm/Support/SaveAndRestore.h"
 
+#include <functional>
+
 using namespace clang;
 
 namespace warpcheck {
@@ -36,12 +38,21 @@ std::string crossFileKey(const FunctionDecl *FD, const ASTContext &Ctx) {
   return displayName(FD, Ctx) + "/" + std::to_string(FD->getNumParams());
 }
 
+Guards inFrame(const Guards *G, int Frame) {
+  Guards Out = G ? *G : Guards{};
+  for (auto &[VD, V] : Out)
+    V.Frame = Frame;
+  return Out;
+}
+
 std::optional<HostEvaluator::Ints> HostEvaluator::ints(const Expr *E,
                                                        const FunctionDecl *In,
                                                        std::string &WhyNot,
                                                        const Guards *Guards) {
-  llvm::SaveAndRestore<const warpcheck::Guards *> G(Active, Guards);
   FrameScope F(*this, {In});
+  warpcheck::Guards Here = inFrame(Guards, Current);
+  llvm::SaveAndRestore<const warpcheck::Guards *> G(Active,
+                                                    Guards ? &Here : nullptr);
   return intsAt(E, 0, WhyNot);
 }
 
@@ -284,7 +295,9 @@ HostEvaluator::variableValues(const DeclRefExpr *Ref, unsigned Depth,
   const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
   if (VD && Active)
     if (auto It = Active->find(VD);
-        It != Active->end() && guardHoldsAt(It->second, Ref)) {
+        It != Active->end() &&
+        (It->second.Frame < 0 || It->second.Frame == Current) &&
+        guardHoldsAt(It->second, Ref)) {
       if (It->second.Values.empty()) {
         WhyNot = "the conditions around the launch contradict each other";
         return std::nullopt;
@@ -356,6 +369,36 @@ HostEvaluator::variableValues(const DeclRefExpr *Ref, unsigned Depth,
   }
   WhyNot = "the block size is " + notConstant(Ref, Ctx);
   return std::nullopt;
+}
+
+bool constBypassed(const ParmVarDecl *Param) {
+  QualType T = Param->getType().getNonReferenceType();
+  if (const auto *RD = T->getAsCXXRecordDecl();
+      RD && (!RD->hasDefinition() || RD->hasMutableFields()))
+    return true;
+  const auto *F = dyn_cast<FunctionDecl>(Param->getDeclContext());
+  if (!F || !F->getBody())
+    return true;
+  // A cast to a pointer or reference to non-const may drop the const.
+  std::function<bool(const Stmt *)> Drops = [&](const Stmt *S) {
+    if (!S)
+      return false;
+    if (isa<CXXConstCastExpr>(S))
+      return true;
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(S)) {
+      QualType To = Cast->getTypeAsWritten();
+      QualType Pointee = To->isReferenceType() ? To.getNonReferenceType()
+                         : To->isPointerType() ? To->getPointeeType()
+                                               : QualType();
+      if (!Pointee.isNull() && !Pointee.isConstQualified())
+        return true;
+    }
+    for (const Stmt *Child : S->children())
+      if (Drops(Child))
+        return true;
+    return false;
+  };
+  return Drops(F->getBody());
 }
 
 const Expr *HostEvaluator::boundArgument(const ParmVarDecl *Param,

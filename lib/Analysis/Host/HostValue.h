@@ -125,24 +125,25 @@ public:
                            std::string &WhyNot, const Guards *Active = nullptr);
   /// The block shapes a dim3 (or integer) expression can have.
   /// Known: the conditions known around the launch in In (conditionsAt).
-  /// Through: a call of In (a launch wrapper's) whose arguments In's
-  /// parameters take; null: any call.
+  /// Through: the call of In (a launch wrapper's) whose arguments In's
+  /// parameters take, then the call of that call's function, and so on
+  /// (nested wrappers); empty: any call.
   std::optional<Dims> dims(const clang::Expr *E, const clang::FunctionDecl *In,
                            std::string &WhyNot, const Guards *Active = nullptr,
                            const std::vector<KnownCondition> *Known = nullptr,
-                           const CallGraph::Site *Through = nullptr);
+                           llvm::ArrayRef<CallGraph::Site> Through = {});
   /// The kernels an expression (a kernel, a pointer, a table) can name.
   std::optional<Kernels> kernels(const clang::Expr *E,
                                  const clang::FunctionDecl *In,
                                  std::string &WhyNot,
-                                 const CallGraph::Site *Through = nullptr);
+                                 llvm::ArrayRef<CallGraph::Site> Through = {});
   /// The blockDim the launch configuration at E (`&config`) has at Launch.
   std::optional<Dims> configBlock(const clang::Expr *E,
                                   const clang::Expr *Launch,
                                   const clang::FunctionDecl *In,
                                   std::string &WhyNot,
                                   const Guards *Active = nullptr,
-                                  const CallGraph::Site *Through = nullptr);
+                                  llvm::ArrayRef<CallGraph::Site> Through = {});
   /// The one value E has in function In over every chain of calls reaching
   /// In (each call followed on its own), or nullopt when it has none or
   /// several.

@@ -77,18 +77,24 @@ private:
 };
 
 /// Evaluates in function In for the life of the scope: its parameters bound
-/// to the call Through (its caller's to any call), or to any call.
+/// to the call Through[0], that call's function's to Through[1], and so on,
+/// the last caller's to any call; with Through empty, In's to any call.
 class HostEvaluator::EntryScope {
 public:
   EntryScope(HostEvaluator &H, const clang::FunctionDecl *In,
-             const CallGraph::Site *Through)
+             llvm::ArrayRef<CallGraph::Site> Through)
       : H(H), Saved(H.Current), Size(H.Frames.size()) {
     int Caller = -1;
-    if (Through) {
-      H.Frames.push_back({Through->Caller});
+    if (!Through.empty()) {
+      H.Frames.push_back({Through.back().Caller});
       Caller = int(H.Frames.size()) - 1;
+      for (size_t J = Through.size() - 1; J > 0; --J) {
+        H.Frames.push_back({Through[J - 1].Caller, Through[J].Call, Caller});
+        Caller = int(H.Frames.size()) - 1;
+      }
     }
-    H.Frames.push_back({In, Through ? Through->Call : nullptr, Caller});
+    H.Frames.push_back(
+        {In, Through.empty() ? nullptr : Through.front().Call, Caller});
     H.Current = int(H.Frames.size()) - 1;
   }
   ~EntryScope() {
@@ -111,9 +117,10 @@ private:
 /// mix two calls.
 class HostEvaluator::GuardsAtCall {
 public:
-  /// CallerFrame: the frame of Caller already made, or -1.
+  /// CallerFrame: the frame of Caller already made, or -1 (then the one
+  /// made next, at Frame).
   GuardsAtCall(HostEvaluator &H, const clang::Stmt *Site,
-               const clang::FunctionDecl *Caller, int CallerFrame)
+               const clang::FunctionDecl *Caller, int CallerFrame, int Frame)
       : H(H), Saved(H.Active) {
     if (!Site || !Caller)
       return;
@@ -128,8 +135,11 @@ public:
     if (It->second.empty())
       return;
     Merged = H.Active ? *H.Active : Guards{};
-    for (const auto &[VD, G] : It->second)
-      Merged.emplace(VD, G);
+    for (const auto &[VD, G] : It->second) {
+      GuardValues InFrame = G;
+      InFrame.Frame = Frame;
+      Merged.emplace(VD, std::move(InFrame));
+    }
     H.Active = &Merged;
   }
   ~GuardsAtCall() { H.Active = Saved; }
@@ -141,6 +151,13 @@ private:
   const Guards *Saved;
   Guards Merged;
 };
+
+/// G with every guard tied to the evaluator's frame Frame.
+Guards inFrame(const Guards *G, int Frame);
+
+/// Whether the const of Param can be got around: its type has a mutable
+/// member, or its function const_casts something.
+bool constBypassed(const clang::ParmVarDecl *Param);
 
 /// Whether every change of VD in Body (a function's body) comes in a
 /// statement of Body after the one holding Use, in straight-line code: Use
@@ -155,8 +172,10 @@ HostEvaluator::parameterValues(const clang::ParmVarDecl *Param, unsigned Depth,
   // A parameter its function changes is not the argument any more.
   const auto *Owner =
       llvm::dyn_cast<clang::FunctionDecl>(Param->getDeclContext());
-  // A const parameter (or const reference) cannot be changed through it.
-  bool Const = Param->getType().getNonReferenceType().isConstQualified();
+  // A const parameter (or const reference) cannot be changed through it,
+  // unless a mutable member or a const_cast gets around the const.
+  bool Const = Param->getType().getNonReferenceType().isConstQualified() &&
+               !constBypassed(Param);
   if (!AtEntry && !Const && Owner && Owner->getBody() &&
       mayChange(Param, Owner->getBody())) {
     WhyNot = "'" + Param->getNameAsString() + "' is changed in '" +
@@ -186,7 +205,7 @@ HostEvaluator::parameterValues(const clang::ParmVarDecl *Param, unsigned Depth,
     llvm::SaveAndRestore<int> At(Current, CallerFrame);
     GuardsAtCall AtSite(
         *this, Site, CallerFrame >= 0 ? Frames[CallerFrame].Function : nullptr,
-        CallerFrame);
+        CallerFrame, CallerFrame);
     Values = Evaluate(Arg, Depth + 1, WhyNot);
   }
   if (!Values)
@@ -265,7 +284,7 @@ HostEvaluator::throughCalls(const clang::ParmVarDecl *Param, unsigned Depth,
     std::optional<std::vector<Traced<T>>> Values;
     {
       // The caller's own parameters: any of its calls.
-      GuardsAtCall AtSite(*this, Call, Site.Caller, -1);
+      GuardsAtCall AtSite(*this, Call, Site.Caller, -1, int(Frames.size()));
       FrameScope InCaller(*this, {Site.Caller});
       Values = Evaluate(Arg, Depth + 1, Why);
     }

@@ -31,7 +31,8 @@ bool addKernels(
 
 std::optional<HostEvaluator::Kernels>
 HostEvaluator::kernels(const Expr *E, const FunctionDecl *In,
-                       std::string &WhyNot, const CallGraph::Site *Through) {
+                       std::string &WhyNot,
+                       llvm::ArrayRef<CallGraph::Site> Through) {
   EntryScope F(*this, In, Through);
   return kernelsAt(E, 0, WhyNot);
 }

@@ -67,12 +67,47 @@ bool assignmentParts(const Stmt *S, const Expr *&LHS, const Expr *&RHS,
   return false;
 }
 
-/// Whether S calls anything or writes through a pointer: what it may change
-/// is not in its syntax.
+/// Whether S returns or throws: a statement after it may not run.
+bool leavesEarly(const Stmt *S) {
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  if (isa<ReturnStmt, CXXThrowExpr, CoreturnStmt>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (leavesEarly(Child))
+      return true;
+  return false;
+}
+
+/// Whether Record (or a base) has a reference member: it may name a part of
+/// the configuration and change it under another name.
+bool hasReferenceFields(const CXXRecordDecl *Record) {
+  if (!Record || !Record->hasDefinition())
+    return true;
+  for (const FieldDecl *F : Record->fields())
+    if (F->getType()->isReferenceType())
+      return true;
+  for (const CXXBaseSpecifier &B : Record->bases())
+    if (hasReferenceFields(B.getType()->getAsCXXRecordDecl()))
+      return true;
+  return false;
+}
+
+/// Whether S calls anything, writes through a pointer or assigns: what it
+/// may change is not in its syntax.
 bool hasHiddenEffects(const Stmt *S) {
   if (!S)
     return false;
   if (isa<CallExpr>(S) && !isa<CXXOperatorCallExpr>(S))
+    return true;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+    return true;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+      Op && (Op->isAssignmentOp() || Op->getOperator() == OO_PlusPlus ||
+             Op->getOperator() == OO_MinusMinus))
+    return true;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && UO->isIncrementDecrementOp())
     return true;
   if (const auto *UO = dyn_cast<UnaryOperator>(S);
       UO && UO->getOpcode() == UO_Deref)
@@ -108,10 +143,11 @@ const Expr *HostEvaluator::constructedConfigBlock(const MemberExpr *Config,
           ? dyn_cast<CompoundStmt>(Ctor->getDefinition()->getBody())
           : nullptr;
   WhyNot = "the launch configuration " + notConstant(Config, Ctx);
-  if (!Record || Config->isArrow() || !VD->hasLocalStorage() ||
+  if (!VD || !Record || Config->isArrow() || !VD->hasLocalStorage() ||
       VD->getType()->isReferenceType() || isa<ParmVarDecl>(VD) || !Owner ||
       !Owner->getBody() || !Body || Ctor->isVariadic() ||
-      inLambdaOrJumps(Body, nullptr) ||
+      inLambdaOrJumps(Body, nullptr) || leavesEarly(Body) ||
+      hasReferenceFields(Ctor->getParent()) ||
       mayChange(VD, Owner->getBody(), nullptr, Launch))
     return nullptr;
   for (const FieldDecl *F : Record->fields())
@@ -152,9 +188,11 @@ const Expr *HostEvaluator::constructedConfigBlock(const MemberExpr *Config,
   return Value;
 }
 
-std::optional<HostEvaluator::Dims> HostEvaluator::configBlock(
-    const Expr *E, const Expr *Launch, const FunctionDecl *In,
-    std::string &WhyNot, const Guards *Guards, const CallGraph::Site *Through) {
+std::optional<HostEvaluator::Dims>
+HostEvaluator::configBlock(const Expr *E, const Expr *Launch,
+                           const FunctionDecl *In, std::string &WhyNot,
+                           const Guards *Guards,
+                           llvm::ArrayRef<CallGraph::Site> Through) {
   const Expr *Config = stripKernelExpr(E);
   if (const auto *Member = dyn_cast<MemberExpr>(Config)) {
     // `&holder.cfg`, a configuration its holder's constructor fills.
@@ -162,8 +200,10 @@ std::optional<HostEvaluator::Dims> HostEvaluator::configBlock(
     const Expr *Value = constructedConfigBlock(Member, Launch, Block, WhyNot);
     if (!Value)
       return std::nullopt;
-    llvm::SaveAndRestore<const warpcheck::Guards *> G(Active, Guards);
     EntryScope F(*this, In, Through);
+    warpcheck::Guards Here = inFrame(Guards, Current);
+    llvm::SaveAndRestore<const warpcheck::Guards *> G(Active,
+                                                      Guards ? &Here : nullptr);
     const auto *Construct = constructionOf(cast<VarDecl>(
         cast<DeclRefExpr>(Member->getBase()->IgnoreParenImpCasts())
             ->getDecl()));
@@ -189,8 +229,10 @@ std::optional<HostEvaluator::Dims> HostEvaluator::configBlock(
   const Expr *Value = lastConfigBlock(VD, Field, Launch, WhyNot);
   if (!Value)
     return std::nullopt;
-  llvm::SaveAndRestore<const warpcheck::Guards *> G(Active, Guards);
   EntryScope F(*this, In, Through);
+  warpcheck::Guards Here = inFrame(Guards, Current);
+  llvm::SaveAndRestore<const warpcheck::Guards *> G(Active,
+                                                    Guards ? &Here : nullptr);
   return dimsAt(Value, 1, WhyNot);
 }
 

@@ -120,29 +120,60 @@ unsigned LaunchIndex::walks() { return Walks; }
 
 namespace {
 
-/// The calls a launch is read at: each call of a launch wrapper (a
-/// function that launches its parameter, `template <class K> void
-/// launch(K k, const Params &p) { k<<<p.grid, p.block>>>(); }`), whose
-/// kernel and shape go together call by call; {nullptr} otherwise (the
-/// launch read once, its function's parameters at any call).
-std::vector<const CallGraph::Site *> wrapperCalls(const Expr *Kernel,
-                                                  const FunctionDecl *In,
-                                                  const CallGraph &Calls) {
-  constexpr size_t MaxWrapperCalls = 512;
+constexpr size_t MaxWrapperCalls = 512;
+constexpr size_t MaxWrapperDepth = 4;
+
+/// The parameter of In that Kernel names, or null.
+const ParmVarDecl *kernelParameter(const Expr *Kernel, const FunctionDecl *In) {
   const auto *Ref = dyn_cast<DeclRefExpr>(stripKernelExpr(Kernel));
   const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
-  if (!In || !Param || Param->getDeclContext() != In ||
-      Calls.addressTaken(In) || !Calls.indirectCallsOf(In).empty())
-    return {nullptr};
+  return In && Param && Param->getDeclContext() == In ? Param : nullptr;
+}
+
+/// Adds to Out the chains of calls that reach In and pass it its kernel
+/// parameter Param, each continuing Prefix; false when one cannot be
+/// followed to a call that names the kernel.
+bool extendChains(const ParmVarDecl *Param, const FunctionDecl *In,
+                  const CallGraph &Calls, std::vector<CallGraph::Site> &Prefix,
+                  std::vector<std::vector<CallGraph::Site>> &Out) {
+  if (Calls.addressTaken(In) || !Calls.indirectCallsOf(In).empty() ||
+      Prefix.size() >= MaxWrapperDepth)
+    return false;
   const auto &Sites = Calls.callsOf(In);
-  if (Sites.empty() || Sites.size() > MaxWrapperCalls)
-    return {nullptr};
-  std::vector<const CallGraph::Site *> Out;
+  if (Sites.empty())
+    return false;
   for (const CallGraph::Site &S : Sites) {
-    if (!S.Caller)
-      return {nullptr};
-    Out.push_back(&S);
+    unsigned I = Param->getFunctionScopeIndex();
+    if (!S.Caller || Out.size() >= MaxWrapperCalls || I >= S.Call->getNumArgs())
+      return false;
+    Prefix.push_back(S);
+    bool Ok = true;
+    // A wrapper's caller that passes its own parameter on: one more call.
+    if (const ParmVarDecl *Outer = kernelParameter(S.Call->getArg(I), S.Caller))
+      Ok = extendChains(Outer, S.Caller, Calls, Prefix, Out);
+    else
+      Out.push_back(Prefix);
+    Prefix.pop_back();
+    if (!Ok)
+      return false;
   }
+  return true;
+}
+
+/// The chains of calls a launch is read at: each call of a launch wrapper
+/// (a function that launches its parameter, `template <class K> void
+/// launch(K k, const Params &p) { k<<<p.grid, p.block>>>(); }`, and the
+/// wrappers around it), whose kernel and shape go together call by call;
+/// one empty chain otherwise (the launch read once, its function's
+/// parameters at any call).
+std::vector<std::vector<CallGraph::Site>>
+wrapperChains(const Expr *Kernel, const FunctionDecl *In,
+              const CallGraph &Calls) {
+  const ParmVarDecl *Param = kernelParameter(Kernel, In);
+  std::vector<std::vector<CallGraph::Site>> Out;
+  std::vector<CallGraph::Site> Prefix;
+  if (!Param || !extendChains(Param, In, Calls, Prefix, Out))
+    return {{}};
   return Out;
 }
 
@@ -155,14 +186,13 @@ void LaunchIndex::addLaunch(const CallGraph::Site &Launch) {
     return;
   // Kernels whose arguments and dynamic shared memory this launch gave.
   llvm::SmallPtrSet<const FunctionDecl *, 8> Seen;
-  for (const CallGraph::Site *Through :
-       wrapperCalls(P->Kernel, Launch.Caller, Calls))
+  for (const auto &Through : wrapperChains(P->Kernel, Launch.Caller, Calls))
     addLaunchAt(Launch, *P, Through, Seen);
 }
 
 void LaunchIndex::addLaunchAt(
     const CallGraph::Site &Launch, const LaunchParts &P,
-    const CallGraph::Site *Through,
+    llvm::ArrayRef<CallGraph::Site> Through,
     llvm::SmallPtrSetImpl<const FunctionDecl *> &Seen) {
   const CallExpr *Call = Launch.Call;
   std::string WhyNot;
@@ -173,9 +203,8 @@ void LaunchIndex::addLaunchAt(
   Guards AtLaunch = guardsAt(Call, Launch.Caller, Ctx);
   const SourceManager &SM = Ctx.getSourceManager();
   std::string Location = locationText(Call->getBeginLoc(), SM);
-  if (Through)
-    Location +=
-        " (called at " + locationText(Through->Call->getBeginLoc(), SM) + ")";
+  for (const CallGraph::Site &S : Through)
+    Location += " (called at " + locationText(S.Call->getBeginLoc(), SM) + ")";
   std::string What = P.Via.empty() ? "launch" : P.Via;
   // `if (n > 1) k<<<g, threads>>>` decides `if (n > 1) t = 256; else ...`
   // where `threads` was built from t.

@@ -96,10 +96,11 @@ public:
 
 private:
   void addLaunch(const CallGraph::Site &Launch);
-  /// The launch read at Through (a call of a launch wrapper; null: any
-  /// call of its function). Seen: the kernels whose arguments are counted.
+  /// The launch read at Through (the calls of nested launch wrappers,
+  /// innermost first; empty: any call of its function). Seen: the kernels
+  /// whose arguments are counted.
   void addLaunchAt(const CallGraph::Site &Launch, const LaunchParts &P,
-                   const CallGraph::Site *Through,
+                   llvm::ArrayRef<CallGraph::Site> Through,
                    llvm::SmallPtrSetImpl<const clang::FunctionDecl *> &Seen);
   void addDriverLaunches();
   void addArguments(const clang::CallExpr *Call,
