@@ -29,10 +29,7 @@ HostEvaluator::dims(const Expr *E, const FunctionDecl *In, std::string &WhyNot,
   llvm::SaveAndRestore<const std::vector<KnownCondition> *> K(KnownConditions,
                                                               Known);
   llvm::SaveAndRestore<const FunctionDecl *> KI(KnownIn, Known ? In : nullptr);
-  EntryScope F(*this, In, Through);
-  warpcheck::Guards Here = inFrame(Guards, Current);
-  llvm::SaveAndRestore<const warpcheck::Guards *> G(Active,
-                                                    Guards ? &Here : nullptr);
+  EntryScope F(*this, In, Through, Guards);
   return dimsAt(E, 0, WhyNot);
 }
 

@@ -49,10 +49,7 @@ std::optional<HostEvaluator::Ints> HostEvaluator::ints(const Expr *E,
                                                        const FunctionDecl *In,
                                                        std::string &WhyNot,
                                                        const Guards *Guards) {
-  FrameScope F(*this, {In});
-  warpcheck::Guards Here = inFrame(Guards, Current);
-  llvm::SaveAndRestore<const warpcheck::Guards *> G(Active,
-                                                    Guards ? &Here : nullptr);
+  EntryScope F(*this, In, {}, Guards);
   return intsAt(E, 0, WhyNot);
 }
 

@@ -76,14 +76,20 @@ private:
   size_t Size;
 };
 
+/// G with every guard tied to the evaluator's frame Frame.
+Guards inFrame(const Guards *G, int Frame);
+
 /// Evaluates in function In for the life of the scope: its parameters bound
 /// to the call Through[0], that call's function's to Through[1], and so on,
 /// the last caller's to any call; with Through empty, In's to any call.
+/// Guards, when given, are the conditions around the launch in In: they
+/// hold in In's frame only (not in a recursive call's).
 class HostEvaluator::EntryScope {
 public:
   EntryScope(HostEvaluator &H, const clang::FunctionDecl *In,
-             llvm::ArrayRef<CallGraph::Site> Through)
-      : H(H), Saved(H.Current), Size(H.Frames.size()) {
+             llvm::ArrayRef<CallGraph::Site> Through,
+             const Guards *AtLaunch = nullptr)
+      : H(H), Saved(H.Current), Size(H.Frames.size()), SavedActive(H.Active) {
     int Caller = -1;
     if (!Through.empty()) {
       H.Frames.push_back({Through.back().Caller});
@@ -96,10 +102,14 @@ public:
     H.Frames.push_back(
         {In, Through.empty() ? nullptr : Through.front().Call, Caller});
     H.Current = int(H.Frames.size()) - 1;
+    if (AtLaunch)
+      Tied = inFrame(AtLaunch, H.Current);
+    H.Active = AtLaunch ? &Tied : nullptr;
   }
   ~EntryScope() {
     H.Frames.resize(Size);
     H.Current = Saved;
+    H.Active = SavedActive;
   }
   EntryScope(const EntryScope &) = delete;
   EntryScope &operator=(const EntryScope &) = delete;
@@ -108,6 +118,8 @@ private:
   HostEvaluator &H;
   int Saved;
   size_t Size;
+  const Guards *SavedActive;
+  Guards Tied;
 };
 
 /// An argument is read at its call: the conditions around the call
@@ -151,9 +163,6 @@ private:
   const Guards *Saved;
   Guards Merged;
 };
-
-/// G with every guard tied to the evaluator's frame Frame.
-Guards inFrame(const Guards *G, int Frame);
 
 /// Whether the const of Param can be got around: its type has a mutable
 /// member, or its function const_casts something.

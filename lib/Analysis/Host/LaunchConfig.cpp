@@ -200,10 +200,7 @@ HostEvaluator::configBlock(const Expr *E, const Expr *Launch,
     const Expr *Value = constructedConfigBlock(Member, Launch, Block, WhyNot);
     if (!Value)
       return std::nullopt;
-    EntryScope F(*this, In, Through);
-    warpcheck::Guards Here = inFrame(Guards, Current);
-    llvm::SaveAndRestore<const warpcheck::Guards *> G(Active,
-                                                      Guards ? &Here : nullptr);
+    EntryScope F(*this, In, Through, Guards);
     const auto *Construct = constructionOf(cast<VarDecl>(
         cast<DeclRefExpr>(Member->getBase()->IgnoreParenImpCasts())
             ->getDecl()));
@@ -229,10 +226,7 @@ HostEvaluator::configBlock(const Expr *E, const Expr *Launch,
   const Expr *Value = lastConfigBlock(VD, Field, Launch, WhyNot);
   if (!Value)
     return std::nullopt;
-  EntryScope F(*this, In, Through);
-  warpcheck::Guards Here = inFrame(Guards, Current);
-  llvm::SaveAndRestore<const warpcheck::Guards *> G(Active,
-                                                    Guards ? &Here : nullptr);
+  EntryScope F(*this, In, Through, Guards);
   return dimsAt(Value, 1, WhyNot);
 }
 
@@ -251,18 +245,7 @@ const Expr *HostEvaluator::lastConfigBlock(const VarDecl *VD,
     // `config.blockDim = dim3(64)` is a call of dim3's operator=.
     const Expr *LHS = nullptr, *RHS = nullptr;
     bool Plain = false;
-    if (const auto *BO = dyn_cast<BinaryOperator>(S);
-        BO && BO->isAssignmentOp()) {
-      LHS = BO->getLHS();
-      RHS = BO->getRHS();
-      Plain = BO->getOpcode() == BO_Assign;
-    } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
-               Op && Op->isAssignmentOp() && Op->getNumArgs() == 2) {
-      LHS = Op->getArg(0);
-      RHS = Op->getArg(1);
-      Plain = Op->getOperator() == OO_Equal;
-    }
-    if (LHS &&
+    if (assignmentParts(S, LHS, RHS, Plain) &&
         SM.isBeforeInTranslationUnit(S->getBeginLoc(), Launch->getBeginLoc())) {
       const auto *ME = dyn_cast<MemberExpr>(LHS->IgnoreParens());
       const Expr *Base = ME ? ME->getBase()->IgnoreParenImpCasts() : nullptr;
