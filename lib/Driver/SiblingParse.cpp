@@ -18,16 +18,18 @@ SiblingParser makeSiblingParser(const tooling::CompilationDatabase &DB,
                                 const ParseOptions &Parse) {
   return [&DB, Parse](const std::string &File,
                       llvm::function_ref<void(ASTContext &)> Visit) {
-    // A file no command compiles is not parsed.
-    if (DB.getCompileCommands(File).empty())
+    // A file no command compiles is not parsed. Its command is resolved and
+    // translated as an input's is (nvcc options files included).
+    FileCommand Command = resolveFileCommand(DB, File, Parse);
+    if (Command.empty() || !Command.Error.empty())
       return false;
+    FileCompilations Compilations(Command, Parse.StubbedHeaders);
     auto FS = makeWarpcheckFileSystem();
     addStubHeaders(*FS, Parse.StubbedHeaders);
-    tooling::ClangTool Tool(DB, {File},
+    tooling::ClangTool Tool(Compilations, {File},
                             std::make_shared<PCHContainerOperations>(), FS);
     Tool.setPrintErrorMessage(false);
     Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
-    Tool.appendArgumentsAdjuster(makeCudaAdjuster(Parse));
     IgnoringDiagConsumer Quiet;
     Tool.setDiagnosticConsumer(&Quiet);
     std::vector<std::unique_ptr<ASTUnit>> ASTs;

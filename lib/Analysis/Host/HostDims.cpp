@@ -38,14 +38,16 @@ HostEvaluator::dimension(const Expr *E, unsigned Depth, std::string &WhyNot) {
   auto Values = intsAt(E, Depth, WhyNot);
   if (!Values)
     return std::nullopt;
+  // A dimension the runtime refuses (0 of a zero-initialized table entry,
+  // more than 1024) launches nothing: that value gives no shape.
   Dims Out;
-  for (auto &V : *Values) {
-    if (V.Value <= 0 || V.Value > 1024) {
-      WhyNot =
-          "a block dimension of " + std::to_string(V.Value) + " is not valid";
-      return std::nullopt;
-    }
-    Out.push_back({Dim3{unsigned(V.Value), 1, 1}, V.Via});
+  for (auto &V : *Values)
+    if (V.Value > 0 && V.Value <= 1024)
+      Out.push_back({Dim3{unsigned(V.Value), 1, 1}, V.Via});
+  if (Out.empty()) {
+    WhyNot = "a block dimension of " + std::to_string(Values->front().Value) +
+             " is not valid";
+    return std::nullopt;
   }
   return Out;
 }

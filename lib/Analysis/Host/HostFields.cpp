@@ -280,15 +280,27 @@ std::optional<HostEvaluator::Ints>
 HostEvaluator::fieldInts(const MemberExpr *ME, unsigned Depth,
                          std::string &WhyNot) {
   const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
-  if (!Field || ME->isArrow()) {
+  if (!Field) {
     WhyNot = "the block size is " + notConstant(ME, Ctx);
     return std::nullopt;
   }
-  return fieldValues<int64_t>(
-      ME->getBase(), Field, ME, Depth, WhyNot,
-      [this](const Expr *A, unsigned D, std::string &W) {
-        return intsAt(A, D, W);
-      });
+  if (!ME->isArrow())
+    if (auto Values = fieldValues<int64_t>(
+            ME->getBase(), Field, ME, Depth, WhyNot,
+            [this](const Expr *A, unsigned D, std::string &W) {
+              return intsAt(A, D, W);
+            }))
+      return Values;
+  // No object to follow: every store into the field in the program.
+  std::string Why;
+  if (ProgramFields)
+    if (auto Values = ProgramFields(Field, Why))
+      return Values;
+  if (WhyNot.empty() || ME->isArrow())
+    WhyNot = "the block size is " + notConstant(ME, Ctx);
+  if (!Why.empty())
+    WhyNot += " (" + Why + ")";
+  return std::nullopt;
 }
 
 std::optional<HostEvaluator::Dims>

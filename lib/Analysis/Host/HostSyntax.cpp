@@ -1,6 +1,7 @@
 //===--- HostSyntax.cpp - Small facts about host expressions --------------===//
 
 #include "Host/HostSyntax.h"
+#include "Host/Mutation.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -66,11 +67,11 @@ const FunctionDecl *enclosingFunction(const Decl *D) {
   return nullptr;
 }
 
-void collectReturns(const Stmt *S, std::vector<const Expr *> &Out) {
+void collectReturns(const Stmt *S, std::vector<const ReturnStmt *> &Out) {
   if (!S || isa<LambdaExpr>(S))
     return;
   if (const auto *R = dyn_cast<ReturnStmt>(S)) {
-    Out.push_back(R->getRetValue());
+    Out.push_back(R);
     return;
   }
   for (const Stmt *Child : S->children())
@@ -126,6 +127,19 @@ bool pathTo(const Stmt *S, const Stmt *Target,
             std::vector<const Stmt *> &Path) {
   if (!S)
     return false;
+  // Within a BodyIndexScope: up from Target through the parents of S's
+  // statements, found once.
+  if (const auto *Parents = BodyIndexScope::parentsUnder(S)) {
+    std::vector<const Stmt *> Up;
+    for (const Stmt *At = Target; At; At = Parents->lookup(At)) {
+      Up.push_back(At);
+      if (At == S) {
+        Path.insert(Path.end(), Up.rbegin(), Up.rend());
+        return true;
+      }
+    }
+    return false;
+  }
   Path.push_back(S);
   if (S == Target)
     return true;

@@ -44,10 +44,9 @@ std::string displayName(const clang::FunctionDecl *FD,
 /// The function whose body holds declaration D, or null.
 const clang::FunctionDecl *enclosingFunction(const clang::Decl *D);
 
-/// Every `return E;` of a function body, outside nested lambdas (null for
-/// a `return;`).
+/// Every `return` of a function body, outside nested lambdas.
 void collectReturns(const clang::Stmt *S,
-                    std::vector<const clang::Expr *> &Out);
+                    std::vector<const clang::ReturnStmt *> &Out);
 
 /// x when E is `std::forward<T>(x)` or `std::move(x)` (casts, no more),
 /// else null.

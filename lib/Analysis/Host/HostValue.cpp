@@ -363,6 +363,13 @@ HostEvaluator::variableValues(const DeclRefExpr *Ref, unsigned Depth,
     }
     if (auto Init = intsAt(VD->getInit(), Depth + 1, Why))
       return Init;
+    // Why the initializer has no value, when it is more than "not a
+    // constant" (`'nwarps': 'calc_nwarps' called at ... returns ...`).
+    if (!Why.empty() &&
+        !llvm::StringRef(Why).ends_with("is not a compile-time constant")) {
+      WhyNot = "'" + VD->getNameAsString() + "': " + Why;
+      return std::nullopt;
+    }
   }
   WhyNot = "the block size is " + notConstant(Ref, Ctx);
   return std::nullopt;

@@ -79,6 +79,12 @@ struct ExternalCall {
 using ExternalCallsOf =
     std::function<std::vector<const ExternalCall *>(const std::string &Key)>;
 
+/// The values every store in the program gives an integer field, when all
+/// are known (FieldWrites.h); nullopt with WhyNot otherwise.
+using ProgramFieldsOf =
+    std::function<std::optional<std::vector<Traced<int64_t>>>(
+        const clang::FieldDecl *Field, std::string &WhyNot)>;
+
 /// A function's name across files: its name with template arguments and
 /// its number of parameters ("launchScan/3").
 std::string crossFileKey(const clang::FunctionDecl *FD,
@@ -118,6 +124,10 @@ public:
   HostEvaluator(const clang::ASTContext &Ctx, const CallGraph &Calls,
                 ExternalCallsOf External = nullptr)
       : Ctx(Ctx), Calls(Calls), External(std::move(External)) {}
+
+  /// Where a field no object can be followed for is read from
+  /// (`ggml_cuda_info().devices[d].warp_size`): the program's stores.
+  void setProgramFields(ProgramFieldsOf F) { ProgramFields = std::move(F); }
 
   /// The values E, written in function In (null: at file scope), can have.
   /// Active: the values variables have there (Guards.h), or null.
@@ -293,11 +303,21 @@ private:
                       const clang::ParmVarDecl *Param,
                       std::vector<Traced<T>> &Out, std::string &WhyNot);
   /// The values every `return` of the function called by Call gives, its
-  /// parameters bound to Call's arguments.
+  /// parameters bound to Call's arguments; a return the arguments keep from
+  /// running (mayRunTo) gives none.
   template <typename T, typename F>
   std::optional<std::vector<Traced<T>>>
   throughReturns(const clang::CallExpr *Call, unsigned Depth,
                  std::string &WhyNot, F Evaluate);
+  /// Whether Target in Body may run with the values of the current frame:
+  /// false only when an `if` or `switch` on its way is decided against it
+  /// (HostReturns.cpp).
+  bool mayRunTo(const clang::Stmt *Target, const clang::Stmt *Body,
+                unsigned Depth);
+  /// Whether a `case` or `default` of Switch that leads to Path[Next] (the
+  /// path through Switch's body to a target) may match its condition.
+  bool caseMayMatch(const clang::SwitchStmt *Switch,
+                    llvm::ArrayRef<const clang::Stmt *> Path, unsigned Depth);
   /// singleValue along the chain of frames, every call of the outermost
   /// function tried in turn when E needs its parameters.
   bool valuesAlongChains(const clang::Expr *E, int First, unsigned &Budget,
@@ -311,6 +331,7 @@ private:
   const clang::ASTContext &Ctx;
   const CallGraph &Calls;
   ExternalCallsOf External;
+  ProgramFieldsOf ProgramFields;
   const Guards *Active = nullptr;
   /// Conditions known around the launch being evaluated, in KnownIn.
   const std::vector<KnownCondition> *KnownConditions = nullptr;

@@ -25,7 +25,7 @@ namespace warpcheck {
 /// How deep one evaluation follows expressions, calls and returns: a
 /// helper's `return (a % b == 0) ? a / b : a / b + 1` (shfl_scan's iDivUp)
 /// with its arguments' locals takes about 16.
-constexpr unsigned MaxDepth = 24;
+constexpr unsigned MaxDepth = 40;
 /// singleValue: the longest chain of calls, and the most chains tried.
 constexpr unsigned MaxChainLength = 6;
 constexpr unsigned MaxChains = 64;
@@ -390,7 +390,7 @@ HostEvaluator::throughReturns(const clang::CallExpr *Call, unsigned Depth,
     WhyNot = "the block argument is " + notConstant(Call, Ctx);
     return std::nullopt;
   }
-  std::vector<const clang::Expr *> Returns;
+  std::vector<const clang::ReturnStmt *> Returns;
   collectReturns(Definition->getBody(), Returns);
   std::string FName = displayName(Callee, Ctx);
   if (Returns.empty()) {
@@ -401,7 +401,14 @@ HostEvaluator::throughReturns(const clang::CallExpr *Call, unsigned Depth,
   std::string At = locationText(Call->getBeginLoc(), Ctx.getSourceManager());
   // The callee's parameters are this call's arguments.
   FrameScope InCallee(*this, {Definition, Call, Current});
-  for (const clang::Expr *R : Returns) {
+  bool Reached = false;
+  for (const clang::ReturnStmt *Return : Returns) {
+    // `if (id == GB10) return 2 * calc(GENERIC);`: a return the arguments
+    // keep from running gives nothing (and is not followed into).
+    if (!mayRunTo(Return, Definition->getBody(), Depth + 1))
+      continue;
+    Reached = true;
+    const clang::Expr *R = Return->getRetValue();
     std::string Why;
     auto Values = R ? Evaluate(R, Depth + 1, Why) : std::nullopt;
     if (!Values) {
@@ -412,6 +419,10 @@ HostEvaluator::throughReturns(const clang::CallExpr *Call, unsigned Depth,
     for (auto &V : *Values)
       addUnique(Out, Traced<T>{V.Value,
                                joinVia("returned by '" + FName + "'", V.Via)});
+  }
+  if (!Reached) {
+    WhyNot = "no return of '" + FName + "' runs with the arguments at " + At;
+    return std::nullopt;
   }
   if (Out.size() > MaxValues) {
     WhyNot = "'" + FName + "' returns more than " + std::to_string(MaxValues) +

@@ -293,17 +293,91 @@ VariableUse classifyUse(const DeclRefExpr *Ref,
   return Use;
 }
 
-std::vector<VariableUse> changingUses(const VarDecl *VD, const Stmt *S) {
-  std::vector<VariableUse> Out;
+/// The changing uses of every variable in one statement, in source order.
+struct StatementUses {
+  std::vector<std::pair<const VarDecl *, VariableUse>> Uses;
+  llvm::DenseMap<const VarDecl *, std::vector<unsigned>> ByVariable;
+};
+
+using ParentMap = llvm::DenseMap<const Stmt *, const Stmt *>;
+
+struct BodyIndexScope::Index {
+  llvm::DenseMap<const Stmt *, std::unique_ptr<StatementUses>> Statements;
+  llvm::DenseMap<const Stmt *, std::unique_ptr<ParentMap>> Parents;
+};
+
+namespace {
+
+thread_local BodyIndexScope::Index *CurrentIndex = nullptr;
+
+void collectUses(const Stmt *S, StatementUses &Out) {
   std::vector<const Stmt *> Parents;
   walkWithParents(S, Parents,
                   [&](const DeclRefExpr *Ref, llvm::ArrayRef<const Stmt *> P) {
-                    if (Ref->getDecl() != VD)
+                    const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+                    if (!VD)
                       return;
                     VariableUse Use = classifyUse(Ref, P);
-                    if (Use.Kind != UseKind::Read)
-                      Out.push_back(Use);
+                    if (Use.Kind == UseKind::Read)
+                      return;
+                    Out.ByVariable[VD].push_back(Out.Uses.size());
+                    Out.Uses.push_back({VD, Use});
                   });
+}
+
+/// S's changing uses: from the thread's index, else walked now into Local.
+const StatementUses &usesIn(const Stmt *S, StatementUses &Local) {
+  if (!CurrentIndex) {
+    collectUses(S, Local);
+    return Local;
+  }
+  auto &Slot = CurrentIndex->Statements[S];
+  if (!Slot) {
+    Slot = std::make_unique<StatementUses>();
+    collectUses(S, *Slot);
+  }
+  return *Slot;
+}
+
+} // namespace
+
+BodyIndexScope::BodyIndexScope()
+    : Own(std::make_unique<Index>()), Saved(CurrentIndex) {
+  CurrentIndex = Own.get();
+}
+
+BodyIndexScope::~BodyIndexScope() { CurrentIndex = Saved; }
+
+const ParentMap *BodyIndexScope::parentsUnder(const Stmt *Root) {
+  if (!CurrentIndex || !Root)
+    return nullptr;
+  auto &Slot = CurrentIndex->Parents[Root];
+  if (!Slot) {
+    Slot = std::make_unique<ParentMap>();
+    // The first parent a depth-first walk meets, as pathTo's walk would.
+    std::vector<const Stmt *> Stack{Root};
+    while (!Stack.empty()) {
+      const Stmt *S = Stack.back();
+      Stack.pop_back();
+      std::vector<const Stmt *> Children;
+      for (const Stmt *Child : S->children())
+        if (Child && Child != Root && Slot->try_emplace(Child, S).second)
+          Children.push_back(Child);
+      Stack.insert(Stack.end(), Children.rbegin(), Children.rend());
+    }
+  }
+  return Slot.get();
+}
+
+std::vector<VariableUse> changingUses(const VarDecl *VD, const Stmt *S) {
+  std::vector<VariableUse> Out;
+  if (!S)
+    return Out;
+  StatementUses Local;
+  const StatementUses &Uses = usesIn(S, Local);
+  if (auto It = Uses.ByVariable.find(VD); It != Uses.ByVariable.end())
+    for (unsigned I : It->second)
+      Out.push_back(Uses.Uses[I].second);
   return Out;
 }
 
@@ -312,20 +386,25 @@ bool mayChange(const VarDecl *VD, const Stmt *S, ASTContext *Ctx,
   if (!S)
     return false;
   bool Unsettled = false;
-  std::vector<const Stmt *> Parents;
   bool Changed = false;
-  walkWithParents(S, Parents,
-                  [&](const DeclRefExpr *Ref, llvm::ArrayRef<const Stmt *> P) {
-                    if (Changed || Ref->getDecl() != VD)
-                      return;
-                    if (Except && llvm::is_contained(P, Except))
-                      return;
-                    VariableUse Use = classifyUse(Ref, P);
-                    if (Use.Kind == UseKind::MayChange && Ctx && !Except)
-                      Unsettled = true;
-                    else if (Use.Kind != UseKind::Read)
-                      Changed = true;
-                  });
+  if (!Except) {
+    for (const VariableUse &Use : changingUses(VD, S)) {
+      if (Use.Kind == UseKind::MayChange && Ctx)
+        Unsettled = true;
+      else
+        Changed = true;
+    }
+  } else {
+    std::vector<const Stmt *> Parents;
+    walkWithParents(
+        S, Parents,
+        [&](const DeclRefExpr *Ref, llvm::ArrayRef<const Stmt *> P) {
+          if (Changed || Ref->getDecl() != VD || llvm::is_contained(P, Except))
+            return;
+          if (classifyUse(Ref, P).Kind != UseKind::Read)
+            Changed = true;
+        });
+  }
   if (Changed || !Unsettled)
     return Changed;
   // Calls and methods: clang's analysis follows the parameter types.
@@ -359,29 +438,19 @@ bool onlyElementsRead(const VarDecl *VD, const Stmt *S) {
 void forEachChangingUse(
     const Stmt *S,
     llvm::function_ref<void(const VarDecl *, const VariableUse &)> Visit) {
-  std::vector<const Stmt *> Parents;
-  walkWithParents(S, Parents,
-                  [&](const DeclRefExpr *Ref, llvm::ArrayRef<const Stmt *> P) {
-                    const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
-                    if (!VD)
-                      return;
-                    VariableUse Use = classifyUse(Ref, P);
-                    if (Use.Kind != UseKind::Read)
-                      Visit(VD, Use);
-                  });
+  if (!S)
+    return;
+  StatementUses Local;
+  for (const auto &[VD, Use] : usesIn(S, Local).Uses)
+    Visit(VD, Use);
 }
 
 std::vector<const VarDecl *> changedVariables(const Stmt *S) {
   std::vector<const VarDecl *> Out;
-  std::vector<const Stmt *> Parents;
-  walkWithParents(S, Parents,
-                  [&](const DeclRefExpr *Ref, llvm::ArrayRef<const Stmt *> P) {
-                    const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
-                    if (!VD || llvm::is_contained(Out, VD))
-                      return;
-                    if (classifyUse(Ref, P).Kind != UseKind::Read)
-                      Out.push_back(VD);
-                  });
+  forEachChangingUse(S, [&](const VarDecl *VD, const VariableUse &) {
+    if (!llvm::is_contained(Out, VD))
+      Out.push_back(VD);
+  });
   return Out;
 }
 

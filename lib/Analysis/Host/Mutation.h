@@ -26,6 +26,9 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include "llvm/ADT/DenseMap.h"
+
+#include <memory>
 #include <vector>
 
 namespace warpcheck {
@@ -86,6 +89,29 @@ void forEachChangingUse(
 
 /// The variables S may change, each once, in order of their first change.
 std::vector<const clang::VarDecl *> changedVariables(const clang::Stmt *S);
+
+/// While one lives on this thread, changingUses, mayChange (without
+/// Except), forEachChangingUse, changedVariables and pathTo (HostSyntax.h)
+/// walk each statement once and answer from what they found: a launcher's
+/// body is asked about each of its variables and statements. The
+/// statements must outlive it; scopes nest (a file next to the analyzed one
+/// gets its own).
+class BodyIndexScope {
+public:
+  BodyIndexScope();
+  ~BodyIndexScope();
+  BodyIndexScope(const BodyIndexScope &) = delete;
+  BodyIndexScope &operator=(const BodyIndexScope &) = delete;
+  struct Index;
+  /// The parent of every statement under Root, when a scope is active on
+  /// this thread; else null.
+  static const llvm::DenseMap<const clang::Stmt *, const clang::Stmt *> *
+  parentsUnder(const clang::Stmt *Root);
+
+private:
+  std::unique_ptr<Index> Own;
+  Index *Saved;
+};
 
 } // namespace warpcheck
 

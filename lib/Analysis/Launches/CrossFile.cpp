@@ -2,10 +2,13 @@
 
 #include "Launches/CrossFile.h"
 #include "Host/HostSyntax.h"
+#include "Host/Mutation.h"
 #include "Launches/LaunchIndex.h"
 
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
@@ -41,6 +44,83 @@ std::vector<std::string> candidates(const std::string &File) {
   if (Out.size() > MaxSiblings)
     Out.resize(MaxSiblings);
   return Out;
+}
+
+/// The most files next to one whose stores into a field are read.
+constexpr size_t MaxMentioning = 4;
+constexpr uint64_t MaxMentioningBytes = 2 * 1024 * 1024;
+
+bool isSource(llvm::StringRef Path) {
+  llvm::StringRef Ext = llvm::sys::path::extension(Path);
+  return Ext == ".cpp" || Ext == ".cu" || Ext == ".cc" || Ext == ".cxx";
+}
+
+bool isHeader(llvm::StringRef Path) {
+  llvm::StringRef Ext = llvm::sys::path::extension(Path);
+  return Ext == ".h" || Ext == ".hpp" || Ext == ".hh" || Ext == ".hxx" ||
+         Ext == ".cuh" || Ext == ".inl" || Ext == ".inc";
+}
+
+/// Sources and headers in File's directory, File excluded, by name.
+std::vector<std::string> filesNextTo(const std::string &File) {
+  llvm::SmallString<256> Abs(File);
+  llvm::sys::fs::make_absolute(Abs);
+  std::vector<std::string> Out;
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator
+           It(llvm::sys::path::parent_path(Abs), EC),
+       End;
+       It != End && !EC; It.increment(EC)) {
+    llvm::StringRef Path = It->path();
+    if ((isSource(Path) || isHeader(Path)) &&
+        !llvm::sys::fs::equivalent(Path, Abs))
+      Out.push_back(Path.str());
+  }
+  std::sort(Out.begin(), Out.end());
+  return Out;
+}
+
+bool isIdentifierChar(char C) { return llvm::isAlnum(C) || C == '_'; }
+
+/// Whether Text names a record of Names[1..] or may store into the field
+/// Names[0]: `.f` or `->f` followed by an assignment, `++` or `--`, or on a
+/// line with `&`, `++` or `--` before it.
+bool mentions(llvm::StringRef Text, const std::vector<std::string> &Names) {
+  for (size_t I = 0; I < Names.size(); ++I) {
+    llvm::StringRef Name = Names[I];
+    for (size_t At = Text.find(Name); At != llvm::StringRef::npos;
+         At = Text.find(Name, At + 1)) {
+      size_t End = At + Name.size();
+      if ((At > 0 && isIdentifierChar(Text[At - 1])) ||
+          (End < Text.size() && isIdentifierChar(Text[End])))
+        continue;
+      if (I > 0)
+        return true;
+      llvm::StringRef Before = Text.substr(0, At).rtrim(" \t");
+      if (!Before.ends_with(".") && !Before.ends_with("->"))
+        continue;
+      llvm::StringRef After = Text.substr(End).ltrim(" \t");
+      if (After.starts_with("++") || After.starts_with("--") ||
+          (After.size() > 1 && After[0] == '=' && After[1] != '=') ||
+          (After.size() > 2 && After[1] == '=' &&
+           llvm::StringRef("+-*/%&|^").contains(After[0])) ||
+          After.starts_with("<<=") || After.starts_with(">>="))
+        return true;
+      size_t LineStart = Before.rfind('\n');
+      llvm::StringRef Line =
+          Before.substr(LineStart == llvm::StringRef::npos ? 0 : LineStart);
+      bool AddressOf = false;
+      for (size_t K = 0; K < Line.size(); ++K)
+        if (Line[K] == '&') {
+          bool Pair = K + 1 < Line.size() && Line[K + 1] == '&';
+          AddressOf |= !Pair;
+          K += Pair;
+        }
+      if (AddressOf || Line.contains("++") || Line.contains("--"))
+        return true;
+    }
+  }
+  return false;
 }
 
 /// A function another file may define: declared, not defined, here, with
@@ -123,6 +203,7 @@ std::string definitionKey(const clang::FunctionDecl *Kernel,
 }
 
 SiblingFacts siblingFactsOf(const clang::ASTContext &Ctx) {
+  BodyIndexScope Indexed; // this file's statements, walked once each
   SiblingFacts Out;
   LaunchIndex Index(Ctx); // siblings of siblings are not read
   for (const auto &[Kernel, Shapes] : Index.launchedShapes()) {
@@ -132,6 +213,7 @@ SiblingFacts siblingFactsOf(const clang::ASTContext &Ctx) {
       Out.LaunchedAt[At] = Shapes;
   }
   Out.LaunchedByName = Index.namedLaunches();
+  Out.Fields = fieldWritesOf(Ctx, Index.evaluator());
   const clang::SourceManager &SM = Ctx.getSourceManager();
   for (const auto &[Callee, Sites] : Index.calls().calls()) {
     if (Sites.empty() || !definedElsewhere(Callee, SM))
@@ -152,24 +234,75 @@ SiblingFiles::factsNextTo(const std::string &File) {
   std::vector<std::shared_ptr<const SiblingFacts>> Out;
   if (!Parser)
     return Out;
-  for (const std::string &Path : candidates(File)) {
-    std::shared_ptr<Entry> E;
-    {
-      std::lock_guard<std::mutex> Lock(Mutex);
-      auto &Slot = Files[Path];
-      if (!Slot)
-        Slot = std::make_shared<Entry>();
-      E = Slot;
+  for (const std::string &Path : candidates(File))
+    if (auto Facts = factsOf(Path))
+      Out.push_back(std::move(Facts));
+  return Out;
+}
+
+std::shared_ptr<const SiblingFacts>
+SiblingFiles::factsOf(const std::string &Path) {
+  std::shared_ptr<Entry> E;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto &Slot = Files[Path];
+    if (!Slot)
+      Slot = std::make_shared<Entry>();
+    E = Slot;
+  }
+  // Parsed once; another thread asking meanwhile waits for it.
+  std::call_once(E->Once, [&] {
+    auto Facts = std::make_shared<SiblingFacts>();
+    if (Parser(Path,
+               [&](clang::ASTContext &Ctx) { *Facts = siblingFactsOf(Ctx); }))
+      E->Facts = std::move(Facts);
+  });
+  return E->Facts;
+}
+
+std::optional<std::vector<std::shared_ptr<const SiblingFacts>>>
+SiblingFiles::factsMentioning(
+    const std::string &File, const std::vector<std::string> &Names,
+    llvm::function_ref<bool(const std::string &)> Included,
+    std::string &WhyNot) {
+  std::vector<std::shared_ptr<const SiblingFacts>> Out;
+  if (!Parser || Names.empty()) {
+    WhyNot = "the other files of the program are not read";
+    return std::nullopt;
+  }
+  std::vector<std::string> Sources;
+  for (const std::string &Path : filesNextTo(File)) {
+    auto Text = llvm::MemoryBuffer::getFile(Path);
+    if (!Text) {
+      WhyNot = "'" + llvm::sys::path::filename(Path).str() +
+               "' next to it cannot be read";
+      return std::nullopt;
     }
-    // Parsed once; another thread asking meanwhile waits for it.
-    std::call_once(E->Once, [&] {
-      auto Facts = std::make_shared<SiblingFacts>();
-      if (Parser(Path,
-                 [&](clang::ASTContext &Ctx) { *Facts = siblingFactsOf(Ctx); }))
-        E->Facts = std::move(Facts);
-    });
-    if (E->Facts)
-      Out.push_back(E->Facts);
+    if (!mentions((*Text)->getBuffer(), Names))
+      continue;
+    std::string Name = llvm::sys::path::filename(Path).str();
+    if (!isSource(Path)) {
+      if (Included(Path))
+        continue; // read by this translation unit: its stores are here
+      WhyNot = "'" + Name + "' mentions '" + Names[0] +
+               "' and is not read by this file";
+      return std::nullopt;
+    }
+    if ((*Text)->getBufferSize() > MaxMentioningBytes ||
+        Sources.size() == MaxMentioning) {
+      WhyNot = "'" + Name + "' mentions '" + Names[0] + "' and is not read";
+      return std::nullopt;
+    }
+    Sources.push_back(Path);
+  }
+  for (const std::string &Path : Sources) {
+    auto Facts = factsOf(Path);
+    if (!Facts) {
+      WhyNot = "'" + llvm::sys::path::filename(Path).str() + "' mentions '" +
+               Names[0] + "' and does not parse";
+      return std::nullopt;
+    }
+    Out.push_back(std::move(Facts));
   }
   return Out;
 }

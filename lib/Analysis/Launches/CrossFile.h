@@ -8,14 +8,15 @@
 // once per run, and what they say is used: the constant shapes of the
 // kernels they launch (also by name through the driver API, DriverLaunch.h,
 // and kernels of a file they #include that is compiled on its own too),
-// and the constant arguments of their calls to functions they do not define. The driver passes a SiblingFiles in
-// (AnalysisReport.h); without one (the clang-tidy plugin), no other file is
-// read.
+// and the constant arguments of their calls to functions they do not define.
+// The driver passes a SiblingFiles in (AnalysisReport.h); without one (the
+// clang-tidy plugin), no other file is read.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPCHECK_ANALYSIS_LAUNCHES_CROSSFILE_H
 #define WARPCHECK_ANALYSIS_LAUNCHES_CROSSFILE_H
 
+#include "Host/FieldWrites.h"
 #include "Host/HostValue.h"
 #include "Launches/BlockShapeChoice.h"
 
@@ -48,6 +49,8 @@ struct SiblingFacts {
   std::map<std::string, std::vector<BlockShapeChoice>> LaunchedByName;
   /// Calls of functions it does not define, by crossFileKey of the callee.
   std::map<std::string, std::vector<ExternalCall>> Calls;
+  /// What it stores in fields (FieldWrites.h).
+  FieldWrites Fields;
 };
 
 /// File's absolute path in the working directory of SM's file system.
@@ -73,7 +76,21 @@ public:
   std::vector<std::shared_ptr<const SiblingFacts>>
   factsNextTo(const std::string &File);
 
+  /// The facts of every source next to File whose text mentions one of
+  /// Names (a field: stored into, `.f = `, `&s.f`, `++s.f`; a record: by
+  /// name), File excluded, for a field's stores over the program. nullopt
+  /// (WhyNot says why) when one cannot be read: too large, not parsed, more
+  /// than a few, or a header that mentions them and Included (the absolute
+  /// paths File's translation unit reads) says is not read.
+  std::optional<std::vector<std::shared_ptr<const SiblingFacts>>>
+  factsMentioning(const std::string &File,
+                  const std::vector<std::string> &Names,
+                  llvm::function_ref<bool(const std::string &)> Included,
+                  std::string &WhyNot);
+
 private:
+  std::shared_ptr<const SiblingFacts> factsOf(const std::string &Path);
+
   struct Entry {
     std::once_flag Once;
     std::shared_ptr<const SiblingFacts> Facts; // null: not parsed

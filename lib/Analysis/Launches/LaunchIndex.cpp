@@ -3,6 +3,7 @@
 #include "Launches/LaunchIndex.h"
 #include "Host/Guards.h"
 #include "Host/HostSyntax.h"
+#include "Host/Mutation.h"
 #include "Launches/CrossFile.h"
 #include "Launches/DriverLaunch.h"
 
@@ -77,6 +78,14 @@ std::optional<uint64_t> sharedBytes(const Expr *Arg, const ASTContext &Ctx) {
   return std::nullopt;
 }
 
+/// Whether the translation unit of SM reads the file at the absolute Path.
+bool includes(const SourceManager &SM, const std::string &Path) {
+  for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End; ++It)
+    if (absolutePath(It->first, SM) == Path)
+      return true;
+  return false;
+}
+
 } // namespace
 
 LaunchIndex::LaunchIndex(const ASTContext &Ctx, SiblingFiles *Files)
@@ -84,6 +93,10 @@ LaunchIndex::LaunchIndex(const ASTContext &Ctx, SiblingFiles *Files)
       Eval(Ctx, Calls,
            [this](const std::string &Key) { return externalCalls(Key); }) {
   ++Walks;
+  BodyIndexScope Indexed; // each launcher's body walked once
+  Eval.setProgramFields([this](const FieldDecl *Field, std::string &WhyNot) {
+    return programFieldValues(Field, WhyNot);
+  });
   const SourceManager &SM = Ctx.getSourceManager();
   // Absolute in the file manager's working directory (a compile command's
   // directory), where the files next to it are.
@@ -213,16 +226,23 @@ void LaunchIndex::addLaunchAt(
                                             WhyNot, &AtLaunch, Through)
                          : Eval.dims(P.Block, Launch.Caller, WhyNot, &AtLaunch,
                                      &Known, Through);
-  if (Blocks)
-    for (const auto &B : *Blocks) {
+  if (Blocks) {
+    // A block the runtime refuses (no thread, more than 1024) runs nothing:
+    // a value the host may pass that way adds no shape.
+    std::string Invalid;
+    llvm::erase_if(*Blocks, [&](const Traced<Dim3> &B) {
       const Dim3 &D = B.Value;
-      if (D.X == 0 || D.Y == 0 || D.Z == 0 ||
-          uint64_t(D.X) * D.Y * D.Z > 1024) {
-        WhyNot = "a block of " + D.str() + " threads is not valid";
-        Blocks.reset();
-        break;
-      }
+      bool Bad =
+          D.X == 0 || D.Y == 0 || D.Z == 0 || uint64_t(D.X) * D.Y * D.Z > 1024;
+      if (Bad && Invalid.empty())
+        Invalid = D.str();
+      return Bad;
+    });
+    if (Blocks->empty()) {
+      WhyNot = "a block of " + Invalid + " threads is not valid";
+      Blocks.reset();
     }
+  }
   for (const FunctionDecl *Kernel : *Kernels) {
     if (Seen.insert(Kernel).second) {
       if (P.HasShared)
@@ -327,6 +347,62 @@ LaunchIndex::siblings() const {
                    ? std::vector<std::shared_ptr<const SiblingFacts>>()
                    : Files->factsNextTo(MainFile);
   return *Siblings;
+}
+
+std::optional<HostEvaluator::Ints>
+LaunchIndex::programFieldValues(const FieldDecl *Field, std::string &WhyNot) {
+  if (!followableField(Field, Ctx)) {
+    WhyNot = "'" + Field->getNameAsString() +
+             "' is not a field stores can be "
+             "followed for";
+    return std::nullopt;
+  }
+  if (!Files || MainFile.empty()) {
+    WhyNot = "the other files of the program are not read";
+    return std::nullopt;
+  }
+  if (CollectingFields) {
+    WhyNot = "a store into '" + Field->getNameAsString() + "' reads a field";
+    return std::nullopt;
+  }
+  if (!OwnFields) {
+    BodyIndexScope Indexed;
+    CollectingFields = true;
+    OwnFields = fieldWritesOf(Ctx, Eval);
+    CollectingFields = false;
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Others = Files->factsMentioning(
+      MainFile, namesOfField(Field),
+      [&SM](const std::string &Path) { return includes(SM, Path); }, WhyNot);
+  if (!Others)
+    return std::nullopt;
+  std::string Key = fieldKey(Field);
+  HostEvaluator::Ints Out;
+  std::vector<const FieldWrite *> Writes;
+  if (auto It = OwnFields->find(Key); It != OwnFields->end())
+    Writes.push_back(&It->second);
+  for (const auto &Facts : *Others)
+    if (auto It = Facts->Fields.find(Key); It != Facts->Fields.end())
+      Writes.push_back(&It->second);
+  std::string Name = "'" + Field->getNameAsString() + "'";
+  for (const FieldWrite *W : Writes) {
+    if (!W->Unknown.empty()) {
+      WhyNot = W->Unknown;
+      return std::nullopt;
+    }
+    for (const auto &[V, Where] : W->Values)
+      addUnique(Out,
+                Traced<int64_t>{V, Name + " is stored " + std::to_string(V) +
+                                       " at " + Where});
+  }
+  if (Out.empty() || Out.size() > MaxValues) {
+    WhyNot = Out.empty() ? "no store into " + Name + " is seen"
+                         : Name + " is stored more than " +
+                               std::to_string(MaxValues) + " values";
+    return std::nullopt;
+  }
+  return Out;
 }
 
 std::vector<const ExternalCall *>

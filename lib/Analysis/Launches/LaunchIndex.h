@@ -13,6 +13,7 @@
 #define WARPCHECK_ANALYSIS_LAUNCHES_LAUNCHINDEX_H
 
 #include "Host/CallGraph.h"
+#include "Host/FieldWrites.h"
 #include "Host/HostValue.h"
 #include "Launches/BlockShapeChoice.h"
 #include "Launches/LaunchedArgument.h"
@@ -107,6 +108,11 @@ private:
                     const clang::FunctionDecl *Kernel,
                     const clang::FunctionDecl *Caller);
   std::vector<const ExternalCall *> externalCalls(const std::string &Key);
+  /// Every value the program stores in Field (FieldWrites.h): this
+  /// translation unit's stores and those of the files next to it that
+  /// mention the field.
+  std::optional<HostEvaluator::Ints>
+  programFieldValues(const clang::FieldDecl *Field, std::string &WhyNot);
 
   const clang::ASTContext &Ctx;
   std::string MainFile;
@@ -115,6 +121,9 @@ private:
       Siblings;
   CallGraph Calls;
   HostEvaluator Eval;
+  /// This translation unit's stores into fields, collected on first need.
+  std::optional<FieldWrites> OwnFields;
+  bool CollectingFields = false;
   std::map<const clang::FunctionDecl *, std::vector<DynamicShared>> Dynamic;
   std::map<const clang::FunctionDecl *, std::vector<BlockShapeChoice>> Shapes;
   std::map<std::string, std::vector<BlockShapeChoice>> Named;

@@ -18,7 +18,7 @@ __global__ void fromVariable(int *out) {
   __shared__ int s[4096];
   s[threadIdx.x * 2] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request in every assumed block shape, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'fromVariable' with block 256x1x1 (one of 6 shapes assumed, 1-D blocks of 32, 64, 128, 256, 512 or 1024 threads; what is reported holds for all 6, not for a shape outside them; the launch at block-shapes-constant-variables.cu:[[@LINE+12]] is not used: the block size is 'threads', which is not a compile-time constant)
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'fromVariable' with block 256x1x1 (one of 6 shapes assumed, 1-D blocks of 32, 64, 128, 256, 512 or 1024 threads; what is reported holds for all 6, not for a shape outside them; the launch at block-shapes-constant-variables.cu:[[@LINE+12]] is not used: 'threads': 'n' is a parameter of 'host', which is not called in this file)
 }
 
 void host(int *out, int n) {

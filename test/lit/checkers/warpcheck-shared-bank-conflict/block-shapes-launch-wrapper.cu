@@ -55,7 +55,7 @@ __global__ void late(float *out) {
   __shared__ float s[2048];
   s[threadIdx.x * 2] = 0.0f;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request in every assumed block shape, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'late' with block 256x1x1 (one of 6 shapes assumed, 1-D blocks of 32, 64, 128, 256, 512 or 1024 threads; what is reported holds for all 6, not for a shape outside them; the 2 launches are not used; the one at block-shapes-launch-wrapper.cu:37 (called at block-shapes-launch-wrapper.cu:[[@LINE+27]]): 'block' of 'launchLate' at the call at block-shapes-launch-wrapper.cu:[[@LINE+36]]: the block size is 'size', which is not a compile-time constant)
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'late' with block 256x1x1 (one of 6 shapes assumed, 1-D blocks of 32, 64, 128, 256, 512 or 1024 threads; what is reported holds for all 6, not for a shape outside them; the 2 launches are not used; the one at block-shapes-launch-wrapper.cu:37 (called at block-shapes-launch-wrapper.cu:[[@LINE+27]]): 'block' of 'launchLate' at the call at block-shapes-launch-wrapper.cu:[[@LINE+36]]: 'size': 'n' is a parameter of 'caller', which is not called in this file)
 }
 
 template <int BlockSize>

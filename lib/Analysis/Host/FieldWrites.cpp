@@ -1,0 +1,348 @@
+//===--- FieldWrites.cpp - Every value a program stores in a field --------===//
+
+#include "Host/FieldWrites.h"
+#include "Host/HostSyntax.h"
+#include "Host/HostValue.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <set>
+
+using namespace clang;
+
+namespace warpcheck {
+namespace {
+
+/// The record T is, or the element record of an array of them.
+const RecordDecl *recordOf(QualType T) {
+  while (const auto *A = T->getAsArrayTypeUnsafe())
+    T = A->getElementType();
+  const RecordDecl *RD = T->getAsRecordDecl();
+  return RD ? RD->getDefinition() : nullptr;
+}
+
+class Collector {
+public:
+  Collector(const ASTContext &Ctx, HostEvaluator &Eval)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Eval(Eval) {}
+
+  FieldWrites run() {
+    walkDecl(Ctx.getTranslationUnitDecl());
+    return std::move(Out);
+  }
+
+private:
+  const ASTContext &Ctx;
+  const SourceManager &SM;
+  HostEvaluator &Eval;
+  FieldWrites Out;
+  const FunctionDecl *In = nullptr;
+
+  std::string at(SourceLocation Loc) const { return locationText(Loc, SM); }
+
+  bool inSystem(SourceLocation Loc) const {
+    return Loc.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(Loc));
+  }
+
+  void unknown(const FieldDecl *F, const std::string &Why) {
+    FieldWrite &W = Out[fieldKey(F)];
+    if (W.Unknown.empty())
+      W.Unknown = Why;
+  }
+
+  void value(const FieldDecl *F, int64_t V, const std::string &Via) {
+    FieldWrite &W = Out[fieldKey(F)];
+    for (const auto &[Old, OldVia] : W.Values)
+      if (Old == V)
+        return;
+    W.Values.push_back({V, Via});
+  }
+
+  /// Every followable field of RD and of the records it holds by value:
+  /// zero (Zero) or unknown with Why.
+  /// Clobbered: its memory is written as bytes, members with an
+  /// initializer included.
+  void allFields(const RecordDecl *RD, bool Zero, const std::string &Via,
+                 unsigned Depth = 0, bool Clobbered = false) {
+    if (!RD || Depth > 8)
+      return;
+    for (const FieldDecl *F : RD->fields()) {
+      // A member with an initializer gets it (read at its declaration).
+      if (F->hasInClassInitializer() && !Clobbered)
+        continue;
+      if (const RecordDecl *Inner = recordOf(F->getType())) {
+        allFields(Inner, Zero, Via, Depth + 1, Clobbered);
+        continue;
+      }
+      if (!followableField(F, Ctx))
+        continue;
+      Zero ? value(F, 0, Via) : unknown(F, Via);
+    }
+  }
+
+  /// A store of E into F at Loc.
+  void store(const FieldDecl *F, const Expr *E, SourceLocation Loc) {
+    if (!followableField(F, Ctx))
+      return;
+    if (isa<ImplicitValueInitExpr>(E->IgnoreParenImpCasts())) {
+      value(F, 0, at(Loc) + ": zero-initialized");
+      return;
+    }
+    std::string Why;
+    auto Values = Eval.ints(E, In, Why);
+    if (!Values) {
+      unknown(F, "'" + F->getNameAsString() + "' is set at " + at(Loc) +
+                     " to " + notConstant(E, Ctx));
+      return;
+    }
+    for (const auto &V : *Values)
+      value(F, V.Value,
+            at(Loc) + (V.Via.empty() ? std::string() : ": " + V.Via));
+  }
+
+  void walkDecl(const Decl *D) {
+    if (!D || inSystem(D->getLocation()))
+      return;
+    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+      // Implicit members copy, move or default-construct (construct()).
+      if (FD->isDependentContext() || !FD->doesThisDeclarationHaveABody() ||
+          FD->isImplicit())
+        return;
+      const FunctionDecl *Saved = In;
+      In = FD;
+      if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD))
+        constructor(Ctor);
+      walk(FD->getBody(), nullptr);
+      In = Saved;
+      return;
+    }
+    if (const auto *Field = dyn_cast<FieldDecl>(D)) {
+      if (const Expr *Init = Field->getInClassInitializer()) {
+        if (followableField(Field, Ctx))
+          store(Field, Init, Field->getLocation());
+        walk(Init, nullptr);
+      }
+      return;
+    }
+    if (const auto *VD = dyn_cast<VarDecl>(D))
+      variable(VD);
+    if (const auto *Template = dyn_cast<ClassTemplateDecl>(D)) {
+      for (const Decl *Spec : Template->specializations())
+        walkDecl(Spec);
+      return;
+    }
+    if (const auto *Template = dyn_cast<FunctionTemplateDecl>(D)) {
+      for (const Decl *Spec : Template->specializations())
+        walkDecl(Spec);
+      return;
+    }
+    if (const auto *DC = dyn_cast<DeclContext>(D))
+      for (const Decl *Child : DC->decls())
+        walkDecl(Child);
+  }
+
+  /// A variable: left uninitialized on the stack, its fields are anything;
+  /// with static storage, zero; its initializer is walked.
+  void variable(const VarDecl *VD) {
+    const RecordDecl *RD = recordOf(VD->getType());
+    if (RD && !VD->getType()->isReferenceType() && !VD->getInit())
+      allFields(RD, !VD->hasLocalStorage(),
+                VD->hasLocalStorage()
+                    ? "'" + VD->getNameAsString() + "' at " +
+                          at(VD->getLocation()) + " is not initialized"
+                    : at(VD->getLocation()) + ": zero-initialized");
+    if (VD->getType()->isLValueReferenceType() &&
+        !VD->getType().getNonReferenceType().isConstQualified() &&
+        VD->getInit())
+      if (const auto *ME =
+              dyn_cast<MemberExpr>(VD->getInit()->IgnoreParenImpCasts()))
+        if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+          unknown(F, "a reference to '" + F->getNameAsString() + "' at " +
+                         at(VD->getLocation()) + " may change it");
+    if (const Expr *Init = VD->getInit())
+      walk(Init, nullptr);
+  }
+
+  /// A user constructor: its member initializers store; a field it leaves
+  /// without one (and without a default) may hold anything.
+  void constructor(const CXXConstructorDecl *Ctor) {
+    if (Ctor->isImplicit())
+      return;
+    std::set<const FieldDecl *> Written;
+    for (const CXXCtorInitializer *Init : Ctor->inits()) {
+      const FieldDecl *F = Init->getMember();
+      if (!F || !Init->isWritten())
+        continue;
+      Written.insert(F);
+      store(F, Init->getInit(), Init->getSourceLocation());
+      walk(Init->getInit(), nullptr);
+    }
+    for (const FieldDecl *F : Ctor->getParent()->fields())
+      if (!Written.count(F) && !F->hasInClassInitializer() &&
+          followableField(F, Ctx))
+        unknown(F, "'" + F->getNameAsString() +
+                       "' is not initialized by the constructor at " +
+                       at(Ctor->getLocation()));
+  }
+
+  /// A field read or changed at ME, whose parent expression is Parent.
+  void member(const MemberExpr *ME, const Stmt *Parent) {
+    const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!F || !followableField(F, Ctx) || !Parent)
+      return;
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(Parent);
+        Cast && Cast->getCastKind() == CK_LValueToRValue)
+      return; // read
+    if (isa<UnaryExprOrTypeTraitExpr>(Parent))
+      return;
+    if (const auto *BO = dyn_cast<BinaryOperator>(Parent);
+        BO && BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == ME) {
+      if (BO->getOpcode() == BO_Assign)
+        store(F, BO->getRHS(), BO->getOperatorLoc());
+      else
+        unknown(F, "'" + F->getNameAsString() + "' is changed at " +
+                       at(BO->getOperatorLoc()));
+      return;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(Parent)) {
+      // Bound to a `const T &` parameter: read.
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      for (unsigned I = 0; Callee && I < Call->getNumArgs(); ++I)
+        if (Call->getArg(I)->IgnoreParens() == ME &&
+            I < Callee->getNumParams()) {
+          QualType T = Callee->getParamDecl(I)->getType();
+          if (T->isReferenceType() &&
+              T.getNonReferenceType().isConstQualified())
+            return;
+        }
+    }
+    unknown(F, "'" + F->getNameAsString() + "' at " + at(ME->getExprLoc()) +
+                   " may be changed there");
+  }
+
+  /// A pointer to the memory of a record reached through another type.
+  void cast(const CastExpr *C) {
+    CastKind K = C->getCastKind();
+    if (K != CK_BitCast && K != CK_LValueBitCast &&
+        K != CK_ReinterpretMemberPointer && K != CK_IntegralToPointer)
+      return;
+    QualType From = C->getSubExpr()->getType(), To = C->getType();
+    for (QualType T : {From, To}) {
+      QualType Pointee =
+          T->isPointerType() ? T->getPointeeType() : T.getNonReferenceType();
+      if (const RecordDecl *RD = recordOf(Pointee))
+        allFields(RD, false,
+                  "the memory of '" + RD->getNameAsString() +
+                      "' is reached through another type at " +
+                      at(C->getExprLoc()),
+                  0, /*Clobbered=*/true);
+    }
+  }
+
+  void initList(const InitListExpr *List) {
+    QualType T = List->getType();
+    if (const RecordDecl *RD = T->getAsRecordDecl(); RD && !RD->isUnion()) {
+      unsigned I = 0;
+      for (const FieldDecl *F : RD->fields()) {
+        if (I >= List->getNumInits())
+          break;
+        const Expr *Init = List->getInit(I++);
+        if (isa<CXXDefaultInitExpr>(Init))
+          continue; // the member's initializer, read at its declaration
+        if (const RecordDecl *Inner = recordOf(F->getType())) {
+          if (isa<ImplicitValueInitExpr>(Init))
+            allFields(Inner, true,
+                      at(List->getBeginLoc()) + ": zero-initialized");
+          continue;
+        }
+        store(F, Init,
+              Init->getBeginLoc().isValid() ? Init->getBeginLoc()
+                                            : List->getBeginLoc());
+      }
+    }
+    // `T a[16] = {}`: the elements not listed are the filler.
+    if (List->hasArrayFiller()) {
+      const Expr *Filler = List->getArrayFiller();
+      if (const auto *Inner = dyn_cast_or_null<InitListExpr>(Filler))
+        initList(Inner);
+      else if (Filler && isa<ImplicitValueInitExpr>(Filler))
+        allFields(recordOf(Filler->getType()), true,
+                  at(List->getBeginLoc()) + ": zero-initialized");
+    }
+  }
+
+  void construct(const CXXConstructExpr *C) {
+    const CXXConstructorDecl *Ctor = C->getConstructor();
+    if (!Ctor || Ctor->isCopyOrMoveConstructor() || !Ctor->isImplicit())
+      return; // copies keep the values; a user constructor is walked
+    const RecordDecl *RD = recordOf(C->getType());
+    allFields(RD, C->requiresZeroInitialization(),
+              C->requiresZeroInitialization()
+                  ? at(C->getBeginLoc()) + ": zero-initialized"
+                  : "an object at " + at(C->getBeginLoc()) +
+                        " is not initialized");
+  }
+
+  void walk(const Stmt *S, const Stmt *Parent) {
+    if (!S)
+      return;
+    if (const auto *ME = dyn_cast<MemberExpr>(S)) {
+      member(ME, Parent);
+    } else if (const auto *C = dyn_cast<CastExpr>(S)) {
+      cast(C);
+    } else if (const auto *List = dyn_cast<InitListExpr>(S)) {
+      initList(List);
+    } else if (const auto *C = dyn_cast<CXXConstructExpr>(S)) {
+      construct(C);
+    } else if (const auto *New = dyn_cast<CXXNewExpr>(S)) {
+      if (!New->hasInitializer())
+        allFields(recordOf(New->getAllocatedType()), false,
+                  "an object allocated at " + at(New->getBeginLoc()) +
+                      " is not initialized");
+    } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          variable(VD);
+      return;
+    } else if (const auto *Lambda = dyn_cast<LambdaExpr>(S)) {
+      walk(Lambda->getBody(), S);
+    }
+    // Parentheses pass their parent on, so `(s.f) = 1` is a store.
+    const Stmt *Next = isa<ParenExpr>(S) ? Parent : S;
+    for (const Stmt *Child : S->children())
+      walk(Child, Next);
+  }
+};
+
+} // namespace
+
+std::string fieldKey(const FieldDecl *Field) {
+  return Field->getParent()->getQualifiedNameAsString() +
+         "::" + Field->getNameAsString();
+}
+
+bool followableField(const FieldDecl *Field, const ASTContext &Ctx) {
+  const RecordDecl *RD = Field->getParent();
+  QualType T = Field->getType();
+  const SourceManager &SM = Ctx.getSourceManager();
+  return T->isIntegralOrEnumerationType() && !T.isVolatileQualified() &&
+         !Field->isMutable() && !Field->isBitField() && RD && !RD->isUnion() &&
+         !RD->isAnonymousStructOrUnion() && Field->getIdentifier() &&
+         !SM.isInSystemHeader(SM.getExpansionLoc(Field->getLocation()));
+}
+
+std::vector<std::string> namesOfField(const FieldDecl *Field) {
+  std::vector<std::string> Out{Field->getNameAsString()};
+  for (const DeclContext *DC = Field->getParent(); DC; DC = DC->getParent())
+    if (const auto *RD = dyn_cast<RecordDecl>(DC); RD && RD->getIdentifier())
+      Out.push_back(RD->getNameAsString());
+  return Out;
+}
+
+FieldWrites fieldWritesOf(const ASTContext &Ctx, HostEvaluator &Eval) {
+  return Collector(Ctx, Eval).run();
+}
+
+} // namespace warpcheck

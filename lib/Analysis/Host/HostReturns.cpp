@@ -1,0 +1,149 @@
+//===--- HostReturns.cpp - The returns a followed call can reach ----------===//
+//
+// A helper followed through its `return`s (throughReturns) gives the values
+// of the returns its arguments can reach. ggml's `calc_nwarps(type, ncols,
+// table_id)` returns from a table of `if (table_id == X) switch (ncols)`
+// arms, one of which calls itself for another table; with the arguments of
+// the call bound, the conditions on the way to each return are read like
+// any host value: an `if` whose condition has only values against the
+// return's arm, or a `switch` none of whose labels leading to the return
+// matches, keeps it from running. Anything not decided leaves it in, so
+// the values are those of every return that may run.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Host/HostSyntax.h"
+#include "Host/HostValue.h"
+#include "Host/HostValueInternal.h"
+
+#include "clang/AST/StmtVisitor.h"
+
+using namespace clang;
+
+namespace warpcheck {
+namespace {
+
+/// The `case` and `default` labels in S, outside nested switches.
+void collectLabels(const Stmt *S, std::vector<const SwitchCase *> &Out) {
+  if (!S || isa<SwitchStmt, LambdaExpr>(S))
+    return;
+  if (const auto *Label = dyn_cast<SwitchCase>(S))
+    Out.push_back(Label);
+  for (const Stmt *Child : S->children())
+    collectLabels(Child, Out);
+}
+
+/// Whether S ends control where it stands: `break`, `return`, `continue`
+/// or `goto` (after its labels), so the statement after it is reached only
+/// through a label of its own.
+bool endsControl(const Stmt *S) {
+  while (const auto *Label = dyn_cast_or_null<SwitchCase>(S))
+    S = Label->getSubStmt();
+  return isa_and_nonnull<BreakStmt, ReturnStmt, ContinueStmt, GotoStmt>(S);
+}
+
+/// Whether one of Values matches Label (a `case V:` or `case L ... H:`);
+/// true when its value is not a constant.
+bool labelMatches(const CaseStmt *Label, llvm::ArrayRef<int64_t> Values,
+                  const ASTContext &Ctx) {
+  Expr::EvalResult Low, High;
+  if (!Label->getLHS()->EvaluateAsInt(Low, Ctx))
+    return true;
+  int64_t L = Low.Val.getInt().getExtValue(), H = L;
+  if (const Expr *RHS = Label->getRHS()) {
+    if (!RHS->EvaluateAsInt(High, Ctx))
+      return true;
+    H = High.Val.getInt().getExtValue();
+  }
+  for (int64_t V : Values)
+    if (V >= L && V <= H)
+      return true;
+  return false;
+}
+
+} // namespace
+
+bool HostEvaluator::mayRunTo(const Stmt *Target, const Stmt *Body,
+                             unsigned Depth) {
+  std::vector<const Stmt *> Path;
+  if (!pathTo(Body, Target, Path))
+    return true;
+  for (size_t K = 0; K + 1 < Path.size(); ++K) {
+    if (const auto *If = dyn_cast<IfStmt>(Path[K])) {
+      bool Then = Path[K + 1] == If->getThen();
+      if (!Then && Path[K + 1] != If->getElse())
+        continue; // the condition or the init: runs
+      std::string Ignored;
+      auto Values = intsAt(If->getCond(), Depth + 1, Ignored);
+      if (!Values || Values->empty())
+        continue;
+      bool Taken = false;
+      for (const auto &V : *Values)
+        Taken |= (V.Value != 0) == Then;
+      if (!Taken)
+        return false;
+    } else if (const auto *Switch = dyn_cast<SwitchStmt>(Path[K])) {
+      if (Path[K + 1] == Switch->getBody() &&
+          !caseMayMatch(Switch, llvm::ArrayRef(Path).drop_front(K + 1), Depth))
+        return false;
+    }
+  }
+  return true;
+}
+
+bool HostEvaluator::caseMayMatch(const SwitchStmt *Switch,
+                                 llvm::ArrayRef<const Stmt *> Path,
+                                 unsigned Depth) {
+  std::string Ignored;
+  auto Values = intsAt(Switch->getCond(), Depth + 1, Ignored);
+  if (!Values || Values->empty() || Path.size() < 2)
+    return true;
+  // The labels that lead to the target: those in the statement of the body
+  // that holds it (on its way or before it, as in Duff's device), and those
+  // of the statements before it that fall through into it.
+  std::vector<const SwitchCase *> Labels;
+  const auto *Block = dyn_cast<CompoundStmt>(Path[0]);
+  if (!Block) {
+    collectLabels(Path[0], Labels);
+  } else {
+    const Stmt *Holder = Path[1];
+    auto Statements = Block->body();
+    auto It = llvm::find(Statements, Holder);
+    if (It == Statements.end())
+      return true;
+    collectLabels(Holder, Labels);
+    while (It != Statements.begin()) {
+      --It;
+      if (endsControl(*It))
+        break;
+      collectLabels(*It, Labels);
+    }
+  }
+  std::vector<int64_t> Plain;
+  for (const auto &V : *Values)
+    Plain.push_back(V.Value);
+  bool Default = false;
+  for (const SwitchCase *Label : Labels) {
+    const auto *Case = dyn_cast<CaseStmt>(Label);
+    if (!Case)
+      Default = true;
+    else if (labelMatches(Case, Plain, Ctx))
+      return true;
+  }
+  if (!Default)
+    return false;
+  // `default:` takes a value no case of the switch matches.
+  std::vector<const SwitchCase *> All;
+  collectLabels(Switch->getBody(), All);
+  for (int64_t V : Plain) {
+    bool Matched = false;
+    for (const SwitchCase *Label : All)
+      if (const auto *Case = dyn_cast<CaseStmt>(Label))
+        Matched |= labelMatches(Case, {V}, Ctx);
+    if (!Matched)
+      return true;
+  }
+  return false;
+}
+
+} // namespace warpcheck
