@@ -5,14 +5,20 @@
 #                                                compile database names)
 #   P/share/man/man1/warpcheck.1
 # The tool finds share/ relative to its own path (shareIncludeDir), so the
-# tree may be moved anywhere. `cmake --build build --target package` makes
+# tree may be moved anywhere (ctest install-relocatable). `cmake --build build --target package` makes
 # a Debian package of the same tree (CPack), for Debian 12 with LLVM 19.
 include(GNUInstallDirs)
 
-# LLVM 19's shared libraries live in its own folder on Debian: the installed
-# tool and plugin keep it as their run path.
+# No run path in the installed tool and plugin: Debian's libllvm19 and
+# libclang-cpp19 put libLLVM.so.19.1 and libclang-cpp.so.19.1 in the
+# multiarch folder the loader searches (${LLVM_LIBRARY_DIR} only links to
+# them, from llvm-19-dev), and without one dpkg-shlibdeps finds the packages
+# that own them (the Depends below). WARPCHECK_INSTALL_RPATH sets one for
+# an LLVM installed elsewhere.
+set(WARPCHECK_INSTALL_RPATH "" CACHE STRING
+    "Run path of the installed tool and plugin (LLVM's library folder when the loader does not search it)")
 set_target_properties(warpcheck WarpcheckTidyPlugin PROPERTIES
-                      INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
+                      INSTALL_RPATH "${WARPCHECK_INSTALL_RPATH}")
 
 install(TARGETS warpcheck RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS WarpcheckTidyPlugin
@@ -33,10 +39,20 @@ set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
-# What ldd names (libclang-cpp, libLLVM) and clang's own CUDA headers (the
-# resource directory the tool parses with).
-set(CPACK_DEBIAN_PACKAGE_DEPENDS
-    "libclang-cpp19, libllvm19, libclang-common-19-dev, libstdc++6, libc6")
+set(CPACK_PACKAGE_HOMEPAGE_URL "${WARPCHECK_REPOSITORY_URL_CLEAN}")
+set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "${WARPCHECK_REPOSITORY_URL_CLEAN}")
+# The shared libraries the tool and plugin link (libclang-cpp19, libllvm19,
+# libstdc++6, libgcc-s1, libc6, with versions) come from dpkg-shlibdeps;
+# clang's own CUDA headers (the resource directory the tool parses with,
+# ${WARPCHECK_CLANG_RESOURCE_DIR}) from libclang-common-19-dev.
+find_program(WARPCHECK_DPKG_SHLIBDEPS dpkg-shlibdeps)
+if(WARPCHECK_DPKG_SHLIBDEPS)
+  set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS "libclang-common-19-dev")
+else()
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS
+      "libclang-cpp19, libllvm19, libclang-common-19-dev, libstdc++6, libgcc-s1, libc6")
+endif()
 # The plugin runs in clang-tidy; nvcc (--verify-ptx) and the toolkit's
 # headers are used when present.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "clang-tidy-19")

@@ -16,6 +16,12 @@ cd "$work/project"
 
 # Output is captured before grep: grep -q would end the pipe early.
 out=$("$prefix/bin/warpcheck" --version); grep -q '^warpcheck ' <<< "$out"
+grep -q 'LLVM/Clang 19' <<< "$out"
+# --help: examples, `--`, the configuration files, the exit status.
+out=$("$prefix/bin/warpcheck" --help)
+for want in 'EXAMPLES:' 'kernels.cu --' '.warpcheck.yaml' '.clang-tidy' 'Exit status:'; do
+  grep -qF -- "$want" <<< "$out" || { echo "--help lacks '$want'"; exit 1; }
+done
 out=$("$prefix/bin/warpcheck" good.cu -- 2>&1)
 grep -q "good.cu:3:22: warning: 32-way bank conflict" <<< "$out"
 test -f "$prefix/share/man/man1/warpcheck.1"
@@ -34,7 +40,12 @@ fi
 if command -v cpack > /dev/null && command -v dpkg-deb > /dev/null; then
   (cd "$build" && cpack -G DEB -B "$work/package" > /dev/null)
   deb=$(ls "$work"/package/warpcheck_*.deb)
-  out=$(dpkg-deb -f "$deb" Depends); grep -q libclang-cpp19 <<< "$out"
+  # Depends: what dpkg-shlibdeps finds the binaries link, and clang's
+  # CUDA headers.
+  out=$(dpkg-deb -f "$deb" Depends)
+  for p in libclang-cpp19 libllvm19 libclang-common-19-dev libstdc++6 libc6; do
+    grep -q "\b$p\b" <<< "$out" || { echo "Depends lacks $p: $out"; exit 1; }
+  done
   dpkg-deb -x "$deb" "$work/root"
   for f in usr/bin/warpcheck usr/lib/warpcheck/libWarpcheckTidyPlugin.so \
            usr/share/warpcheck/include/prelude/warpcheck_cuda_prelude.h \
@@ -43,5 +54,7 @@ if command -v cpack > /dev/null && command -v dpkg-deb > /dev/null; then
   done
   out=$("$work/root/usr/bin/warpcheck" good.cu -- 2>&1)
   grep -q "32-way bank conflict" <<< "$out"
+  "$work/root/usr/bin/warpcheck" --write-compile-commands=deb-tidy/compile_commands.json good.cu --
+  grep -q "\"$work/root/usr/share/warpcheck/include/" deb-tidy/compile_commands.json
 fi
 echo "install check passed: $prefix"

@@ -36,10 +36,15 @@ EXAMPLES:
   warpcheck -p build -j 8                          (every .cu file of build/compile_commands.json)
   warpcheck -p build --format=sarif > warpcheck.sarif
   warpcheck --fix --fix-style=swizzle kernels.cu --
+  warpcheck -p build --write-compile-commands=build-tidy/compile_commands.json
+    (then: clang-tidy-19 --load=<prefix>/lib/warpcheck/libWarpcheckTidyPlugin.so
+     --checks='-*,warpcheck-*' -p build-tidy kernels.cu)
 
   Without -p or --, the nearest compile_commands.json or compile_flags.txt
-  above the first file gives the command; none: no flags.
-  Configuration: the nearest .warpcheck.yaml (clang-tidy's format).
+  above the first file gives the command; none: one note, and no flags.
+  Configuration: the nearest .warpcheck.yaml (clang-tidy's format), over
+  the CheckOptions of warpcheck's checks in the nearest .clang-tidy; the
+  command line overrides both.
   Exit status: 0 when every file was analyzed; 1 when one was not, a fix
   could not be written, a warning matched --warnings-as-errors, or the
   command line is wrong. Manual: man warpcheck; docs/usage.md.

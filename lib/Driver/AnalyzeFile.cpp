@@ -145,9 +145,52 @@ std::string firstErrorLine(const std::string &File,
   return Line;
 }
 
-/// warpcheck's defaults, then the nearest `.warpcheck.yaml` up the file's
-/// directory tree (clang-tidy's configuration format), then the command
-/// line.
+/// The CheckOptions of warpcheck's checks (`warpcheck-...` and
+/// `warpcheck....` keys) in the `.clang-tidy` files that apply to Path, as
+/// clang-tidy finds them: the nearest up the directory tree, and its
+/// parents' while each says InheritParentConfig; farthest first. The rest
+/// of those files (Checks, HeaderFilterRegex) is clang-tidy's, not read. A
+/// file that is not a small regular file or does not parse is skipped:
+/// clang-tidy reports it.
+void addTidyCheckOptions(
+    llvm::StringRef Path,
+    std::vector<ClangTidyOptionsProvider::OptionsSource> &Raw) {
+  std::vector<ClangTidyOptionsProvider::OptionsSource> Found;
+  for (llvm::StringRef Dir = llvm::sys::path::parent_path(Path); !Dir.empty();
+       Dir = llvm::sys::path::parent_path(Dir)) {
+    llvm::SmallString<256> Config(Dir);
+    llvm::sys::path::append(Config, ".clang-tidy");
+    if (!llvm::sys::fs::exists(Config))
+      continue;
+    auto Buf = readInputFile(Config, "configuration file", limits::ConfigBytes);
+    if (!Buf) {
+      llvm::consumeError(Buf.takeError());
+      break;
+    }
+    if (yamlDepth((*Buf)->getBuffer()) > limits::YamlDepth)
+      break;
+    llvm::ErrorOr<ClangTidyOptions> Parsed =
+        parseConfiguration((*Buf)->getMemBufferRef());
+    if (!Parsed)
+      break;
+    ClangTidyOptions Kept;
+    for (const auto &Option : Parsed->CheckOptions) {
+      llvm::StringRef Key = Option.getKey();
+      if (Key.starts_with("warpcheck-") || Key.starts_with("warpcheck."))
+        Kept.CheckOptions[Key] = Option.getValue();
+    }
+    Found.emplace_back(std::move(Kept), std::string(Config));
+    if (!Parsed->InheritParentConfig.value_or(false))
+      break;
+  }
+  Raw.insert(Raw.end(), Found.rbegin(), Found.rend());
+}
+
+/// warpcheck's defaults, then the warpcheck CheckOptions of the
+/// `.clang-tidy` files that apply (addTidyCheckOptions), then the nearest
+/// `.warpcheck.yaml` up the file's directory tree (clang-tidy's
+/// configuration format; its options take precedence over `.clang-tidy`'s),
+/// then the command line.
 class WarpcheckOptionsProvider : public FileOptionsBaseProvider {
 public:
   WarpcheckOptionsProvider(ClangTidyOptions Defaults,
@@ -166,6 +209,7 @@ public:
       return {};
     std::vector<OptionsSource> Raw =
         DefaultOptionsProvider::getRawOptions(Path.str());
+    addTidyCheckOptions(Path, Raw);
     addRawFileOptions(Path, Raw);
     Raw.emplace_back(OverrideOptions, "command-line option");
     return Raw;

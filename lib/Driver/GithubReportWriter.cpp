@@ -128,10 +128,19 @@ private:
       return std::make_tuple(levelRank(X->Level), -int(X->Ways), X->Order) <
              std::make_tuple(levelRank(Y->Level), -int(Y->Ways), Y->Order);
     });
+    // The counting notice is a notice too: with it, 9 remarks are.
+    std::map<std::string, size_t> PerLevel;
+    for (const Annotation &A : Annotations)
+      ++PerLevel[A.Level];
+    bool Counted = llvm::any_of(
+        PerLevel, [](const auto &L) { return L.second > MaxPerLevel; });
+    auto Cap = [&](const std::string &Level) {
+      return Counted && Level == "notice" ? MaxPerLevel - 1 : MaxPerLevel;
+    };
     std::map<std::string, size_t> Shown;
     size_t Plain = 0;
     for (const Annotation *A : Ranked) {
-      if (Shown[A->Level]++ < MaxPerLevel) {
+      if (Shown[A->Level]++ < Cap(A->Level)) {
         Out << llvm::formatv("::{0} file={1},line={2},col={3},title={4}::{5}\n",
                              A->Level, escape(A->File, /*Property=*/true),
                              A->Line, A->Column,

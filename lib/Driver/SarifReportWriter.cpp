@@ -30,8 +30,12 @@ std::string sarifUri(const std::string &Path) {
 }
 
 /// Where the documentation lives, for absolute help links (code scanning
-/// shows them outside the repository).
-constexpr const char *RepositoryUri = "https://github.com/warpcheck/warpcheck";
+/// shows them outside the repository): the CMake cache variable
+/// WARPCHECK_REPOSITORY_URL.
+#ifndef WARPCHECK_REPOSITORY_URL
+#define WARPCHECK_REPOSITORY_URL "https://github.com/warpcheck/warpcheck"
+#endif
+constexpr const char *RepositoryUri = WARPCHECK_REPOSITORY_URL;
 
 llvm::json::Object sarifLocation(const std::string &File, unsigned Offset) {
   auto [Line, Column] = lineCodePointColumn(File, Offset);
@@ -151,17 +155,15 @@ private:
              {"tool",
               llvm::json::Object{
                   {"driver",
-                   llvm::json::Object{
-                       {"name", "warpcheck"},
-                       {"version", Version},
-                       {"informationUri", RepositoryUri},
-                       {"rules", std::move(RuleList)}}}}},
+                   llvm::json::Object{{"name", "warpcheck"},
+                                      {"version", Version},
+                                      {"informationUri", RepositoryUri},
+                                      {"rules", std::move(RuleList)}}}}},
              {"columnKind", "unicodeCodePoints"},
-             {"invocations",
-              llvm::json::Array{llvm::json::Object{
-                  {"executionSuccessful", Notifications.empty()},
-                  {"toolExecutionNotifications",
-                   llvm::json::Array(Notifications)}}}},
+             {"invocations", llvm::json::Array{llvm::json::Object{
+                                 {"executionSuccessful", Notifications.empty()},
+                                 {"toolExecutionNotifications",
+                                  llvm::json::Array(Notifications)}}}},
              {"results", llvm::json::Value(llvm::json::Array(Results))}}}}};
   }
 

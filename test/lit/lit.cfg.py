@@ -53,6 +53,7 @@ plugin = lit_config.params.get("plugin", "")
 # sanitizers: an instrumented plugin cannot load into clang-tidy).
 if plugin:
     config.available_features.add("tidy-plugin")
+    config.substitutions.append(("%plugin", plugin))
 # Tests that run the real nvcc (--verify-ptx) need one: CUDA_PATH's, the
 # default toolkit's or one on PATH.
 import shutil
