@@ -136,6 +136,99 @@ void reassignedUnderIf(int Bs, const int *In, int *Out) {
   hs_reassigned_under_if<<<1, Bs>>>(In, Out);
 }
 
+// A width helper followed through its returns: the table and the column
+// count the call passes decide which return runs; the WIDE arm calls the
+// helper again for the GENERIC table.
+enum WidthTable { GenericTable, TuringTable, WideTable };
+
+static int widthFor(int Cols, WidthTable Table) {
+  if (Table == GenericTable) {
+    switch (Cols) {
+    case 1:
+    case 2:
+      return 64;
+    case 3:
+      return 96;
+    default:
+      return 128;
+    }
+  } else if (Table == TuringTable) {
+    return 32;
+  }
+  if (Table == WideTable)
+    return 2 * widthFor(Cols, GenericTable);
+  return 32;
+}
+
+// PROBE load exact 2: 'case 2' of the GENERIC table, 64 wide.
+__global__ void hs_returns_case(const int *in, int *out) {
+  __shared__ int S[2048];
+  fillIota(S, 2048);
+  __syncthreads();
+  int Stride = blockDim.x / 32;
+  out[threadIdx.x] = S[((threadIdx.x % 32) * Stride) & 2047];
+}
+
+// PROBE load exact 4: 'default:' of the GENERIC table, 128 wide.
+__global__ void hs_returns_default(const int *in, int *out) {
+  __shared__ int S[2048];
+  fillIota(S, 2048);
+  __syncthreads();
+  int Stride = blockDim.x / 32;
+  out[threadIdx.x] = S[((threadIdx.x % 32) * Stride) & 2047];
+}
+
+void returnsCase(const int *In, int *Out) {
+  hs_returns_case<<<1, widthFor(2, GenericTable)>>>(In, Out);
+}
+
+void returnsDefault(const int *In, int *Out) {
+  hs_returns_default<<<1, widthFor(7, GenericTable)>>>(In, Out);
+}
+
+// A device table one function fills from the runtime and launches read
+// through an accessor (ggml's ggml_cuda_info()): the entries of devices
+// that are present hold twice the warp size, the others zero.
+struct DeviceTable {
+  int Count;
+  struct Entry {
+    int Width;
+  };
+  Entry Devices[16] = {};
+};
+
+static DeviceTable fillTable() {
+  DeviceTable T = {};
+  CHECK_CUDA(cudaGetDeviceCount(&T.Count));
+  for (int Id = 0; Id < T.Count && Id < 16; ++Id) {
+    cudaDeviceProp Prop;
+    CHECK_CUDA(cudaGetDeviceProperties(&Prop, Id));
+    T.Devices[Id].Width = 2 * Prop.warpSize;
+  }
+  return T;
+}
+
+const DeviceTable &deviceTable() {
+  static DeviceTable T = fillTable();
+  return T;
+}
+
+// PROBE load exact 2: 'Width' is only ever stored twice the warp size, 64.
+__global__ void hs_table_field(const int *in, int *out) {
+  __shared__ int S[2048];
+  fillIota(S, 2048);
+  __syncthreads();
+  int Stride = blockDim.x / 32;
+  out[threadIdx.x] = S[((threadIdx.x % 32) * Stride) & 2047];
+}
+
+void fromTable(const int *In, int *Out) {
+  int Device = 0;
+  CHECK_CUDA(cudaGetDevice(&Device));
+  const int Width = deviceTable().Devices[Device].Width;
+  hs_table_field<<<1, Width>>>(In, Out);
+}
+
 int main() {
   Harness H;
   auto Zero = [](int) { return 0; };
@@ -157,5 +250,14 @@ int main() {
   H.input(Zero);
   reassignedUnderIf(RunTime32, H.In, H.Out);
   H.expect("hs_reassigned_under_if", 128, Strided(128));
+  H.input(Zero);
+  returnsCase(H.In, H.Out);
+  H.expect("hs_returns_case", 64, Strided(64));
+  H.input(Zero);
+  returnsDefault(H.In, H.Out);
+  H.expect("hs_returns_default", 128, Strided(128));
+  H.input(Zero);
+  fromTable(H.In, H.Out);
+  H.expect("hs_table_field", 64, Strided(64));
   return H.Check.finish("soundness_host");
 }

@@ -7,8 +7,9 @@
 // the call bound, the conditions on the way to each return are read like
 // any host value: an `if` whose condition has only values against the
 // return's arm, or a `switch` none of whose labels leading to the return
-// matches, keeps it from running. Anything not decided leaves it in, so
-// the values are those of every return that may run.
+// matches, or a statement before it in its block that returns whichever
+// way these values take it, keeps it from running. Anything not decided
+// leaves it in, so the values are those of every return that may run.
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,14 +62,100 @@ bool labelMatches(const CaseStmt *Label, llvm::ArrayRef<int64_t> Values,
   return false;
 }
 
+/// Whether S holds a jump that may enter a statement from aside (`goto`, a
+/// label, a computed goto).
+bool hasJumps(const Stmt *S) {
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  if (isa<GotoStmt, IndirectGotoStmt, LabelStmt>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (hasJumps(Child))
+      return true;
+  return false;
+}
+
+/// Whether S holds a `break` or `continue` that leaves it (outside the
+/// loops and switches nested in it).
+bool leavesBy(const Stmt *S, bool Outermost = true) {
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  if (isa<BreakStmt, ContinueStmt>(S))
+    return true;
+  if (!Outermost &&
+      isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S))
+    return false;
+  for (const Stmt *Child : S->children())
+    if (leavesBy(Child, false))
+      return true;
+  return false;
+}
+
 } // namespace
+
+bool HostEvaluator::alwaysReturns(const Stmt *S, unsigned Depth) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S))
+    return true;
+  if (const auto *Block = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *Child : Block->body())
+      if (alwaysReturns(Child, Depth))
+        return true;
+    return false;
+  }
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    std::string Ignored;
+    bool MayThen = true, MayElse = true;
+    if (auto Values = intsAt(If->getCond(), Depth + 1, Ignored);
+        Values && !Values->empty()) {
+      MayThen = MayElse = false;
+      for (const auto &V : *Values)
+        (V.Value ? MayThen : MayElse) = true;
+    }
+    return (!MayThen || alwaysReturns(If->getThen(), Depth)) &&
+           (!MayElse || alwaysReturns(If->getElse(), Depth));
+  }
+  if (const auto *Switch = dyn_cast<SwitchStmt>(S)) {
+    // Every way in (a `default:` is there) falls down to a return: nothing
+    // leaves the switch before, and its last statement returns.
+    const auto *Block = dyn_cast_or_null<CompoundStmt>(Switch->getBody());
+    if (!Block || Block->body_empty() || leavesBy(Block))
+      return false;
+    std::vector<const SwitchCase *> Labels;
+    collectLabels(Block, Labels);
+    return llvm::any_of(
+               Labels,
+               [](const SwitchCase *L) { return isa<DefaultStmt>(L); }) &&
+           alwaysReturns(Block->body_back(), Depth);
+  }
+  if (const auto *Label = dyn_cast<SwitchCase>(S))
+    return alwaysReturns(Label->getSubStmt(), Depth);
+  return false;
+}
 
 bool HostEvaluator::mayRunTo(const Stmt *Target, const Stmt *Body,
                              unsigned Depth) {
   std::vector<const Stmt *> Path;
   if (!pathTo(Body, Target, Path))
     return true;
+  bool Jumps = hasJumps(Body);
   for (size_t K = 0; K + 1 < Path.size(); ++K) {
+    // `if (t == A) { ...return; } return 1;`: a statement before the way
+    // that returns with these values keeps the rest of its block from
+    // running (unless a goto or a `case` label enters from aside).
+    std::vector<const SwitchCase *> Entries;
+    collectLabels(Path[K + 1], Entries);
+    bool EnteredAside =
+        Jumps || !Entries.empty() || (K > 0 && isa<SwitchStmt>(Path[K - 1]));
+    if (const auto *Block = dyn_cast<CompoundStmt>(Path[K]);
+        Block && !EnteredAside)
+      for (const Stmt *Before : Block->body()) {
+        if (Before == Path[K + 1])
+          break;
+        if (alwaysReturns(Before, Depth))
+          return false;
+      }
     if (const auto *If = dyn_cast<IfStmt>(Path[K])) {
       bool Then = Path[K + 1] == If->getThen();
       if (!Then && Path[K + 1] != If->getElse())

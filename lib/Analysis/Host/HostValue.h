@@ -314,6 +314,8 @@ private:
   /// (HostReturns.cpp).
   bool mayRunTo(const clang::Stmt *Target, const clang::Stmt *Body,
                 unsigned Depth);
+  /// Whether S returns whichever way the current frame's values take it.
+  bool alwaysReturns(const clang::Stmt *S, unsigned Depth);
   /// Whether a `case` or `default` of Switch that leads to Path[Next] (the
   /// path through Switch's body to a target) may match its condition.
   bool caseMayMatch(const clang::SwitchStmt *Switch,
