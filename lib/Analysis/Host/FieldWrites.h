@@ -59,6 +59,10 @@ bool followableField(const clang::FieldDecl *Field,
 /// those of its record and of the records that hold it by value.
 std::vector<std::string> namesOfField(const clang::FieldDecl *Field);
 
+/// The key under which a template's possible store into any field named
+/// Name is kept ("*::warp_size").
+std::string anyFieldKey(llvm::StringRef Name);
+
 /// What the translation unit of Ctx stores in every followable field, its
 /// stored values evaluated by Eval.
 FieldWrites fieldWritesOf(const clang::ASTContext &Ctx, HostEvaluator &Eval);

@@ -62,6 +62,17 @@ bool labelMatches(const CaseStmt *Label, llvm::ArrayRef<int64_t> Values,
   return false;
 }
 
+bool containsCall(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<CallExpr, CXXConstructExpr, LambdaExpr>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (containsCall(Child))
+      return true;
+  return false;
+}
+
 /// Whether S holds a jump that may enter a statement from aside (`goto`, a
 /// label, a computed goto).
 bool hasJumps(const Stmt *S) {
@@ -93,6 +104,28 @@ bool leavesBy(const Stmt *S, bool Outermost = true) {
 
 } // namespace
 
+std::optional<HostEvaluator::Ints>
+HostEvaluator::conditionValues(const Expr *Cond, unsigned Depth) {
+  // A condition that calls (`if (f(n - 1) == 4)`) is not read: following
+  // it again for every return would take exponential time. So is any once
+  // the entry's budget is spent.
+  if (!Cond)
+    return std::nullopt;
+  if (ConditionsRead)
+    if (auto It = ConditionsRead->find(Cond); It != ConditionsRead->end())
+      return It->second;
+  if (PruneBudget == 0 || containsCall(Cond))
+    return std::nullopt;
+  --PruneBudget;
+  std::string Ignored;
+  auto Values = intsAt(Cond, Depth + 1, Ignored);
+  if (Values && Values->empty())
+    Values.reset();
+  if (ConditionsRead)
+    (*ConditionsRead)[Cond] = Values;
+  return Values;
+}
+
 bool HostEvaluator::alwaysReturns(const Stmt *S, unsigned Depth) {
   if (!S)
     return false;
@@ -105,10 +138,8 @@ bool HostEvaluator::alwaysReturns(const Stmt *S, unsigned Depth) {
     return false;
   }
   if (const auto *If = dyn_cast<IfStmt>(S)) {
-    std::string Ignored;
     bool MayThen = true, MayElse = true;
-    if (auto Values = intsAt(If->getCond(), Depth + 1, Ignored);
-        Values && !Values->empty()) {
+    if (auto Values = conditionValues(If->getCond(), Depth)) {
       MayThen = MayElse = false;
       for (const auto &V : *Values)
         (V.Value ? MayThen : MayElse) = true;
@@ -137,9 +168,12 @@ bool HostEvaluator::alwaysReturns(const Stmt *S, unsigned Depth) {
 bool HostEvaluator::mayRunTo(const Stmt *Target, const Stmt *Body,
                              unsigned Depth) {
   std::vector<const Stmt *> Path;
-  if (!pathTo(Body, Target, Path))
+  // A goto may enter anywhere: every return may run.
+  auto [It, New] = BodiesWithJumps.try_emplace(Body, false);
+  if (New)
+    It->second = hasJumps(Body);
+  if (It->second || !pathTo(Body, Target, Path))
     return true;
-  bool Jumps = hasJumps(Body);
   for (size_t K = 0; K + 1 < Path.size(); ++K) {
     // `if (t == A) { ...return; } return 1;`: a statement before the way
     // that returns with these values keeps the rest of its block from
@@ -147,7 +181,7 @@ bool HostEvaluator::mayRunTo(const Stmt *Target, const Stmt *Body,
     std::vector<const SwitchCase *> Entries;
     collectLabels(Path[K + 1], Entries);
     bool EnteredAside =
-        Jumps || !Entries.empty() || (K > 0 && isa<SwitchStmt>(Path[K - 1]));
+        !Entries.empty() || (K > 0 && isa<SwitchStmt>(Path[K - 1]));
     if (const auto *Block = dyn_cast<CompoundStmt>(Path[K]);
         Block && !EnteredAside)
       for (const Stmt *Before : Block->body()) {
@@ -160,9 +194,8 @@ bool HostEvaluator::mayRunTo(const Stmt *Target, const Stmt *Body,
       bool Then = Path[K + 1] == If->getThen();
       if (!Then && Path[K + 1] != If->getElse())
         continue; // the condition or the init: runs
-      std::string Ignored;
-      auto Values = intsAt(If->getCond(), Depth + 1, Ignored);
-      if (!Values || Values->empty())
+      auto Values = conditionValues(If->getCond(), Depth);
+      if (!Values)
         continue;
       bool Taken = false;
       for (const auto &V : *Values)
@@ -181,9 +214,8 @@ bool HostEvaluator::mayRunTo(const Stmt *Target, const Stmt *Body,
 bool HostEvaluator::caseMayMatch(const SwitchStmt *Switch,
                                  llvm::ArrayRef<const Stmt *> Path,
                                  unsigned Depth) {
-  std::string Ignored;
-  auto Values = intsAt(Switch->getCond(), Depth + 1, Ignored);
-  if (!Values || Values->empty() || Path.size() < 2)
+  auto Values = conditionValues(Switch->getCond(), Depth);
+  if (!Values || Path.size() < 2)
     return true;
   // The labels that lead to the target: those in the statement of the body
   // that holds it (on its way or before it, as in Duff's device), and those

@@ -314,6 +314,9 @@ private:
   /// (HostReturns.cpp).
   bool mayRunTo(const clang::Stmt *Target, const clang::Stmt *Body,
                 unsigned Depth);
+  /// The values of a condition read to keep a return from running, or
+  /// nullopt (not read: it calls, or the budget is spent).
+  std::optional<Ints> conditionValues(const clang::Expr *Cond, unsigned Depth);
   /// Whether S returns whichever way the current frame's values take it.
   bool alwaysReturns(const clang::Stmt *S, unsigned Depth);
   /// Whether a `case` or `default` of Switch that leads to Path[Next] (the
@@ -334,6 +337,13 @@ private:
   const CallGraph &Calls;
   ExternalCallsOf External;
   ProgramFieldsOf ProgramFields;
+  /// Conditions mayRunTo may still read in this entry's evaluation.
+  unsigned PruneBudget = 0;
+  /// The conditions read in the body of the call throughReturns follows
+  /// (its frame), each once.
+  std::map<const clang::Expr *, std::optional<Ints>> *ConditionsRead = nullptr;
+  /// Whether a body holds a goto or a label (mayRunTo), by body.
+  std::map<const clang::Stmt *, bool> BodiesWithJumps;
   const Guards *Active = nullptr;
   /// Conditions known around the launch being evaluated, in KnownIn.
   const std::vector<KnownCondition> *KnownConditions = nullptr;

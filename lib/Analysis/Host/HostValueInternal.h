@@ -26,6 +26,9 @@ namespace warpcheck {
 /// helper's `return (a % b == 0) ? a / b : a / b + 1` (shfl_scan's iDivUp)
 /// with its arguments' locals takes about 16.
 constexpr unsigned MaxDepth = 40;
+/// Most conditions one entry reads to keep returns from running
+/// (HostReturns.cpp).
+constexpr unsigned MaxPruneConditions = 256;
 /// singleValue: the longest chain of calls, and the most chains tried.
 constexpr unsigned MaxChainLength = 6;
 constexpr unsigned MaxChains = 64;
@@ -89,7 +92,9 @@ public:
   EntryScope(HostEvaluator &H, const clang::FunctionDecl *In,
              llvm::ArrayRef<CallGraph::Site> Through,
              const Guards *AtLaunch = nullptr)
-      : H(H), Saved(H.Current), Size(H.Frames.size()), SavedActive(H.Active) {
+      : H(H), Saved(H.Current), Size(H.Frames.size()), SavedActive(H.Active),
+        SavedBudget(H.PruneBudget) {
+    H.PruneBudget = MaxPruneConditions;
     int Caller = -1;
     if (!Through.empty()) {
       H.Frames.push_back({Through.back().Caller});
@@ -110,6 +115,7 @@ public:
     H.Frames.resize(Size);
     H.Current = Saved;
     H.Active = SavedActive;
+    H.PruneBudget = SavedBudget;
   }
   EntryScope(const EntryScope &) = delete;
   EntryScope &operator=(const EntryScope &) = delete;
@@ -118,6 +124,7 @@ private:
   HostEvaluator &H;
   int Saved;
   size_t Size;
+  unsigned SavedBudget;
   const Guards *SavedActive;
   Guards Tied;
 };
@@ -401,6 +408,9 @@ HostEvaluator::throughReturns(const clang::CallExpr *Call, unsigned Depth,
   std::string At = locationText(Call->getBeginLoc(), Ctx.getSourceManager());
   // The callee's parameters are this call's arguments.
   FrameScope InCallee(*this, {Definition, Call, Current});
+  std::map<const clang::Expr *, std::optional<Ints>> Read;
+  llvm::SaveAndRestore<std::map<const clang::Expr *, std::optional<Ints>> *>
+      InThisFrame(ConditionsRead, &Read);
   bool Reached = false;
   for (const clang::ReturnStmt *Return : Returns) {
     // `if (id == GB10) return 2 * calc(GENERIC);`: a return the arguments

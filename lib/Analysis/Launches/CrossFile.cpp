@@ -52,7 +52,8 @@ constexpr uint64_t MaxMentioningBytes = 2 * 1024 * 1024;
 
 bool isSource(llvm::StringRef Path) {
   llvm::StringRef Ext = llvm::sys::path::extension(Path);
-  return Ext == ".cpp" || Ext == ".cu" || Ext == ".cc" || Ext == ".cxx";
+  return Ext == ".cpp" || Ext == ".cu" || Ext == ".cc" || Ext == ".cxx" ||
+         Ext == ".c";
 }
 
 bool isHeader(llvm::StringRef Path) {
@@ -262,6 +263,29 @@ SiblingFiles::factsOf(const std::string &Path) {
 
 std::optional<std::vector<std::shared_ptr<const SiblingFacts>>>
 SiblingFiles::factsMentioning(
+    const std::string &File, const std::vector<std::string> &Names,
+    llvm::function_ref<bool(const std::string &)> Included,
+    std::string &WhyNot) {
+  std::string Key = File;
+  for (const std::string &Name : Names)
+    Key += '\0' + Name;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (auto It = MentioningCache.find(Key); It != MentioningCache.end()) {
+      WhyNot = It->second->WhyNot;
+      return It->second->Facts;
+    }
+  }
+  auto Answer = std::make_shared<Mentioning>();
+  Answer->Facts = readMentioning(File, Names, Included, Answer->WhyNot);
+  WhyNot = Answer->WhyNot;
+  std::lock_guard<std::mutex> Lock(Mutex);
+  MentioningCache[Key] = Answer;
+  return Answer->Facts;
+}
+
+std::optional<std::vector<std::shared_ptr<const SiblingFacts>>>
+SiblingFiles::readMentioning(
     const std::string &File, const std::vector<std::string> &Names,
     llvm::function_ref<bool(const std::string &)> Included,
     std::string &WhyNot) {

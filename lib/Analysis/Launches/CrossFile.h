@@ -90,13 +90,24 @@ public:
 
 private:
   std::shared_ptr<const SiblingFacts> factsOf(const std::string &Path);
+  std::optional<std::vector<std::shared_ptr<const SiblingFacts>>>
+  readMentioning(const std::string &File, const std::vector<std::string> &Names,
+                 llvm::function_ref<bool(const std::string &)> Included,
+                 std::string &WhyNot);
 
   struct Entry {
     std::once_flag Once;
     std::shared_ptr<const SiblingFacts> Facts; // null: not parsed
   };
+  struct Mentioning {
+    std::optional<std::vector<std::shared_ptr<const SiblingFacts>>> Facts;
+    std::string WhyNot;
+  };
   SiblingParser Parser;
   std::mutex Mutex;
+  /// factsMentioning's answers by file and names (headers read by the
+  /// file: the same for every question of one file).
+  std::map<std::string, std::shared_ptr<const Mentioning>> MentioningCache;
   std::map<std::string, std::shared_ptr<Entry>> Files;
 };
 

@@ -1,4 +1,5 @@
-//===--- DriverLaunch.cpp - Kernels launched by name through the driver API ===//
+//===--- DriverLaunch.cpp - Kernels launched by name through the driver API
+//===//
 
 #include "Launches/DriverLaunch.h"
 #include "Host/Guards.h"
@@ -32,8 +33,7 @@ bool deadBranch(const Stmt *S, const FunctionDecl *In, const Stmt *Body,
     return false;
   for (size_t I = 0; I + 1 < Path.size(); ++I) {
     const auto *If = dyn_cast<IfStmt>(Path[I]);
-    if (!If || If->getConditionVariable() || If->getInit() ||
-        If->isConsteval())
+    if (!If || If->getConditionVariable() || If->getInit() || If->isConsteval())
       continue;
     bool InThen = Path[I + 1] == If->getThen();
     bool InElse = Path[I + 1] == If->getElse();
@@ -64,9 +64,10 @@ std::optional<std::vector<std::string>> stringsOf(const Expr *E) {
           : nullptr;
   const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   const FunctionDecl *Owner = VD ? enclosingFunction(VD) : nullptr;
-  const auto *List = VD && VD->getInit()
-                         ? dyn_cast<InitListExpr>(VD->getInit()->IgnoreImplicit())
-                         : nullptr;
+  const auto *List =
+      VD && VD->getInit()
+          ? dyn_cast<InitListExpr>(VD->getInit()->IgnoreImplicit())
+          : nullptr;
   if (!List || !VD->hasLocalStorage() || !Owner || !Owner->getBody() ||
       !onlyElementsRead(VD, Owner->getBody()))
     return std::nullopt;
@@ -91,8 +92,7 @@ bool namesOf(const Expr *E, const FunctionDecl *In, const CallGraph &Calls,
   if (!VD || !Body || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() ||
       (VD->getInit() &&
        !VD->getInit()->isNullPointerConstant(
-           const_cast<ASTContext &>(Ctx),
-           Expr::NPC_ValueDependentIsNotNull))) {
+           const_cast<ASTContext &>(Ctx), Expr::NPC_ValueDependentIsNotNull))) {
     Out.WhyNot = "the kernel is " + notConstant(E, Ctx) +
                  ", not a local CUfunction only cuModuleGetFunction writes";
     return false;
@@ -132,14 +132,12 @@ bool namesOf(const Expr *E, const FunctionDecl *In, const CallGraph &Calls,
       continue;
     auto Strings = stringsOf(G->getArg(2));
     if (!Strings) {
-      Out.WhyNot = "the kernel name at " +
-                   locationText(G->getBeginLoc(), SM) + " is " +
-                   notConstant(G->getArg(2), Ctx);
+      Out.WhyNot = "the kernel name at " + locationText(G->getBeginLoc(), SM) +
+                   " is " + notConstant(G->getArg(2), Ctx);
       return false;
     }
-    std::string At =
-        "by name from cuModuleGetFunction at " +
-        locationText(G->getBeginLoc(), SM);
+    std::string At = "by name from cuModuleGetFunction at " +
+                     locationText(G->getBeginLoc(), SM);
     for (std::string &S : *Strings)
       Out.Names.push_back({std::move(S), At});
   }
@@ -152,11 +150,9 @@ bool namesOf(const Expr *E, const FunctionDecl *In, const CallGraph &Calls,
 
 /// The block of a driver launch: `b.x, b.y, b.z` of one dim3 keep its
 /// values together; other arguments are evaluated one by one.
-std::optional<HostEvaluator::Dims> blockOf(const CallExpr *Call,
-                                           const FunctionDecl *In,
-                                           HostEvaluator &Eval,
-                                           const ASTContext &Ctx,
-                                           std::string &WhyNot) {
+std::optional<HostEvaluator::Dims>
+blockOf(const CallExpr *Call, const FunctionDecl *In, HostEvaluator &Eval,
+        const ASTContext &Ctx, std::string &WhyNot) {
   Guards AtLaunch = guardsAt(Call, In, Ctx);
   const Expr *Base = nullptr;
   const ValueDecl *Same = nullptr;
@@ -200,8 +196,8 @@ std::optional<HostEvaluator::Dims> blockOf(const CallExpr *Call,
                                     joinVia(X.Via, joinVia(Y.Via, Z.Via))});
       }
   if (Out.size() > MaxValues) {
-    WhyNot = "the block takes more than " + std::to_string(MaxValues) +
-             " values";
+    WhyNot =
+        "the block takes more than " + std::to_string(MaxValues) + " values";
     return std::nullopt;
   }
   return Out;
@@ -215,9 +211,9 @@ std::vector<DriverLaunch> driverLaunches(const ASTContext &Ctx,
   std::vector<DriverLaunch> Out;
   const SourceManager &SM = Ctx.getSourceManager();
   for (const auto &[Callee, Sites] : Calls.calls()) {
-    if (!named(Callee, {"cuLaunchKernel", "cuLaunchKernel_ptsz",
-                        "cuLaunchCooperativeKernel",
-                        "cuLaunchCooperativeKernel_ptsz"}))
+    if (!named(Callee,
+               {"cuLaunchKernel", "cuLaunchKernel_ptsz",
+                "cuLaunchCooperativeKernel", "cuLaunchCooperativeKernel_ptsz"}))
       continue;
     for (const CallGraph::Site &S : Sites) {
       if (S.Call->getNumArgs() < 7 || !S.Caller ||

@@ -351,6 +351,19 @@ LaunchIndex::siblings() const {
 
 std::optional<HostEvaluator::Ints>
 LaunchIndex::programFieldValues(const FieldDecl *Field, std::string &WhyNot) {
+  std::string Key = fieldKey(Field);
+  if (auto It = FieldAnswers.find(Key); It != FieldAnswers.end()) {
+    WhyNot = It->second.second;
+    return It->second.first;
+  }
+  auto Values = collectFieldValues(Field, WhyNot);
+  if (!CollectingFields)
+    FieldAnswers[Key] = {Values, WhyNot};
+  return Values;
+}
+
+std::optional<HostEvaluator::Ints>
+LaunchIndex::collectFieldValues(const FieldDecl *Field, std::string &WhyNot) {
   if (!followableField(Field, Ctx)) {
     WhyNot = "'" + Field->getNameAsString() +
              "' is not a field stores can be "
@@ -372,18 +385,25 @@ LaunchIndex::programFieldValues(const FieldDecl *Field, std::string &WhyNot) {
     CollectingFields = false;
   }
   const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<std::string> Names = namesOfField(Field);
+  if (Names.empty()) {
+    WhyNot = "the record of '" + Field->getNameAsString() + "' has no name";
+    return std::nullopt;
+  }
   auto Others = Files->factsMentioning(
-      MainFile, namesOfField(Field),
+      MainFile, Names,
       [&SM](const std::string &Path) { return includes(SM, Path); }, WhyNot);
   if (!Others)
     return std::nullopt;
   std::string Key = fieldKey(Field);
   HostEvaluator::Ints Out;
   std::vector<const FieldWrite *> Writes;
-  if (auto It = OwnFields->find(Key); It != OwnFields->end())
+  std::string AnyKey = anyFieldKey(Field->getName());
+  // By the field's name: every field of that name in the program counts.
+  if (auto It = OwnFields->find(AnyKey); It != OwnFields->end())
     Writes.push_back(&It->second);
   for (const auto &Facts : *Others)
-    if (auto It = Facts->Fields.find(Key); It != Facts->Fields.end())
+    if (auto It = Facts->Fields.find(AnyKey); It != Facts->Fields.end())
       Writes.push_back(&It->second);
   std::string Name = "'" + Field->getNameAsString() + "'";
   for (const FieldWrite *W : Writes) {

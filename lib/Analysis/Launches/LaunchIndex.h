@@ -113,6 +113,8 @@ private:
   /// mention the field.
   std::optional<HostEvaluator::Ints>
   programFieldValues(const clang::FieldDecl *Field, std::string &WhyNot);
+  std::optional<HostEvaluator::Ints>
+  collectFieldValues(const clang::FieldDecl *Field, std::string &WhyNot);
 
   const clang::ASTContext &Ctx;
   std::string MainFile;
@@ -124,6 +126,10 @@ private:
   /// This translation unit's stores into fields, collected on first need.
   std::optional<FieldWrites> OwnFields;
   bool CollectingFields = false;
+  /// programFieldValues' answers, by fieldKey: the values or why not.
+  std::map<std::string,
+           std::pair<std::optional<HostEvaluator::Ints>, std::string>>
+      FieldAnswers;
   std::map<const clang::FunctionDecl *, std::vector<DynamicShared>> Dynamic;
   std::map<const clang::FunctionDecl *, std::vector<BlockShapeChoice>> Shapes;
   std::map<std::string, std::vector<BlockShapeChoice>> Named;
