@@ -55,3 +55,28 @@ void launch(float *out, int cc) {
   const int warps = warpsFor(2, table, true);
   rows<<<1, dim3(32, warps)>>>(out);
 }
+
+// A goto may enter an arm the conditions rule out: no return is pruned.
+static int jump(int n) {
+  if (n == 1)
+    goto wide;
+  if (n == 2) {
+  wide:
+    return 128;
+  }
+  return 64;
+}
+
+__global__ void jumped(float *out) {
+  __shared__ float s[4096];
+  s[threadIdx.x * 2] = 1.0f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'jumped' with block 128x1x1 (from launch at host-values-returns.cu:[[@LINE+7]], returned by 'jump')
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'jumped' with block 64x1x1 (from launch at host-values-returns.cu:[[@LINE+6]], returned by 'jump')
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x];
+}
+
+void launchJumped(float *out) {
+  jumped<<<1, jump(1)>>>(out);
+}
