@@ -25,6 +25,15 @@ KernelAnalysis::KernelAnalysis(
   assert(!this->Members.empty() && "an analysis across no shapes");
 }
 
+KernelAnalysis::KernelAnalysis(
+    std::vector<std::shared_ptr<const KernelAnalysis>> Members,
+    std::vector<SharedAccessSite> Sites, std::vector<std::string> Split,
+    std::vector<std::string> Bindings)
+    : KernelAnalysis(std::move(Members), std::move(Sites)) {
+  this->Split = std::move(Split);
+  MergedBindings = std::move(Bindings);
+}
+
 KernelAnalysis::~KernelAnalysis() = default;
 
 void KernelAnalysis::run() {
@@ -95,7 +104,9 @@ KernelAnalysis::localArrayAccesses() const {
 }
 
 const std::vector<std::string> &KernelAnalysis::parameterBindings() const {
-  return P ? P->ParameterBindings : Members.front()->parameterBindings();
+  if (P)
+    return P->ParameterBindings;
+  return MergedBindings ? *MergedBindings : Members.front()->parameterBindings();
 }
 
 LoopUnrolling KernelAnalysis::loopUnrolling(const Stmt *Loop) const {
@@ -108,13 +119,32 @@ LoopUnrolling KernelAnalysis::loopUnrolling(const Stmt *Loop) const {
 namespace {
 /// Whether every member that executes a site takes one exact count in every
 /// request, the same in all members (a member that does not execute it
-/// agrees: it issues no request). Folded in member by member.
-struct ShapeAgreement {
+/// agrees: it issues no request), and whether they make the same number of
+/// requests with exact counts. Folded in member by member.
+struct Agreement {
   bool Agree = true;
   std::optional<unsigned> Count;
+  bool SameRequests = true;
+  std::optional<std::pair<unsigned, unsigned>> Requests;
+  size_t Members = 0;
+  /// Whether every member that executes the site is exact with the same
+  /// fewest and most wavefronts per request (each launch then sees what a
+  /// run sees, whichever it is).
+  bool SameProfile = true;
+  std::optional<std::pair<unsigned, unsigned>> Profile;
 
   void add(const AccessSummary &S) {
-    if (S.Requests == 0 || !Agree)
+    ++Members;
+    std::pair<unsigned, unsigned> R{S.Instances, S.Requests};
+    SameRequests &= S.CountsExact && (!Requests || *Requests == R);
+    Requests = R;
+    if (S.Requests == 0)
+      return;
+    std::pair<unsigned, unsigned> P{S.FewestWavefronts, S.Worst.MaxWavefronts};
+    SameProfile &= S.Status == Verdict::Exact && !S.Truncated &&
+                   (!Profile || *Profile == P);
+    Profile = P;
+    if (!Agree)
       return;
     Agree = S.Status == Verdict::Exact && !S.Truncated &&
             S.FewestWavefronts == S.Worst.MaxWavefronts &&
@@ -122,58 +152,78 @@ struct ShapeAgreement {
     Count = S.Worst.MaxWavefronts;
   }
   bool holds() const { return Agree && Count.has_value(); }
+  bool sameProfile() const { return SameProfile && Profile.has_value(); }
 };
-} // namespace
 
-std::vector<SharedAccessSite> mergeAcrossShapes(
-    const std::vector<std::shared_ptr<const KernelAnalysis>> &Members) {
+/// Folds S, a member's summary of a site already in R, into R.
+void foldSummary(AccessSummary &R, const AccessSummary &S) {
+  if (R.Requests == 0 && S.Requests > 0) {
+    // The first member did not execute it: take this one's counts.
+    bool Truncated = R.Truncated;
+    R = S;
+    R.Truncated |= Truncated;
+    return;
+  }
+  if (S.Requests == 0)
+    return;
+  RequestResult &W = R.Worst;
+  const RequestResult &V = S.Worst;
+  R.Truncated |= S.Truncated;
+  for (const std::string &D : S.DependsOn)
+    if (!llvm::is_contained(R.DependsOn, D))
+      R.DependsOn.push_back(D);
+  unsigned Min = std::min(W.MinWavefronts, V.MinWavefronts);
+  unsigned Ideal = std::min(W.Ideal, V.Ideal);
+  R.FewestWavefronts = std::min(R.FewestWavefronts, S.FewestWavefronts);
+  R.ExactRequestsDiffer |= S.ExactRequestsDiffer;
+  if (V.MaxWavefronts > W.MaxWavefronts) {
+    // The worst request and its explanation come from this member.
+    W = V;
+    R.WorstWarp = S.WorstWarp;
+    R.WorstInstance = S.WorstInstance;
+  }
+  W.MinWavefronts = Min;
+  W.Ideal = Ideal;
+  if (S.Status == Verdict::Unknown || R.Status == Verdict::Unknown)
+    R.Status = Verdict::Unknown;
+  else if (S.Status == Verdict::Range)
+    R.Status = Verdict::Range;
+}
+
+/// The sites of Members merged per access, with each one's agreement.
+std::vector<SharedAccessSite>
+mergeSites(const std::vector<std::shared_ptr<const KernelAnalysis>> &Members,
+           std::vector<Agreement> &Same) {
   using Key = std::tuple<const Expr *, const VarDecl *, AccessKind, unsigned>;
   std::vector<SharedAccessSite> Out;
-  std::vector<ShapeAgreement> Same;
   std::map<Key, size_t> Index;
   for (size_t M = 0; M < Members.size(); ++M)
     for (const SharedAccessSite &Site : Members[M]->sites()) {
       Key K{Site.Site, Site.Variable, Site.Kind, Site.WidthBytes};
-      const AccessSummary &S = Site.Summary;
       auto [It, New] = Index.emplace(K, Out.size());
       if (New) {
         Out.push_back(Site);
         Same.emplace_back();
+        // Members that ran before without executing it issued no request.
+        for (size_t Before = 0; Before < M; ++Before)
+          Same.back().add(AccessSummary{});
       }
-      Same[It->second].add(S);
-      if (New)
-        continue;
-      AccessSummary &R = Out[It->second].Summary;
-      if (R.Requests == 0 && S.Requests > 0) {
-        // The first member did not execute it: take this one's counts.
-        bool Truncated = R.Truncated;
-        R = S;
-        R.Truncated |= Truncated;
-        continue;
-      }
-      if (S.Requests == 0)
-        continue;
-      RequestResult &W = R.Worst;
-      const RequestResult &V = S.Worst;
-      R.Truncated |= S.Truncated;
-      for (const std::string &D : S.DependsOn)
-        if (std::find(R.DependsOn.begin(), R.DependsOn.end(), D) ==
-            R.DependsOn.end())
-          R.DependsOn.push_back(D);
-      unsigned Min = std::min(W.MinWavefronts, V.MinWavefronts);
-      unsigned Ideal = std::min(W.Ideal, V.Ideal);
-      R.FewestWavefronts = std::min(R.FewestWavefronts, S.FewestWavefronts);
-      if (V.MaxWavefronts > W.MaxWavefronts) {
-        // The worst request and its explanation come from this member.
-        W = V;
-        R.WorstWarp = S.WorstWarp;
-        R.WorstInstance = S.WorstInstance;
-      }
-      W.MinWavefronts = Min;
-      W.Ideal = Ideal;
-      if (S.Status == Verdict::Unknown || R.Status == Verdict::Unknown)
-        R.Status = Verdict::Unknown;
+      Same[It->second].add(Site.Summary);
+      if (!New)
+        foldSummary(Out[It->second].Summary, Site.Summary);
     }
+  // A member that never executed a site issued no request.
+  for (Agreement &A : Same)
+    while (A.Members < Members.size())
+      A.add(AccessSummary{});
+  return Out;
+}
+} // namespace
+
+std::vector<SharedAccessSite> mergeAcrossShapes(
+    const std::vector<std::shared_ptr<const KernelAnalysis>> &Members) {
+  std::vector<Agreement> Same;
+  std::vector<SharedAccessSite> Out = mergeSites(Members, Same);
   // Every shape was assumed: none of them is known to be the launched one,
   // and a launch with another shape is not covered. What holds across them
   // is a range from the fewest wavefronts any request takes in any shape to
@@ -189,9 +239,35 @@ std::vector<SharedAccessSite> mergeAcrossShapes(
     R.Worst.Status = Verdict::Range;
     R.Worst.MinWavefronts = std::min(R.Worst.MinWavefronts, R.FewestWavefronts);
     R.Worst.Ideal = std::min(R.Worst.Ideal, R.Worst.MinWavefronts);
-    if (std::find(R.DependsOn.begin(), R.DependsOn.end(), "the block shape") ==
-        R.DependsOn.end())
+    if (!llvm::is_contained(R.DependsOn, "the block shape"))
       R.DependsOn.push_back("the block shape");
+  }
+  return Out;
+}
+
+std::vector<SharedAccessSite> mergeAcrossValues(
+    const std::vector<std::shared_ptr<const KernelAnalysis>> &Members,
+    const std::string &Depends) {
+  std::vector<Agreement> Same;
+  std::vector<SharedAccessSite> Out = mergeSites(Members, Same);
+  // Every value the launches pass ran: one exact count in all of them is
+  // the answer for every launch; otherwise the counts range over them.
+  for (size_t I = 0; I < Out.size(); ++I) {
+    AccessSummary &R = Out[I].Summary;
+    R.CountsExact &= Same[I].SameRequests;
+    if (R.Status == Verdict::Unknown || R.Requests == 0)
+      continue;
+    if ((Same[I].holds() || Same[I].sameProfile()) && !R.Truncated) {
+      R.Status = Verdict::Exact;
+      R.Worst.Status = Verdict::Exact;
+      continue;
+    }
+    R.Status = Verdict::Range;
+    R.Worst.Status = Verdict::Range;
+    R.Worst.MinWavefronts = std::min(R.Worst.MinWavefronts, R.FewestWavefronts);
+    R.Worst.Ideal = std::min(R.Worst.Ideal, R.Worst.MinWavefronts);
+    if (!llvm::is_contained(R.DependsOn, Depends))
+      R.DependsOn.push_back(Depends);
   }
   return Out;
 }

@@ -82,6 +82,9 @@ public:
   /// Kernel parameters that took the value every launch in the file passes:
   /// "'d' is 7 at the launch at main.cu:88".
   const std::vector<std::string> &parameterBindings() const;
+  /// The parameters analyzed once per launched value (an analysis across
+  /// values); empty otherwise.
+  const std::vector<std::string> &splitParameters() const { return Split; }
   /// The analyses per block shape this one merges (a family of shapes);
   /// empty for an analysis of one shape.
   const std::vector<std::shared_ptr<const KernelAnalysis>> &
@@ -97,12 +100,22 @@ public:
   /// requests are captured. Not run: the members were.
   KernelAnalysis(std::vector<std::shared_ptr<const KernelAnalysis>> Members,
                  std::vector<SharedAccessSite> Sites);
+  /// What holds across the runs of one kernel and shape with every value the
+  /// launches pass to the parameters Split (mergeAcrossValues); Bindings
+  /// replace the members' parameter bindings.
+  KernelAnalysis(std::vector<std::shared_ptr<const KernelAnalysis>> Members,
+                 std::vector<SharedAccessSite> Sites,
+                 std::vector<std::string> Split,
+                 std::vector<std::string> Bindings);
 
 private:
   std::unique_ptr<simt::Engine> P;
   /// Set for an analysis across shapes (P is null then).
   std::vector<std::shared_ptr<const KernelAnalysis>> Members;
   std::vector<SharedAccessSite> MergedSites;
+  /// Set for an analysis across launched values.
+  std::vector<std::string> Split;
+  std::optional<std::vector<std::string>> MergedBindings;
 };
 
 /// The sites of Members (analyses of one kernel with assumed shapes: a
@@ -114,6 +127,16 @@ private:
 /// unknown. Counts are the representative's and marked not exact.
 std::vector<SharedAccessSite> mergeAcrossShapes(
     const std::vector<std::shared_ptr<const KernelAnalysis>> &Members);
+
+/// The sites of Members (analyses of one kernel and shape, one per
+/// combination of the values its launches pass) merged per access: exact
+/// where every member that executes it takes the same exact count in every
+/// request (every launched value is covered); otherwise a range over the
+/// members, depending on Depends ("the launched value of 'size'"); unknown
+/// when any member is. Request counts are exact when all members agree.
+std::vector<SharedAccessSite> mergeAcrossValues(
+    const std::vector<std::shared_ptr<const KernelAnalysis>> &Members,
+    const std::string &Depends);
 
 } // namespace warpcheck
 

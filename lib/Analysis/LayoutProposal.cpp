@@ -18,6 +18,8 @@ void collectArrayRequests(const KernelAnalysis &Interp,
   // Assumed shapes (a family, the default): a fix would have to serve the
   // shape the code is launched with, which is not known, and its proof
   // re-analyzes one shape; none is offered.
+  // Runs with each launched value of a parameter: a fix would have to be
+  // searched over all of their requests at once; none is offered.
   if (!Interp.shapeMembers().empty()) {
     for (const SharedAccessSite &Site : Interp.sites())
       if (Site.Variable) {
@@ -25,7 +27,10 @@ void collectArrayRequests(const KernelAnalysis &Interp,
         if (!llvm::is_contained(A.Sites, Site.Site))
           A.Sites.push_back(Site.Site);
         A.Complete = false;
-        A.ShapeUnknown = true;
+        if (Interp.splitParameters().empty())
+          A.ShapeUnknown = true;
+        else if (A.SplitParameter.empty())
+          A.SplitParameter = Interp.splitParameters().front();
       }
     return;
   }
@@ -327,6 +332,11 @@ proposeLayout(const VarDecl *Array, const ArrayRequests &Requests,
   else if (Requests.ShapeUnknown)
     P.Notes.push_back("no layout fix offered: the block shape of the kernel "
                       "is not known (the shapes analyzed were assumed)");
+  else if (!Requests.SplitParameter.empty())
+    P.Notes.push_back(llvm::formatv(
+        "no layout fix offered: the kernel ran once per value the launches "
+        "pass to '{0}', and a fix is searched for one run",
+        Requests.SplitParameter));
   else if (!Requests.Complete || Requests.Groups.empty())
     P.Notes.push_back(llvm::formatv("no layout fix offered: not every access "
                                     "to '{0}' could be followed",

@@ -45,6 +45,8 @@ struct ArrayRequests {
   std::string PastBudget;
   /// Analyzed over a family of assumed block shapes.
   bool ShapeUnknown = false;
+  /// Analyzed once per launched value of this parameter (one of them).
+  std::string SplitParameter;
   /// Accessed by library code (a CUB primitive's TempStorage): the layout
   /// is the library's, not one a fix can change.
   const clang::FunctionDecl *Library = nullptr;

@@ -6,6 +6,7 @@
 #include "Host/HostSyntax.h"
 #include "clang/AST/DeclTemplate.h"
 #include "Launches/ShapeFamily.h"
+#include "Launches/ValueRuns.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/TargetInfo.h"
@@ -14,6 +15,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <cstdlib>
 
 using namespace clang;
@@ -159,10 +161,11 @@ TranslationUnitAnalysis::blockShapes(const FunctionDecl *Kernel) {
 
 TranslationUnitAnalysis::Key
 TranslationUnitAnalysis::keyOf(const FunctionDecl *Kernel, Dim3 Block,
-                               const InterpreterLimits &L) {
+                               const InterpreterLimits &L,
+                               std::vector<int64_t> Values) {
   return Key(Kernel, Block, L.MaxLoopIterations, L.MaxTotalIterations,
              L.MaxWarpRequests, L.MaxCallDepth, L.UnrollBudget,
-             L.MaxFullUnrollTrip);
+             L.MaxFullUnrollTrip, std::move(Values));
 }
 
 void TranslationUnitAnalysis::wantCapture(size_t Limit) {
@@ -174,8 +177,20 @@ std::shared_ptr<const KernelAnalysis>
 TranslationUnitAnalysis::get(const FunctionDecl *Kernel, Dim3 Block,
                              const InterpreterLimits &Limits,
                              std::optional<size_t> CaptureLimit) {
+  return getRun(Kernel, Block, Limits, CaptureLimit, nullptr);
+}
+
+std::shared_ptr<const KernelAnalysis> TranslationUnitAnalysis::getRun(
+    const FunctionDecl *Kernel, Dim3 Block, const InterpreterLimits &Limits,
+    std::optional<size_t> CaptureLimit,
+    const std::vector<LaunchedArgument> *Arguments) {
   std::lock_guard<std::mutex> Lock(Mutex);
-  Key K = keyOf(Kernel, Block, Limits);
+  // A run with given arguments is known by the values it gives.
+  std::vector<int64_t> Given;
+  if (Arguments)
+    for (const LaunchedArgument &A : *Arguments)
+      Given.push_back(A.Value ? *A.Value : INT64_MIN);
+  Key K = keyOf(Kernel, Block, Limits, std::move(Given));
   auto StatIt = std::find_if(Statistics.begin(), Statistics.end(),
                              [&](const auto &S) { return S.first == K; });
   if (StatIt == Statistics.end()) {
@@ -198,7 +213,9 @@ TranslationUnitAnalysis::get(const FunctionDecl *Kernel, Dim3 Block,
   if (CaptureLimit)
     Capture = std::max(Capture.value_or(0), *CaptureLimit);
   auto Result = std::make_shared<KernelAnalysis>(Ctx, Kernel, Block, Limits);
-  Result->useLaunchedArguments(launchesLocked().argumentsOf(Kernel));
+  Result->useLaunchedArguments(Arguments
+                                   ? *Arguments
+                                   : launchesLocked().argumentsOf(Kernel));
   Result->useBankRules(*Rules.Rules);
   if (Capture)
     Result->captureRequests(*Capture);
@@ -209,20 +226,64 @@ TranslationUnitAnalysis::get(const FunctionDecl *Kernel, Dim3 Block,
   return Result;
 }
 
+std::vector<std::shared_ptr<const KernelAnalysis>>
+TranslationUnitAnalysis::acrossValues(const FunctionDecl *Kernel,
+                                      const std::vector<Dim3> &Blocks,
+                                      const InterpreterLimits &Limits,
+                                      std::optional<size_t> CaptureLimit) {
+  ValueRuns Split;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Split = valueRuns(Kernel, launchesLocked().argumentsOf(Kernel),
+                      MaxValueRuns / std::max<size_t>(1, Blocks.size()));
+  }
+  std::vector<std::shared_ptr<const KernelAnalysis>> Out;
+  if (Split.Runs.empty())
+    return Out;
+  for (const Dim3 &Block : Blocks) {
+    std::vector<std::shared_ptr<const KernelAnalysis>> Members;
+    for (const std::vector<LaunchedArgument> &Run : Split.Runs)
+      Members.push_back(getRun(Kernel, Block, Limits, CaptureLimit, &Run));
+    // The members' bindings of the split parameters are one run's.
+    std::vector<std::string> Bindings;
+    for (const std::string &B : Members.front()->parameterBindings())
+      if (llvm::none_of(Split.Names, [&B](const std::string &N) {
+            return llvm::StringRef(B).starts_with("'" + N + "' is ");
+          }))
+        Bindings.push_back(B);
+    llvm::append_range(Bindings, Split.Bindings);
+    std::vector<SharedAccessSite> Sites =
+        mergeAcrossValues(Members, Split.Depends);
+    Out.push_back(std::make_shared<KernelAnalysis>(
+        std::move(Members), std::move(Sites), Split.Names, Bindings));
+  }
+  return Out;
+}
+
 std::shared_ptr<const KernelAnalysis> TranslationUnitAnalysis::get(
     const FunctionDecl *Kernel, const BlockShapeChoice &Shape,
     const InterpreterLimits &Limits, std::optional<size_t> CaptureLimit) {
+  // Without a __shared__ variable there is no access to merge: the first
+  // shape only, with the launches' own arguments.
+  if (!namesSharedMemory(Kernel))
+    return get(Kernel, Shape.Block, Limits, CaptureLimit);
   // A shape fixed by the code or the options is analyzed as it is; an
   // assumed one (a family, the default, __launch_bounds__ alone) through
-  // the merge, which makes no access exact. Without a __shared__ variable
-  // there is no access to merge: the first shape only.
-  if (!Shape.assumed() || !namesSharedMemory(Kernel))
-    return get(Kernel, Shape.Block, Limits, CaptureLimit);
-  // Each member through the cache (another check may ask for one shape);
-  // the merge itself is cheap and not kept.
-  std::vector<std::shared_ptr<const KernelAnalysis>> Members;
-  for (const Dim3 &Block : Shape.analyzedShapes())
-    Members.push_back(get(Kernel, Block, Limits, CaptureLimit));
+  // the merge, which makes no access exact.
+  std::vector<Dim3> Blocks = Shape.assumed() ? Shape.analyzedShapes()
+                                             : std::vector<Dim3>{Shape.Block};
+  std::vector<std::shared_ptr<const KernelAnalysis>> Members =
+      acrossValues(Kernel, Blocks, Limits, CaptureLimit);
+  if (Members.empty()) {
+    if (!Shape.assumed())
+      return get(Kernel, Shape.Block, Limits, CaptureLimit);
+    // Each member through the cache (another check may ask for one shape);
+    // the merge itself is cheap and not kept.
+    for (const Dim3 &Block : Blocks)
+      Members.push_back(get(Kernel, Block, Limits, CaptureLimit));
+  }
+  if (!Shape.assumed())
+    return Members.front();
   return std::make_shared<KernelAnalysis>(Members, mergeAcrossShapes(Members));
 }
 

@@ -138,7 +138,10 @@ public:
       const InterpreterLimits &Limits,
       std::optional<size_t> CaptureLimit = std::nullopt);
 
-  /// The analysis of Kernel with Shape: with an assumed shape
+  /// The analysis of Kernel with Shape: a parameter the launches pass
+  /// several known values (a host loop over sizes) is run with each
+  /// (ValueRuns.h) and the runs merged (mergeAcrossValues). With an assumed
+  /// shape
   /// (Shape.assumed(): a family, the default, __launch_bounds__ alone),
   /// every shape analyzed (each cached as above) merged into what holds
   /// across them, never exact (mergeAcrossShapes); otherwise get(Kernel,
@@ -174,11 +177,28 @@ private:
       : Ctx(Ctx), Rules(chooseBankRules(targetGpuArch(Ctx))),
         ShapeOptions(Shapes), Siblings(Siblings) {}
 
-  /// A kernel, a block shape and the limits that change the result.
+  /// A kernel, a block shape, the limits that change the result and the
+  /// launched values given to parameters the launches pass several of.
   using Key = std::tuple<const clang::FunctionDecl *, Dim3, unsigned, uint64_t,
-                         uint64_t, unsigned, uint64_t, uint64_t>;
+                         uint64_t, unsigned, uint64_t, uint64_t,
+                         std::vector<int64_t>>;
   static Key keyOf(const clang::FunctionDecl *Kernel, Dim3 Block,
-                   const InterpreterLimits &Limits);
+                   const InterpreterLimits &Limits,
+                   std::vector<int64_t> Values = {});
+  /// get(Kernel, Block, ...) with Arguments instead of the launches' own
+  /// (one run of the kernel with each launched value, ValueRuns).
+  std::shared_ptr<const KernelAnalysis>
+  getRun(const clang::FunctionDecl *Kernel, Dim3 Block,
+         const InterpreterLimits &Limits, std::optional<size_t> CaptureLimit,
+         const std::vector<LaunchedArgument> *Arguments);
+  /// Kernel analyzed with Blocks, once per combination of the values its
+  /// launches pass: merged per shape (mergeAcrossValues); empty when no
+  /// parameter takes several values, or their runs would be too many.
+  std::vector<std::shared_ptr<const KernelAnalysis>>
+  acrossValues(const clang::FunctionDecl *Kernel,
+               const std::vector<Dim3> &Blocks,
+               const InterpreterLimits &Limits,
+               std::optional<size_t> CaptureLimit);
   const LaunchIndex &launchesLocked();
 
   struct Entry {

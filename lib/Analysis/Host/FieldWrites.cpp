@@ -109,6 +109,44 @@ private:
                 0, /*Clobbered=*/true);
   }
 
+  /// A call of a function whose body this file does not show (declared
+  /// here, defined elsewhere or nowhere read; or through a pointer) that is
+  /// handed an object changeable (`void tune(Cfg &c); tune(d);`): it may
+  /// store anything into the object's fields.
+  void bodyless(const CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (Callee && (Callee->hasBody() || inSystem(Callee->getLocation())))
+      return;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      QualType T = Call->getArg(I)->getType();
+      QualType Param;
+      if (Callee && I < Callee->getNumParams())
+        Param = Callee->getParamDecl(I)->getType();
+      // A record passed by value is a copy; by pointer or reference, the
+      // object itself unless the parameter is to const.
+      const RecordDecl *RD = nullptr;
+      if (T->isPointerType() && !T->getPointeeType().isConstQualified())
+        RD = recordOf(T->getPointeeType());
+      else if (Call->getArg(I)->isLValue() &&
+               (Param.isNull() ? !T.isConstQualified()
+                               : Param->isReferenceType() &&
+                                     !Param.getNonReferenceType()
+                                          .isConstQualified()))
+        RD = recordOf(T);
+      if (!Param.isNull() && !Param->isPointerType() &&
+          !Param->isReferenceType())
+        RD = nullptr;
+      if (RD)
+        allFields(RD, false,
+                  "'" + RD->getNameAsString() + "' is handed changeable at " +
+                      at(Call->getBeginLoc()) + " to " +
+                      (Callee ? "'" + Callee->getNameAsString() + "'"
+                              : std::string("a call through a pointer")) +
+                      ", whose body is not read",
+                  0, /*Clobbered=*/true);
+    }
+  }
+
   /// Every followable field of RD and of the records it holds by value:
   /// zero (Zero) or unknown with Why.
   /// Clobbered: its memory is written as bytes, members with an
@@ -438,6 +476,7 @@ private:
                 0, /*Clobbered=*/true);
     } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
       systemTemplate(Call->getDirectCallee(), Call->getBeginLoc());
+      bodyless(Call);
     } else if (const auto *C = dyn_cast<CastExpr>(S)) {
       cast(C);
     } else if (const auto *List = dyn_cast<InitListExpr>(S)) {

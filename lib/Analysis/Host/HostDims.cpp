@@ -70,9 +70,9 @@ HostEvaluator::combineMembers(llvm::ArrayRef<const Expr *> Args, unsigned Depth,
         (I == 0 ? D.X : I == 1 ? D.Y : D.Z) = Member.Value.X;
         addUnique(Next, Traced<Dim3>{D, joinVia(Partial.Via, Member.Via)});
       }
-    if (Next.size() > MaxValues) {
+    if (Next.size() > MaxShapes) {
       WhyNot =
-          "the block takes more than " + std::to_string(MaxValues) + " shapes";
+          "the block takes more than " + std::to_string(MaxShapes) + " shapes";
       return std::nullopt;
     }
     Out = std::move(Next);
@@ -202,9 +202,9 @@ HostEvaluator::dim3Variable(const DeclRefExpr *Ref, const VarDecl *VD,
       addUnique(Out,
                 Traced<Dim3>{Each, V.Via == Via ? Via : joinVia(V.Via, Via)});
   }
-  if (Out.size() > MaxValues) {
+  if (Out.size() > MaxShapes) {
     WhyNot = "'" + VD->getNameAsString() + "' takes more than " +
-             std::to_string(MaxValues) + " values";
+             std::to_string(MaxShapes) + " values";
     return std::nullopt;
   }
   return Out;

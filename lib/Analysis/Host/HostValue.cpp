@@ -55,21 +55,30 @@ std::optional<HostEvaluator::Ints> HostEvaluator::ints(const Expr *E,
 
 std::optional<int64_t> HostEvaluator::singleValue(const Expr *E,
                                                   const FunctionDecl *In) {
+  auto Values = valueSet(E, In);
+  if (!Values || Values->size() != 1)
+    return std::nullopt;
+  return Values->front();
+}
+
+std::optional<std::vector<int64_t>>
+HostEvaluator::valueSet(const Expr *E, const FunctionDecl *In) {
   if (!In)
     return std::nullopt;
   llvm::SaveAndRestore<bool> C(Chains, true);
   llvm::SaveAndRestore<const Guards *> G(Active, nullptr);
   FrameScope F(*this, {In});
   unsigned Budget = MaxChains;
-  std::optional<int64_t> Common;
-  if (!valuesAlongChains(E, Current, Budget, Common))
+  std::vector<int64_t> Values;
+  if (!valuesAlongChains(E, Current, Budget, Values) || Values.empty())
     return std::nullopt;
-  return Common;
+  llvm::sort(Values);
+  return Values;
 }
 
 bool HostEvaluator::valuesAlongChains(const Expr *E, int First,
                                       unsigned &Budget,
-                                      std::optional<int64_t> &Common) {
+                                      std::vector<int64_t> &Values) {
   if (Budget == 0)
     return false;
   --Budget;
@@ -78,10 +87,10 @@ bool HostEvaluator::valuesAlongChains(const Expr *E, int First,
   {
     llvm::SaveAndRestore<int> At(Current, First);
     if (auto V = intsAt(E, 0, Why)) {
-      if (V->size() != 1 || (Common && *Common != V->front().Value))
-        return false;
-      Common = V->front().Value;
-      return true;
+      for (const Traced<int64_t> &Each : *V)
+        if (!llvm::is_contained(Values, Each.Value))
+          Values.push_back(Each.Value);
+      return Values.size() <= MaxValues;
     }
   }
   // The outermost function's parameter is needed: try each of its calls.
@@ -93,13 +102,13 @@ bool HostEvaluator::valuesAlongChains(const Expr *E, int First,
     return false;
   if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->isVirtual())
     return false;
-  return chainsThroughCallers(F, Outer, E, First, Budget, Common);
+  return chainsThroughCallers(F, Outer, E, First, Budget, Values);
 }
 
 bool HostEvaluator::chainsThroughCallers(const FunctionDecl *F, int Outer,
                                          const Expr *E, int First,
                                          unsigned &Budget,
-                                         std::optional<int64_t> &Common) {
+                                         std::vector<int64_t> &Values) {
   const auto &Sites = Calls.callsOf(F);
   const auto &Indirect = Calls.indirectCallsOf(F);
   if (Sites.empty() && Indirect.empty()) {
@@ -109,7 +118,7 @@ bool HostEvaluator::chainsThroughCallers(const FunctionDecl *F, int Outer,
       Others = External(crossFileKey(F, Ctx));
     for (const ExternalCall *C : Others) {
       Frames[Outer].External = C;
-      bool Ok = valuesAlongChains(E, First, Budget, Common);
+      bool Ok = valuesAlongChains(E, First, Budget, Values);
       Frames[Outer].External = nullptr;
       if (!Ok)
         return false;
@@ -122,7 +131,7 @@ bool HostEvaluator::chainsThroughCallers(const FunctionDecl *F, int Outer,
     Frames[Outer].Site = S.Call;
     Frames[Outer].Caller = Outer + 1;
     Frames.push_back({S.Caller});
-    bool Ok = valuesAlongChains(E, First, Budget, Common);
+    bool Ok = valuesAlongChains(E, First, Budget, Values);
     Frames.pop_back();
     Frames[Outer].Site = nullptr;
     Frames[Outer].Caller = -1;
@@ -139,7 +148,7 @@ bool HostEvaluator::chainsThroughCallers(const FunctionDecl *F, int Outer,
       Frames.push_back({J == 0 ? S.Caller : S.Passed[J - 1].Caller,
                         S.Passed[J].Call, int(Frames.size()) + 1});
     Frames.push_back({S.Passed.back().Caller});
-    bool Ok = valuesAlongChains(E, First, Budget, Common);
+    bool Ok = valuesAlongChains(E, First, Budget, Values);
     Frames.resize(Outer + 1);
     Frames[Outer].Site = nullptr;
     Frames[Outer].Caller = -1;
@@ -371,6 +380,16 @@ HostEvaluator::variableValues(const DeclRefExpr *Ref, unsigned Depth,
       return std::nullopt;
     }
   }
+  // Declared `extern const` here and defined in another file of the
+  // program: that definition's value.
+  if (VD && ExternConstant && VD->hasGlobalStorage() &&
+      VD->hasExternalFormalLinkage() && !VD->getDefinition() &&
+      !VD->getAnyInitializer() &&
+      VD->getType().isConstQualified() &&
+      !VD->getType().isVolatileQualified() &&
+      VD->getType()->isIntegralOrEnumerationType())
+    if (auto Defined = ExternConstant(VD))
+      return Ints{*Defined};
   WhyNot = "the block size is " + notConstant(Ref, Ctx);
   return std::nullopt;
 }

@@ -42,8 +42,12 @@
 
 namespace warpcheck {
 
-/// The most values one expression may stand for.
-constexpr size_t MaxValues = 8;
+/// The most values one expression may stand for (a host loop over the
+/// powers of two from 4 to 64K is 15).
+constexpr size_t MaxValues = 32;
+/// The most block shapes one launch, or all launches of a kernel, may give:
+/// each is an engine run.
+constexpr size_t MaxShapes = 8;
 
 /// A value and how it was found when not written where it is used: "'bs'
 /// is 128 at the call at main.cu:20".
@@ -84,6 +88,13 @@ using ExternalCallsOf =
 using ProgramFieldsOf =
     std::function<std::optional<std::vector<Traced<int64_t>>>(
         const clang::FieldDecl *Field, std::string &WhyNot)>;
+
+/// The value of a `const` integer another file of the program defines
+/// (`extern "C" const uint MAX_SIZE = 1024;` in scan.cu, read in main.cpp
+/// through a header's `extern` declaration), with where it is defined;
+/// nullopt when no file next to this one defines it, or several differ.
+using ExternConstantOf =
+    std::function<std::optional<Traced<int64_t>>(const clang::VarDecl *)>;
 
 /// A function's name across files: its name with template arguments and
 /// its number of parameters ("launchScan/3").
@@ -128,6 +139,9 @@ public:
   /// Where a field no object can be followed for is read from
   /// (`ggml_cuda_info().devices[d].warp_size`): the program's stores.
   void setProgramFields(ProgramFieldsOf F) { ProgramFields = std::move(F); }
+  void setExternConstants(ExternConstantOf F) {
+    ExternConstant = std::move(F);
+  }
 
   /// The values E, written in function In (null: at file scope), can have.
   /// Active: the values variables have there (Guards.h), or null.
@@ -159,6 +173,11 @@ public:
   /// several.
   std::optional<int64_t> singleValue(const clang::Expr *E,
                                      const clang::FunctionDecl *In);
+  /// Every value E has in function In over every chain of calls reaching
+  /// In (each call followed on its own), sorted; nullopt when a chain gives
+  /// none or they are more than MaxValues.
+  std::optional<std::vector<int64_t>> valueSet(const clang::Expr *E,
+                                               const clang::FunctionDecl *In);
 
 private:
   /// A function whose body is being evaluated, and the call it was reached
@@ -326,17 +345,18 @@ private:
   /// singleValue along the chain of frames, every call of the outermost
   /// function tried in turn when E needs its parameters.
   bool valuesAlongChains(const clang::Expr *E, int First, unsigned &Budget,
-                         std::optional<int64_t> &Common);
+                         std::vector<int64_t> &Values);
   /// valuesAlongChains for each call of F, the function of the outermost
   /// frame (Outer): direct, through a parameter, or in another file.
   bool chainsThroughCallers(const clang::FunctionDecl *F, int Outer,
                             const clang::Expr *E, int First, unsigned &Budget,
-                            std::optional<int64_t> &Common);
+                            std::vector<int64_t> &Values);
 
   const clang::ASTContext &Ctx;
   const CallGraph &Calls;
   ExternalCallsOf External;
   ProgramFieldsOf ProgramFields;
+  ExternConstantOf ExternConstant;
   /// Conditions mayRunTo may still read in this entry's evaluation.
   unsigned PruneBudget = 0;
   /// The conditions read in the body of the call throughReturns follows

@@ -157,7 +157,7 @@ std::vector<BlockShapeChoice> fixedShapes(const FunctionDecl *Kernel,
       bool Seen = false;
       for (const auto &E : Out)
         Seen |= E.Block == C.Block;
-      if (!Seen && Out.size() < MaxValues)
+      if (!Seen && Out.size() < MaxShapes)
         Out.push_back(C);
     }
   };
@@ -244,7 +244,7 @@ std::vector<BlockShapeChoice> comparedShapes(const FunctionDecl *Kernel,
           (X ? D.Y : D.X) = unsigned(*Bound / Known);
           From += " and __launch_bounds__(" + std::to_string(*Bound) + ")";
         }
-        if (D.threads() > 1024 || Out.size() >= MaxValues)
+        if (D.threads() > 1024 || Out.size() >= MaxShapes)
           continue;
         Out.push_back({D, "comparison", From + Suffix});
       }

@@ -8,6 +8,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -172,6 +173,31 @@ ExternalCall describeCall(const clang::CallExpr *Call,
   return C;
 }
 
+/// The `const` integers with external linkage the main file defines in DC
+/// (namespaces and `extern "C"` blocks included), by qualified name.
+void collectConstants(
+    const clang::DeclContext *DC, const clang::ASTContext &Ctx,
+    std::map<std::string, std::pair<int64_t, unsigned>> &Out) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  for (const clang::Decl *D : DC->decls()) {
+    if (llvm::isa<clang::LinkageSpecDecl, clang::NamespaceDecl>(D)) {
+      collectConstants(llvm::cast<clang::DeclContext>(D), Ctx, Out);
+      continue;
+    }
+    const auto *VD = llvm::dyn_cast<clang::VarDecl>(D);
+    if (!VD || !VD->isThisDeclarationADefinition() ||
+        !VD->hasExternalFormalLinkage() || !VD->getInit() ||
+        !VD->getType().isConstQualified() ||
+        VD->getType().isVolatileQualified() ||
+        !VD->getType()->isIntegralOrEnumerationType() ||
+        !SM.isWrittenInMainFile(SM.getExpansionLoc(VD->getLocation())))
+      continue;
+    if (auto V = VD->getInit()->getIntegerConstantExpr(Ctx))
+      Out[VD->getQualifiedNameAsString()] = {
+          V->getExtValue(), SM.getExpansionLineNumber(VD->getLocation())};
+  }
+}
+
 } // namespace
 
 std::string absolutePath(clang::FileEntryRef File,
@@ -203,10 +229,15 @@ std::string definitionKey(const clang::FunctionDecl *Kernel,
          crossFileKey(Kernel, Ctx);
 }
 
-SiblingFacts siblingFactsOf(const clang::ASTContext &Ctx) {
+SiblingFacts siblingFactsOf(const clang::ASTContext &Ctx, SiblingFiles *Files,
+                            const std::string &Path) {
   BodyIndexScope Indexed; // this file's statements, walked once each
   SiblingFacts Out;
   LaunchIndex Index(Ctx); // siblings of siblings are not read
+  if (Files)
+    Index.evaluator().setExternConstants([Files, Path](const clang::VarDecl *VD) {
+      return Files->externConstant(Path, VD->getQualifiedNameAsString());
+    });
   for (const auto &[Kernel, Shapes] : Index.launchedShapes()) {
     Out.Launched[crossFileKey(Kernel, Ctx)] = Shapes;
     std::string At = definitionKey(Kernel, Ctx);
@@ -255,10 +286,75 @@ SiblingFiles::factsOf(const std::string &Path) {
   std::call_once(E->Once, [&] {
     auto Facts = std::make_shared<SiblingFacts>();
     if (Parser(Path,
-               [&](clang::ASTContext &Ctx) { *Facts = siblingFactsOf(Ctx); }))
+               [&](clang::ASTContext &Ctx) {
+                 *Facts = siblingFactsOf(Ctx, this, Path);
+               }))
       E->Facts = std::move(Facts);
   });
   return E->Facts;
+}
+
+std::shared_ptr<const SiblingFiles::Constants>
+SiblingFiles::constantsOf(const std::string &Path) {
+  std::shared_ptr<ConstantsEntry> E;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto &Slot = ConstantFiles[Path];
+    if (!Slot)
+      Slot = std::make_shared<ConstantsEntry>();
+    E = Slot;
+  }
+  std::call_once(E->Once, [&] {
+    auto Defined = std::make_shared<Constants>();
+    if (Parser(Path, [&](clang::ASTContext &Ctx) {
+          collectConstants(Ctx.getTranslationUnitDecl(), Ctx, *Defined);
+        }))
+      E->Defined = std::move(Defined);
+  });
+  return E->Defined;
+}
+
+std::optional<Traced<int64_t>>
+SiblingFiles::externConstant(const std::string &File, const std::string &Name) {
+  if (!Parser)
+    return std::nullopt;
+  llvm::StringRef Short = llvm::StringRef(Name).rsplit("::").second;
+  if (Short.empty())
+    Short = Name;
+  std::optional<Traced<int64_t>> Found;
+  for (const std::string &Path : candidates(File)) {
+
+    auto Text = llvm::MemoryBuffer::getFile(Path);
+    if (!Text)
+      continue;
+    // Only a file whose text may define it is parsed: `Name =`.
+    llvm::StringRef T = (*Text)->getBuffer();
+    bool Defines = false;
+    for (size_t At = T.find(Short); At != llvm::StringRef::npos && !Defines;
+         At = T.find(Short, At + 1)) {
+      size_t End = At + Short.size();
+      Defines = (At == 0 || !isIdentifierChar(T[At - 1])) &&
+                T.substr(End).ltrim(" \t").starts_with("=") &&
+                !T.substr(End).ltrim(" \t").starts_with("==");
+    }
+    if (!Defines)
+      continue;
+    auto Defined = constantsOf(Path);
+    if (!Defined)
+      continue;
+    auto It = Defined->find(Name);
+    if (It == Defined->end())
+      continue;
+    if (Found && Found->Value != It->second.first)
+      return std::nullopt; // two files disagree
+    Found = Traced<int64_t>{
+        It->second.first,
+        llvm::formatv("'{0}' is {1}, defined at {2}:{3}", Name,
+                      It->second.first, llvm::sys::path::filename(Path),
+                      It->second.second)
+            .str()};
+  }
+  return Found;
 }
 
 std::optional<std::vector<std::shared_ptr<const SiblingFacts>>>

@@ -62,8 +62,13 @@ std::string absolutePath(clang::FileEntryRef File,
 std::string definitionKey(const clang::FunctionDecl *Kernel,
                           const clang::ASTContext &Ctx);
 
-/// What the translation unit of Ctx says for the files next to it.
-SiblingFacts siblingFactsOf(const clang::ASTContext &Ctx);
+/// What the translation unit of Ctx says for the files next to it; with
+/// Files, the `extern const` integers it reads are looked up in the files
+/// next to Path (its own path).
+class SiblingFiles;
+SiblingFacts siblingFactsOf(const clang::ASTContext &Ctx,
+                            SiblingFiles *Files = nullptr,
+                            const std::string &Path = "");
 
 /// The files next to the analyzed ones, each parsed at most once per run
 /// (thread-safe: files analyzed with -j share it).
@@ -88,8 +93,19 @@ public:
                   llvm::function_ref<bool(const std::string &)> Included,
                   std::string &WhyNot);
 
+  /// The value of the `const` integer Name (qualified) that the files next
+  /// to File define with a constant initializer (each file whose text has
+  /// `Name =` parsed once per run), with where; nullopt when none does or
+  /// two disagree.
+  std::optional<Traced<int64_t>> externConstant(const std::string &File,
+                                                const std::string &Name);
+
 private:
   std::shared_ptr<const SiblingFacts> factsOf(const std::string &Path);
+  /// The `const` integers with external linkage Path defines, by qualified
+  /// name, with their values and lines.
+  using Constants = std::map<std::string, std::pair<int64_t, unsigned>>;
+  std::shared_ptr<const Constants> constantsOf(const std::string &Path);
   std::optional<std::vector<std::shared_ptr<const SiblingFacts>>>
   readMentioning(const std::string &File, const std::vector<std::string> &Names,
                  llvm::function_ref<bool(const std::string &)> Included,
@@ -109,6 +125,11 @@ private:
   /// file: the same for every question of one file).
   std::map<std::string, std::shared_ptr<const Mentioning>> MentioningCache;
   std::map<std::string, std::shared_ptr<Entry>> Files;
+  struct ConstantsEntry {
+    std::once_flag Once;
+    std::shared_ptr<const Constants> Defined; // null: not parsed
+  };
+  std::map<std::string, std::shared_ptr<ConstantsEntry>> ConstantFiles;
 };
 
 } // namespace warpcheck

@@ -195,9 +195,9 @@ blockOf(const CallExpr *Call, const FunctionDecl *In, HostEvaluator &Eval,
                                          unsigned(Z.Value)},
                                     joinVia(X.Via, joinVia(Y.Via, Z.Via))});
       }
-  if (Out.size() > MaxValues) {
+  if (Out.size() > MaxShapes) {
     WhyNot =
-        "the block takes more than " + std::to_string(MaxValues) + " values";
+        "the block takes more than " + std::to_string(MaxShapes) + " values";
     return std::nullopt;
   }
   return Out;

@@ -97,6 +97,14 @@ LaunchIndex::LaunchIndex(const ASTContext &Ctx, SiblingFiles *Files)
   Eval.setProgramFields([this](const FieldDecl *Field, std::string &WhyNot) {
     return programFieldValues(Field, WhyNot);
   });
+  if (Files)
+    Eval.setExternConstants(
+        [this](const VarDecl *VD) -> std::optional<Traced<int64_t>> {
+          if (MainFile.empty())
+            return std::nullopt;
+          return this->Files->externConstant(MainFile,
+                                             VD->getQualifiedNameAsString());
+        });
   const SourceManager &SM = Ctx.getSourceManager();
   // Absolute in the file manager's working directory (a compile command's
   // directory), where the files next to it are.
@@ -117,7 +125,7 @@ void LaunchIndex::addDriverLaunches() {
         bool Seen = false;
         for (const auto &S : List)
           Seen |= S.Block == B.Value;
-        if (Seen || List.size() >= MaxValues)
+        if (Seen || List.size() >= MaxShapes)
           continue;
         std::string Description =
             "from cuLaunchKernel at " + L.Location + ", '" + Name + "' " + Via;
@@ -188,6 +196,65 @@ wrapperChains(const Expr *Kernel, const FunctionDecl *In,
   if (!Param || !extendChains(Param, In, Calls, Prefix, Out))
     return {{}};
   return Out;
+}
+
+/// Whether V compares as Op to Bound.
+bool compares(int64_t V, BinaryOperatorKind Op, int64_t Bound) {
+  switch (Op) {
+  case BO_LT:
+    return V < Bound;
+  case BO_LE:
+    return V <= Bound;
+  case BO_GT:
+    return V > Bound;
+  case BO_GE:
+    return V >= Bound;
+  case BO_EQ:
+    return V == Bound;
+  case BO_NE:
+    return V != Bound;
+  default:
+    return true;
+  }
+}
+
+/// Drops from Values (of the launch argument Arg) those a known condition
+/// around the launch rules out: `if (n <= 1024) k<<<g, b>>>(n)` launches
+/// only the n up to 1024. Only `v op bound` with v the argument's variable
+/// (one its function never changes: conditionsAt) and a constant bound.
+void keepValuesConditionsAllow(std::vector<int64_t> &Values, const Expr *Arg,
+                               const FunctionDecl *Caller,
+                               llvm::ArrayRef<KnownCondition> Known,
+                               HostEvaluator &Eval) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+  if (!Ref)
+    return;
+  auto IsArg = [Ref](const Expr *E) {
+    const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return R && R->getDecl() == Ref->getDecl();
+  };
+  for (const KnownCondition &K : Known) {
+    const auto *B = dyn_cast<BinaryOperator>(K.Cond->IgnoreParenImpCasts());
+    if (!B || !B->isComparisonOp() ||
+        IsArg(B->getLHS()) == IsArg(B->getRHS()))
+      continue;
+    bool Left = IsArg(B->getLHS());
+    // Compared in the comparison's own type: only where that is the
+    // values' arithmetic (no unsigned wrap of a negative value).
+    if (!B->getLHS()->IgnoreParenImpCasts()->getType()->isIntegerType())
+      continue;
+    std::optional<int64_t> Bound =
+        Eval.singleValue(Left ? B->getRHS() : B->getLHS(), Caller);
+    if (!Bound || *Bound < 0 ||
+        llvm::any_of(Values, [](int64_t V) { return V < 0; }))
+      continue;
+    BinaryOperatorKind Op =
+        Left ? B->getOpcode()
+             : BinaryOperator::reverseComparisonOp(B->getOpcode());
+    llvm::erase_if(Values, [&](int64_t V) {
+      return compares(V, Op, *Bound) != K.Holds;
+    });
+  }
 }
 
 } // namespace
@@ -261,8 +328,15 @@ void LaunchIndex::addLaunchAt(
       bool Seen = false;
       for (const auto &S : List)
         Seen |= S.Block == B.Value;
-      if (Seen || List.size() >= MaxValues)
+      if (Seen)
         continue;
+      if (List.size() >= MaxShapes) {
+        // A shape not analyzed: what the others give is not every launch's.
+        Unresolved[Kernel].push_back(
+            {Location, "the kernel is launched with more than " +
+                           std::to_string(MaxShapes) + " block shapes"});
+        break;
+      }
       std::string Description = "from " + What + " at " + Location;
       if (!B.Via.empty())
         Description += ", " + B.Via;
@@ -289,20 +363,35 @@ void LaunchIndex::addArguments(const CallExpr *Call, const FunctionDecl *Kernel,
   // The runtime's and libraries' own launches pass their parameters on.
   bool InSystemHeader =
       SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc()));
+  std::vector<KnownCondition> Known;
+  if (Caller && !InSystemHeader)
+    Known = conditionsAt(Call, Caller);
   for (unsigned I = 0; I < N; ++I) {
     LaunchedArgument &V = A.Values[I];
     ++V.Launches;
     if (A.Varies[I])
       continue;
-    std::optional<int64_t> Value;
-    if (I < Call->getNumArgs() && Caller && !InSystemHeader)
-      Value = Eval.singleValue(Call->getArg(I), Caller);
-    if (!Value || (V.Value && *V.Value != *Value)) {
+    std::optional<std::vector<int64_t>> Set;
+    if (I < Call->getNumArgs() && Caller && !InSystemHeader &&
+        Kernel->getParamDecl(I)->getType()->isIntegralOrEnumerationType()) {
+      Set = Eval.valueSet(Call->getArg(I), Caller);
+      if (Set)
+        keepValuesConditionsAllow(*Set, Call->getArg(I), Caller, Known, Eval);
+    }
+    if (Set)
+      for (int64_t Each : *Set)
+        if (!llvm::is_contained(V.Values, Each))
+          V.Values.push_back(Each);
+    if (!Set || V.Values.size() > MaxLaunchedValues) {
       A.Varies[I] = true;
       V.Value.reset();
-    } else {
-      V.Value = Value;
+      V.Values.clear();
+      continue;
     }
+    llvm::sort(V.Values);
+    V.Value.reset();
+    if (V.Values.size() == 1)
+      V.Value = V.Values.front();
   }
 }
 
@@ -314,8 +403,10 @@ LaunchIndex::argumentsOf(const FunctionDecl *Kernel) const {
   std::vector<LaunchedArgument> Out = It->second.Values;
   // Called through a pointer: with anything.
   if (Calls.addressTaken(Kernel))
-    for (LaunchedArgument &A : Out)
+    for (LaunchedArgument &A : Out) {
       A.Value.reset();
+      A.Values.clear();
+    }
   return Out;
 }
 

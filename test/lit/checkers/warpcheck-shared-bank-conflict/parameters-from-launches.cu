@@ -1,7 +1,8 @@
 // A kernel parameter that every <<<>>> launch in the file passes the same
 // constant takes that value: a stride parameter is decided exactly, and the
-// note says which value it assumed. Launches with different values, or a
-// run-time value, keep the parameter unknown (a per-residue range).
+// note says which value it assumed. A launch with a run-time value keeps
+// the parameter unknown (a per-residue range); launches with several
+// constants run the kernel once per value (launched-value-sets.cu).
 // RUN: %warpcheck --checks='-*,warpcheck-shared-*' %s -- 2>&1 | %check-messages
 
 __global__ void pitchConstant(float *out, int d) {
@@ -28,5 +29,5 @@ int main(int argc, char **) {
   int Local = Pitch;
   pitchConstant<<<1, 32>>>(nullptr, Local);
   pitchVaries<<<1, 32>>>(nullptr, 3);
-  pitchVaries<<<1, 32>>>(nullptr, 32);
+  pitchVaries<<<1, 32>>>(nullptr, argc);
 }
