@@ -156,7 +156,10 @@ struct Agreement {
 };
 
 /// Folds S, a member's summary of a site already in R, into R.
-void foldSummary(AccessSummary &R, const AccessSummary &S) {
+/// BoundTotals: the totals become the most (and fewest) any member's are,
+/// so that they bound every run's (the runs of launched values); otherwise
+/// they stay the first member's (a representative shape).
+void foldSummary(AccessSummary &R, const AccessSummary &S, bool BoundTotals) {
   if (R.Requests == 0 && S.Requests > 0) {
     // The first member did not execute it: take this one's counts.
     bool Truncated = R.Truncated;
@@ -169,6 +172,11 @@ void foldSummary(AccessSummary &R, const AccessSummary &S) {
   RequestResult &W = R.Worst;
   const RequestResult &V = S.Worst;
   R.Truncated |= S.Truncated;
+  if (BoundTotals) {
+    R.TotalMaxWavefronts = std::max(R.TotalMaxWavefronts, S.TotalMaxWavefronts);
+    R.TotalMinWavefronts = std::min(R.TotalMinWavefronts, S.TotalMinWavefronts);
+    R.TotalIdeal = std::min(R.TotalIdeal, S.TotalIdeal);
+  }
   for (const std::string &D : S.DependsOn)
     if (!llvm::is_contained(R.DependsOn, D))
       R.DependsOn.push_back(D);
@@ -193,7 +201,7 @@ void foldSummary(AccessSummary &R, const AccessSummary &S) {
 /// The sites of Members merged per access, with each one's agreement.
 std::vector<SharedAccessSite>
 mergeSites(const std::vector<std::shared_ptr<const KernelAnalysis>> &Members,
-           std::vector<Agreement> &Same) {
+           std::vector<Agreement> &Same, bool BoundTotals) {
   using Key = std::tuple<const Expr *, const VarDecl *, AccessKind, unsigned>;
   std::vector<SharedAccessSite> Out;
   std::map<Key, size_t> Index;
@@ -210,7 +218,7 @@ mergeSites(const std::vector<std::shared_ptr<const KernelAnalysis>> &Members,
       }
       Same[It->second].add(Site.Summary);
       if (!New)
-        foldSummary(Out[It->second].Summary, Site.Summary);
+        foldSummary(Out[It->second].Summary, Site.Summary, BoundTotals);
     }
   // A member that never executed a site issued no request.
   for (Agreement &A : Same)
@@ -223,7 +231,8 @@ mergeSites(const std::vector<std::shared_ptr<const KernelAnalysis>> &Members,
 std::vector<SharedAccessSite> mergeAcrossShapes(
     const std::vector<std::shared_ptr<const KernelAnalysis>> &Members) {
   std::vector<Agreement> Same;
-  std::vector<SharedAccessSite> Out = mergeSites(Members, Same);
+  std::vector<SharedAccessSite> Out =
+      mergeSites(Members, Same, /*BoundTotals=*/false);
   // Every shape was assumed: none of them is known to be the launched one,
   // and a launch with another shape is not covered. What holds across them
   // is a range from the fewest wavefronts any request takes in any shape to
@@ -249,12 +258,15 @@ std::vector<SharedAccessSite> mergeAcrossValues(
     const std::vector<std::shared_ptr<const KernelAnalysis>> &Members,
     const std::string &Depends) {
   std::vector<Agreement> Same;
-  std::vector<SharedAccessSite> Out = mergeSites(Members, Same);
+  std::vector<SharedAccessSite> Out =
+      mergeSites(Members, Same, /*BoundTotals=*/true);
   // Every value the launches pass ran: one exact count in all of them is
   // the answer for every launch; otherwise the counts range over them.
   for (size_t I = 0; I < Out.size(); ++I) {
     AccessSummary &R = Out[I].Summary;
-    R.CountsExact &= Same[I].SameRequests;
+    // The counts are one run's: the block's own only where every run makes
+    // the same requests of one count.
+    R.CountsExact &= Same[I].SameRequests && Same[I].holds();
     if (R.Status == Verdict::Unknown || R.Requests == 0)
       continue;
     if ((Same[I].holds() || Same[I].sameProfile()) && !R.Truncated) {
