@@ -37,6 +37,10 @@ struct FinalCodeView {
   std::string Change;
   std::vector<std::string> Instructions;
   uint64_t Requests = 0, Wavefronts = 0;
+  /// Unknown counts whose costs are known: the wavefronts one request of
+  /// each final instruction takes, by opcode (every request that could
+  /// issue it costs the same).
+  std::vector<std::pair<std::string, unsigned>> PerRequest;
   /// The sentence the finding's note carries (empty: no note).
   std::string Note;
 };
@@ -74,7 +78,7 @@ struct AccessRecord {
   /// and function (empty otherwise).
   std::string HeaderFile, HeaderFunction;
   unsigned HeaderLine = 0, HeaderColumn = 0;
-  /// With AnalysisReport::WantWidened: the requests as 4-, 8- and 16-byte
+  /// With AnalysisReport::WantWidened: the requests as 2-, 4-, 8- and 16-byte
   /// instructions would issue them (wider than WidthBytes only); empty
   /// when the requests were not captured.
   std::vector<WidenedView> Widened;

@@ -147,7 +147,7 @@ void SharedBankConflictCheck::addFinding(KernelFindings &K,
     First->second = Index;
 }
 
-/// Site's requests widened to 4, 8 and 16 bytes, for --verify-sass: what a
+/// Site's requests widened to 2, 4, 8 and 16 bytes, for --verify-sass: what a
 /// fused LDS.64/LDS.128 of the final code issues (FusedRequests.h).
 static std::vector<WidenedView> widenedViews(const KernelAnalysis &Interp,
                                              const SharedAccessSite &Site) {
@@ -157,7 +157,7 @@ static std::vector<WidenedView> widenedViews(const KernelAnalysis &Interp,
   if (!Rs)
     return Views;
   unsigned Index = unsigned(&Site - Interp.sites().data());
-  for (unsigned Width : {4u, 8u, 16u})
+  for (unsigned Width : {2u, 4u, 8u, 16u})
     if (Width > Site.WidthBytes)
       Views.push_back(widenRequests(*Rs, Index, Width, Interp.atoms(),
                                     Interp.bankRules()));

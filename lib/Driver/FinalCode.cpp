@@ -280,23 +280,31 @@ void matchAtomics(std::vector<AccessRecord *> &Group,
 /// every warp and, whatever its width, reads one address for the whole
 /// warp, so its wavefronts follow from the measured rules alone. The
 /// instructions' bytes must be the access's (its executions times its
-/// width). False, with nothing set, where that does not hold.
+/// width; with OverRead, less than one instruction more). False, with
+/// nothing set, where that does not hold.
 bool matchStatic(std::vector<AccessRecord *> &Group, const SassFunction &F,
                  const std::vector<const SassInstruction *> &Is,
                  const std::vector<std::string> &Ops, const std::string &Change,
-                 const std::string &Why) {
+                 const std::string &Why, bool OverRead = false) {
   if (Group.size() != 1)
     return false;
   AccessRecord &A = *Group.front();
   if (A.Kind != "load" || !A.UniformRequests || !A.CountsExact)
     return false;
   uint64_t Bytes = 0;
+  unsigned Widest = 0;
   for (const SassInstruction *I : Is) {
     if (!runsOncePerWarp(F, *I) || I->WidthBytes == 0)
       return false;
     Bytes += I->WidthBytes;
+    Widest = std::max(Widest, I->WidthBytes);
   }
-  if (Bytes != uint64_t(A.Instances) * A.WidthBytes)
+  // OverRead: the only access of its kind on the line, split into widths
+  // whose last instruction reads past its end (LDS + LDS.128 + LDS.128 for
+  // nine words): a one-address request costs the same wherever it reads.
+  uint64_t Source = uint64_t(A.Instances) * A.WidthBytes;
+  if (Bytes != Source &&
+      !(OverRead && Bytes > Source && Bytes - Source < Widest))
     return false;
   uint64_t Threads = uint64_t(A.Block.X) * A.Block.Y * A.Block.Z;
   uint64_t Requests = 0, Wavefronts = 0;
@@ -314,10 +322,24 @@ bool matchStatic(std::vector<AccessRecord *> &Group, const SassFunction &F,
   return true;
 }
 
-/// Straight-line instructions fewer than the source's requests: nvcc
-/// hoisted the access out of its loop (or merged repeats). Each warp issues
-/// it once per instruction; known when every request of the source took
-/// the same wavefronts (the hoisted one is one of them).
+/// Every request of every access in Group takes the same wavefronts: the
+/// count, else 0.
+unsigned commonWavefronts(const std::vector<AccessRecord *> &Group) {
+  unsigned W = Group.front()->Wavefronts;
+  for (const AccessRecord *A : Group)
+    if (A->Wavefronts != W || A->MinWavefronts != W ||
+        A->TotalWavefronts != uint64_t(A->Requests) * W)
+      return 0;
+  return W;
+}
+
+/// Fewer instructions than the source's requests, none in a loop: nvcc
+/// hoisted the access out of its loop, or merged repeats of one address
+/// (the line's accesses of one element: CSE, dead stores). Each final
+/// request is one of the source's (an instruction of the source's width
+/// reads, in each lane, what the access it serves reads); known when every
+/// source request of the line takes the same wavefronts. The first access
+/// carries the line's requests, the others none.
 void matchHoisted(std::vector<AccessRecord *> &Group,
                   const std::vector<std::string> &Ops, uint64_t Final,
                   uint64_t Source) {
@@ -325,19 +347,42 @@ void matchHoisted(std::vector<AccessRecord *> &Group,
       "nvcc issues {0} once per warp ({1} requests per block where the "
       "source has {2}): hoisted out of its loop or merged",
       Ops.front(), Final, Source);
-  AccessRecord &A = *Group.front();
-  if (Group.size() != 1 || A.Wavefronts != A.MinWavefronts ||
-      A.TotalWavefronts != uint64_t(A.Requests) * A.Wavefronts) {
+  // Several accesses of the line served by fewer instructions: merged.
+  std::string Change = Group.size() > 1 ? "merged" : "hoisted";
+  unsigned W = commonWavefronts(Group);
+  if (W == 0) {
     for (AccessRecord *B : Group) {
       setUnknown(*B, Ops, Why + "; which requests remain is not known");
-      B->Final.Change = "hoisted";
+      B->Final.Change = Change;
     }
     return;
   }
-  setKnown(A, "hoisted", Ops, Final, Final * A.Wavefronts);
+  for (AccessRecord *B : Group)
+    setKnown(*B, Change, Ops, 0, 0);
+  AccessRecord &A = *Group.front();
+  setKnown(A, Change, Ops, Final, Final * W);
   A.Final.Note = llvm::formatv(
       "final code: {0}: {1} requests of {2} wavefronts each per block", Why,
-      Final, A.Wavefronts);
+      Final, W);
+}
+
+/// One instruction of the source's width outside every loop (a warp runs it
+/// at most once) for an access the source runs several times in every warp:
+/// nvcc hoisted it out of its loop, under the loop's entry test. Every warp
+/// enters the loop, so every warp runs it exactly once.
+bool matchGuardedHoist(std::vector<AccessRecord *> &Group,
+                       const SassFunction &F,
+                       const std::vector<const SassInstruction *> &Is,
+                       const std::vector<std::string> &Ops, uint64_t Warps) {
+  if (Is.size() != 1 || !Is.front()->Predicate.empty() ||
+      mayRepeat(F, *Is.front()))
+    return false;
+  for (const AccessRecord *A : Group)
+    if (!A->CountsExact || A->Instances < 2 ||
+        uint64_t(A->Requests) != uint64_t(A->Instances) * Warps)
+      return false;
+  matchHoisted(Group, Ops, Warps, Group.front()->Requests);
+  return true;
 }
 
 /// Instructions of the source's width. Where each runs once in every warp
@@ -356,7 +401,29 @@ void matchSame(std::vector<AccessRecord *> &Group, const SassFunction &F,
   bool Once = llvm::all_of(
       Is, [&](const SassInstruction *I) { return runsOncePerWarp(F, *I); });
   uint64_t Final = Is.size() * Warps;
-  if (!Once || Final == Source) {
+  if (!Once) {
+    // Outside every loop each instruction runs at most once per warp: more
+    // source requests than that cannot be the same code.
+    bool Bounded = llvm::none_of(
+        Is, [&](const SassInstruction *I) { return mayRepeat(F, *I); });
+    if (!Bounded || Source <= Final) {
+      for (AccessRecord *A : Group)
+        setKnown(*A, "same", Ops, A->Requests, A->TotalWavefronts);
+      return;
+    }
+    if (Group.size() == 1 && matchGuardedHoist(Group, F, Is, Ops, Warps))
+      return;
+    for (AccessRecord *A : Group) {
+      setUnknown(*A, Ops,
+                 llvm::formatv("nvcc issues {0} outside any loop, under a "
+                               "branch: at most {1} requests per block where "
+                               "the source has {2}; which remain is not known",
+                               llvm::join(Ops, ", "), Final, Source));
+      A->Final.Change = "hoisted";
+    }
+    return;
+  }
+  if (Final == Source) {
     for (AccessRecord *A : Group)
       setKnown(*A, "same", Ops, A->Requests, A->TotalWavefronts);
     return;
@@ -373,6 +440,83 @@ void matchSame(std::vector<AccessRecord *> &Group, const SassFunction &F,
     setUnknown(*A, Ops, Why + "; the skipped warps' requests are not known");
     A->Final.Change = "speculated";
   }
+}
+
+/// The wavefronts every request of Group takes at width W (each
+/// instruction of that width starts at an access whose lanes are all
+/// W-aligned): the source's where W is the accesses' width, else the
+/// widened views'. 0 where they differ between candidates or requests, or
+/// are not decided: which access starts the instruction then matters.
+unsigned wavefrontsAtWidth(const std::vector<AccessRecord *> &Group,
+                           unsigned W) {
+  if (W == Group.front()->WidthBytes)
+    return commonWavefronts(Group);
+  unsigned Common = 0;
+  for (const AccessRecord *A : Group) {
+    auto V = llvm::find_if(
+        A->Widened, [&](const WidenedView &X) { return X.WidthBytes == W; });
+    if (V == A->Widened.end() || !V->Decided)
+      return 0;
+    if (V->Requests == 0)
+      continue;
+    if (V->Wavefronts != V->Requests * V->WorstWavefronts ||
+        (Common && Common != V->WorstWavefronts))
+      return 0;
+    Common = V->WorstWavefronts;
+  }
+  return Common;
+}
+
+/// Straight-line instructions of several widths for accesses of one width
+/// (a misaligned group: LDS + LDS.64 + LDS): each instruction runs once per
+/// warp, and the instructions' bytes must be the accesses'. Known when, at
+/// each width, every access that could start such an instruction costs the
+/// same per request (accesses a constant apart do): which one starts it
+/// then does not change the count. Returns why not ("" when matched).
+std::string matchMixed(std::vector<AccessRecord *> &Group,
+                       const SassFunction &F,
+                       const std::vector<const SassInstruction *> &Is,
+                       const std::vector<std::string> &Ops) {
+  unsigned Width = Group.front()->WidthBytes;
+  uint64_t SourceBytes = 0;
+  for (const AccessRecord *A : Group) {
+    if (A->WidthBytes != Width || !A->CountsExact)
+      return "accesses of several widths, or request counts not exact";
+    SourceBytes += uint64_t(A->Requests) * Width;
+  }
+  const AccessRecord &First = *Group.front();
+  uint64_t Warps =
+      (uint64_t(First.Block.X) * First.Block.Y * First.Block.Z + 31) / 32;
+  uint64_t FinalBytes = 0, Wavefronts = 0;
+  for (const SassInstruction *I : Is) {
+    if (!runsOncePerWarp(F, *I))
+      return "not straight-line code";
+    if (I->WidthBytes < Width)
+      return "narrower than the access";
+    unsigned PerRequest = wavefrontsAtWidth(Group, I->WidthBytes);
+    if (PerRequest == 0)
+      return llvm::formatv("the {0}-byte requests' wavefronts depend on "
+                           "which access starts them",
+                           I->WidthBytes);
+    FinalBytes += Warps * I->WidthBytes;
+    Wavefronts += Warps * PerRequest;
+  }
+  // More bytes than the accesses': nvcc reads past the group (an LDS.128
+  // for three words), from an address no access may have.
+  if (FinalBytes != SourceBytes)
+    return llvm::formatv("the instructions read {0} bytes per lane, summed "
+                         "over the warps, where the accesses read {1}",
+                         FinalBytes, SourceBytes);
+  for (AccessRecord *B : Group)
+    setKnown(*B, "fused", Ops, 0, 0);
+  AccessRecord &A = *Group.front();
+  setKnown(A, "fused", Ops, Is.size() * Warps, Wavefronts);
+  A.Final.Note = llvm::formatv(
+      "final code: nvcc issues the line's {0}s as {1}: {2} requests, {3} "
+      "wavefronts per block where the source has {4} requests",
+      A.Kind, llvm::join(Ops, ", "), Is.size() * Warps, Wavefronts,
+      SourceBytes / Width);
+  return "";
 }
 
 /// One group: the accesses of one kind on one line of one kernel and
@@ -411,10 +555,14 @@ void matchGroup(std::vector<AccessRecord *> &Group, const SassFunction &F,
   if (Widths.size() > 1) {
     std::string Why = "nvcc splits the accesses of this line into " +
                       llvm::join(Ops, ", ");
-    if (matchStatic(Group, F, Is, Ops, "fused", Why))
+    if (matchStatic(Group, F, Is, Ops, "fused", Why, /*OverRead=*/true))
+      return;
+    std::string WhyNot = matchMixed(Group, F, Is, Ops);
+    if (WhyNot.empty())
       return;
     return AllUnknown("the line compiles to instructions of several widths (" +
-                      llvm::join(Ops, ", ") + "): not matched one to one");
+                      llvm::join(Ops, ", ") + "): not matched one to one (" +
+                      WhyNot + ")");
   }
   unsigned W = *Widths.begin();
   if (W == Narrowest && W == Widest)
@@ -441,6 +589,32 @@ void requireExactSource(AccessRecord &A) {
                           : " (it depends on " + llvm::join(A.DependsOn, ", ") +
                                 ")");
   A.Final.Note.clear();
+}
+
+/// Where the counts are not exact but the source's requests are (a trip
+/// count the analysis does not know): the cost of one request of each final
+/// instruction, when every request that could issue it costs the same. Not
+/// for a speculated load: the warps the source skips issue requests the
+/// source never saw.
+void perRequestCosts(std::vector<AccessRecord *> &Group,
+                     const std::vector<const SassInstruction *> &Is) {
+  for (const AccessRecord *A : Group)
+    if (A->Final.Known || A->Status != "exact" || A->Kind == "atomic" ||
+        A->Final.Change == "speculated")
+      return;
+  std::vector<std::pair<std::string, unsigned>> Costs;
+  for (const SassInstruction *I : Is) {
+    if (I->WidthBytes < Group.front()->WidthBytes)
+      return;
+    unsigned W = wavefrontsAtWidth(Group, I->WidthBytes);
+    if (W == 0)
+      return;
+    if (llvm::none_of(Costs,
+                      [&](const auto &C) { return C.first == I->Opcode; }))
+      Costs.emplace_back(I->Opcode, W);
+  }
+  for (AccessRecord *A : Group)
+    A->Final.PerRequest = Costs;
 }
 
 } // namespace
@@ -586,6 +760,8 @@ void matchFinalCode(std::vector<AccessRecord> &Accesses,
       }
       requireExactSource(*B);
     }
+    if (!M.Is.empty())
+      perRequestCosts(*M.Group, M.Is);
   }
 }
 

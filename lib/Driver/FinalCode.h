@@ -14,8 +14,13 @@
 //    line of its own: the count is 0 on this line either way);
 //  - compare-and-swap atomics (ATOMS.CAST.SPIN): "cas_loop", the source's
 //    loop iterations;
-//  - anything else (mixed widths, split accesses, ldmatrix) is unknown,
-//    with the instructions and the reason.
+//  - fewer instructions than the source's requests: "hoisted" out of a loop
+//    (also under the loop's entry test) or "merged" repeats of an element;
+//  - several widths for accesses of one width (a misaligned group): "fused",
+//    when each width costs the same whichever access starts it;
+//  - anything else (split accesses, ldmatrix) is unknown, with the
+//    instructions and the reason; where only the counts are unknown, the
+//    per-request cost of each instruction (FinalCodeView::PerRequest).
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPCHECK_DRIVER_FINALCODE_H

@@ -42,6 +42,12 @@ llvm::json::Object finalJson(const FinalCodeView &F) {
                          {"instructions", std::move(Instructions)}};
     if (!F.Change.empty())
       O["change"] = F.Change;
+    llvm::json::Array PerRequest;
+    for (const auto &[Op, W] : F.PerRequest)
+      PerRequest.push_back(
+          llvm::json::Object{{"instruction", Op}, {"wavefronts", W}});
+    if (!PerRequest.empty())
+      O["per_request"] = std::move(PerRequest);
     return O;
   }
   return llvm::json::Object{{"status", "known"},

@@ -95,6 +95,14 @@ bool runsOncePerWarp(const SassFunction &F, const SassInstruction &I) {
   return llvm::none_of(F.Exits, [&](uint64_t E) { return E < I.Offset; });
 }
 
+bool mayRepeat(const SassFunction &F, const SassInstruction &I) {
+  if (!F.HasControlFlow)
+    return true;
+  return llvm::any_of(F.Jumps, [&](const SassJump &J) {
+    return J.To <= I.Offset && I.Offset < J.From;
+  });
+}
+
 namespace {
 
 /// Branch targets by label, resolved once the function is read.

@@ -81,6 +81,11 @@ struct SassFunction {
 /// no branch jumps over it or back across it, and no EXIT comes before it.
 bool runsOncePerWarp(const SassFunction &F, const SassInstruction &I);
 
+/// Whether a warp may run I more than once: some branch jumps back from
+/// after I to I or before it. False (at most once per warp) needs F's
+/// control flow.
+bool mayRepeat(const SassFunction &F, const SassInstruction &I);
+
 /// Parses nvdisasm (`-g`, `-gi` or plain) or `cuobjdump -sass` text.
 std::vector<SassFunction> parseSassListing(llvm::StringRef Text);
 

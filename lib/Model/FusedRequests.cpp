@@ -5,14 +5,19 @@
 namespace warpcheck {
 
 bool widenedRuleMeasured(AccessKind Kind, unsigned Width) {
-  return Kind != AccessKind::Atomic && (Width == 4 || Width == 8 || Width == 16);
+  // Loads and stores of 2, 4, 8 and 16 bytes were measured on the H100
+  // (docs/bank-model.md, "Per access kind"); a fused pair of bytes is a
+  // 2-byte access.
+  return Kind != AccessKind::Atomic &&
+         (Width == 2 || Width == 4 || Width == 8 || Width == 16);
 }
 
 namespace {
 
-/// Whether every lane that may run starts a Width-aligned group of words;
-/// nullopt when some address is not followed or its alignment depends on an
-/// unknown.
+/// Whether every lane that may run starts a Width-aligned group of words
+/// (false when some lane does not: a wider instruction needs every lane
+/// aligned, so the request starts none); nullopt when some address is not
+/// followed or its alignment depends on an unknown.
 std::optional<bool> aligned(const SymbolicRequest &R, unsigned Width) {
   bool All = true, Any = false;
   for (unsigned L = 0; L < WarpSize; ++L) {
@@ -25,9 +30,6 @@ std::optional<bool> aligned(const SymbolicRequest &R, unsigned Width) {
     All &= Here;
     Any |= Here;
   }
-  // Lanes that disagree: not one instruction of the fused form.
-  if (All != Any)
-    return std::nullopt;
   return All;
 }
 

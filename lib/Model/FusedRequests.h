@@ -42,7 +42,7 @@ struct WidenedView {
 };
 
 /// Whether Width is a width whose pass rule for Kind was measured (loads and
-/// stores of 4, 8 and 16 bytes; docs/bank-model.md).
+/// stores of 2, 4, 8 and 16 bytes; docs/bank-model.md).
 bool widenedRuleMeasured(AccessKind Kind, unsigned Width);
 
 /// The requests of Site among Requests (offsets into one array, as the

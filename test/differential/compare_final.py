@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Compares warpcheck's final-code view (--verify-sass, issue 26) with the
 H100 on the generated differential kernels whose probed access nvcc
-reshaped.
+reshaped: gen.py's corpus, or gen_reshape.py's (env.txt's `generator`; its
+kept kernel ids are env.txt's `ids`).
 
 compare.py compares the source view and sets aside the kernels where the
 compiler changed the probed access ("compiler-changed": the SASS width
 differs from the source's, the SASS line differs, or another number of
-instructions ran than predicted). Those are this script's subject: for each,
+instructions ran than predicted; here also the compiler's compare-and-swap
+loop, ATOMS.CAST.SPIN). Those are this script's subject: for each,
 the final view of the probe's kind in its kernel (every access of that kind
 summed: fused partners issue no request of their own), times the grid, must
 equal Nsight Compute's per-kernel instructions and wavefronts.
@@ -41,6 +43,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import compare  # noqa: E402
 import gen  # noqa: E402
+import gen_reshape  # noqa: E402
 
 EPS = 1e-6
 
@@ -98,6 +101,21 @@ def judge(views, wf, ins, grid):
     return "higher", detail
 
 
+def cas_kernels(path):
+    """Kernels whose measured build has the compiler's compare-and-swap loop
+    (ATOMS.CAST.SPIN: an atomicAdd without a native instruction; a source
+    atomicCAS is ATOMS.CAS, not a reshape)."""
+    f = compare.open_maybe_gz(path)
+    out, cur = set(), None
+    for text in f or []:
+        m = re.search(r"\.text\.\S*?(k\d{4})", text)
+        if m:
+            cur = m.group(1)
+        elif cur and re.search(r"\bATOMS\.CAST\.SPIN", text):
+            out.add(cur)
+    return out
+
+
 def check_listing(listing, measured_sass):
     """Kernels whose shared instructions (kind, width, line) differ between
     the committed -gi listing and the measured build's -g listing."""
@@ -131,11 +149,16 @@ def main():
     a = ap.parse_args()
 
     env = compare.read_env(os.path.join(a.measurements, "env.txt"))
-    if env.get("generator_version") != gen.GENERATOR_VERSION:
+    # The corpus's generator: gen.py, or gen_reshape.py with its kept ids.
+    G = gen_reshape if env.get("generator") == "gen_reshape.py" else gen
+    if env.get("generator_version") != G.GENERATOR_VERSION:
         sys.exit("measurements were taken with another generator version")
     seed, count, programs = int(env["seed"]), int(env["count"]), int(env["programs"])
-    specs = gen.generate(seed, count)
-    manifest = gen.write_all(specs, seed, programs, a.work)
+    if G is gen_reshape:
+        specs = G.generate(seed, count, [int(x) for x in env["ids"].split()])
+    else:
+        specs = G.generate(seed, count)
+    manifest = G.write_all(specs, seed, programs, a.work)
     files = [os.path.join(a.work, f"diff_{p:02d}.cu") for p in range(programs)]
     if a.report:
         with open(a.report) as f:
@@ -148,6 +171,7 @@ def main():
                 json.dump(report, f)
     measured = compare.read_metrics(os.path.join(a.measurements, "metrics.csv"))
     sass = compare.read_sass(os.path.join(a.measurements, "sass_lines.txt"))
+    cas = cas_kernels(os.path.join(a.measurements, "sass_lines.txt"))
     pred = compare.predictions(report)
     finals = final_views(report)
 
@@ -185,6 +209,8 @@ def main():
                 reasons.append("line")
         if p is not None and p["counts_exact"] and ins != p["instr"] * k["grid"]:
             reasons.append("instructions")
+        if k["op"] == "atomic" and name in cas:
+            reasons.append("cas")
         if not reasons:
             continue
         views = finals.get((name, k["op"]), [])

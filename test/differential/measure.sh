@@ -13,8 +13,11 @@
 #                      ncu progress with timings
 # Usage (repository root, on the GPU machine):
 #   test/differential/measure.sh [OUTDIR] [DEADLINE_S]
-# The kernels are generated here with python3 (SEED, COUNT, PROGRAMS), or
-# taken from SRC (a folder gen.py wrote). ncu chunks that would start after
+# The kernels are generated here with python3 (SEED, COUNT, PROGRAMS; GEN
+# names the generator, default gen.py; IDS a file of the kernel ids to
+# render, for gen_reshape.py's preselected corpus), or taken from SRC (a
+# folder the generator wrote). GI=1 also writes sass_gi.txt.gz: the full
+# `nvdisasm -gi` listing of the measured build (for --sass-file). ncu chunks that would start after
 # DEADLINE_S seconds (default 480) are skipped and listed in run.log.
 set -uo pipefail
 Start=$(date +%s)
@@ -25,6 +28,8 @@ Dir=$(cd "$(dirname "$0")" && pwd)
 Seed=${SEED:-12}
 Count=${COUNT:-3200}
 Programs=${PROGRAMS:-8}
+Gen=${GEN:-gen.py}
+Ids=${IDS:-}
 Build=${BUILD:-/tmp/differential-build}
 mkdir -p "$Out" "$Build"
 Log="$Out/run.log"
@@ -34,13 +39,16 @@ since() { echo "$(($(date +%s) - Start)) s"; }
 Src=${SRC:-}
 if [ -z "$Src" ]; then
   Src="$Build/src"
-  python3 "$Dir/gen.py" --seed "$Seed" --count "$Count" --programs "$Programs" \
-    --out "$Src" >>"$Log" 2>&1 || { echo "gen.py failed" | tee -a "$Log"; exit 1; }
+  python3 "$Dir/$Gen" --seed "$Seed" --count "$Count" --programs "$Programs" \
+    --out "$Src" ${Ids:+--ids "$Ids"} >>"$Log" 2>&1 ||
+    { echo "$Gen failed" | tee -a "$Log"; exit 1; }
 fi
-Version=$(sed -n 's/^GENERATOR_VERSION = "\(.*\)"/\1/p' "$Dir/gen.py")
+Version=$(sed -n 's/^GENERATOR_VERSION = "\(.*\)"/\1/p' "$Dir/$Gen")
 {
   ncu_env --labelled
+  echo "generator: $Gen"
   echo "generator_version: $Version"
+  [ -n "$Ids" ] && echo "ids: $(tr '\n' ' ' <"$Ids")"
   echo "seed: $Seed"
   echo "count: $Count"
   echo "programs: $Programs"
@@ -81,9 +89,13 @@ echo "checked: $(since)" >>"$Log"
     for C in "$D"/*.cubin; do
       echo "## program $N $(basename "$C")"
       nvdisasm -g -c "$C" 2>&1 | awk '/\.text\./ || /\/\/##/ || /(LDSM|LDS|STS|ATOMS)/'
+      if [ "${GI:-0}" = 1 ]; then
+        { echo "## program $N $(basename "$C")"; nvdisasm -gi -c "$C"; } >>"$Out/sass_gi.txt" 2>&1
+      fi
     done
   done >"$Out/sass_lines.txt"
   gzip -f "$Out/sass_lines.txt"
+  [ -f "$Out/sass_gi.txt" ] && gzip -f "$Out/sass_gi.txt"
 ) 2>>"$Log" &
 SassPid=$!
 

@@ -83,12 +83,40 @@ TEST(FusedRequests, StoresNeverMerge) {
   EXPECT_EQ(V.Wavefronts, 4u);
 }
 
+TEST(FusedRequests, BytePairBecomesOneLdsU16) {
+  // char s[2 * t], s[2 * t + 1] fused into LDS.U16 at s[2 * t]: 64
+  // contiguous bytes, lanes sharing words: one wavefront (2-byte rule).
+  AtomTable Atoms;
+  std::vector<CapturedRequest> Rs = {
+      request(0, [](unsigned L) { return 2 * L; }),
+      request(1, [](unsigned L) { return 2 * L + 1; })};
+  for (CapturedRequest &C : Rs)
+    C.Request.WidthBytes = 1;
+  WidenedView V = widenRequests(Rs, 0, 2, Atoms);
+  ASSERT_TRUE(V.Decided) << V.Reason;
+  EXPECT_EQ(V.Requests, 1u);
+  EXPECT_EQ(V.Wavefronts, 1u);
+  EXPECT_EQ(widenRequests(Rs, 1, 2, Atoms).Requests, 0u);
+  // Stride 64 bytes: every lane's word on bank 0, 16 distinct words.
+  std::vector<CapturedRequest> Strided = {
+      request(0, [](unsigned L) { return 128 * (L / 2) + 2 * (L % 2); })};
+  Strided[0].Request.WidthBytes = 1;
+  WidenedView S = widenRequests(Strided, 0, 2, Atoms);
+  ASSERT_TRUE(S.Decided) << S.Reason;
+  EXPECT_EQ(S.Wavefronts, 16u);
+  EXPECT_TRUE(widenedRuleMeasured(AccessKind::Store, 2));
+  EXPECT_FALSE(widenedRuleMeasured(AccessKind::Atomic, 2));
+}
+
 TEST(FusedRequests, UndecidedCases) {
   AtomTable Atoms;
-  // Lanes that disagree on alignment are not one fused instruction.
+  // Lanes that disagree on alignment start no fused instruction (a wider
+  // one needs every lane aligned): decided, no request.
   std::vector<CapturedRequest> Mixed = {
       request(0, [](unsigned L) { return 4 * L; })};
-  EXPECT_FALSE(widenRequests(Mixed, 0, 8, Atoms).Decided);
+  WidenedView M = widenRequests(Mixed, 0, 8, Atoms);
+  EXPECT_TRUE(M.Decided) << M.Reason;
+  EXPECT_EQ(M.Requests, 0u);
   // An address not followed.
   std::vector<CapturedRequest> Opaque = {
       request(0, [](unsigned L) { return 8 * L; })};

@@ -171,9 +171,16 @@ TEST(SassReader, StraightLineInstructions) {
   const SassFunction *Chain = function(Fs, "_Z5chainPfPh");
   ASSERT_TRUE(Chain);
   EXPECT_FALSE(runsOncePerWarp(*Chain, Chain->Instructions[2]));
+  // mayRepeat: only a jump back across the instruction repeats it; the
+  // atomic under a branch runs at most once.
+  EXPECT_FALSE(mayRepeat(*Fused, I[1]));
+  EXPECT_TRUE(mayRepeat(*Fused, I[3]));
+  EXPECT_FALSE(mayRepeat(*Fused, I[5]));
+  EXPECT_FALSE(mayRepeat(*Chain, Chain->Instructions[2]));
   // A listing without control flow (filtered) proves nothing.
   std::vector<SassFunction> Plain = parseSassListing(
       ".text._Z1kPf:\n        /*0010*/                   LDS R4, [R2] ;\n");
   ASSERT_EQ(Plain.size(), 1u);
   EXPECT_FALSE(runsOncePerWarp(Plain[0], Plain[0].Instructions[0]));
+  EXPECT_TRUE(mayRepeat(Plain[0], Plain[0].Instructions[0]));
 }

@@ -1,0 +1,151 @@
+//===--- FinalCodeTest.cpp - Source accesses matched to the SASS ----------===//
+//
+// matchFinalCode on hand-made listings and access records: a load hoisted
+// out of its loop under the loop's entry test, an instruction outside every
+// loop that cannot be the source's requests, a misaligned group of several
+// widths, and the per-request costs of a view whose counts are unknown.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FinalCode.h"
+#include "SassReader.h"
+
+#include <gtest/gtest.h>
+
+using namespace warpcheck;
+
+namespace {
+
+const char *const Marker = "\t//## File \"/src/k.cu\", line ";
+
+/// A one-kernel listing (_Z1kPf) from instruction lines; "@N" lines put the
+/// following instructions on line N of /src/k.cu.
+std::vector<SassFunction> listing(const std::vector<std::string> &Body) {
+  std::string Text = ".text._Z1kPf:\n";
+  for (const std::string &L : Body)
+    Text += L[0] == '@' ? Marker + L.substr(1) + "\n" : L + "\n";
+  return parseSassListing(Text);
+}
+
+std::string at(unsigned Offset, const std::string &Instr) {
+  char Buf[16];
+  snprintf(Buf, sizeof(Buf), "%04x", Offset);
+  return std::string("        /*") + Buf + "*/                   " + Instr +
+         " ;";
+}
+
+/// An exact access of kernel k at /src/k.cu:Line whose every request takes
+/// Wavefronts.
+AccessRecord access(unsigned Line, const std::string &Kind, unsigned Width,
+                    unsigned Threads, unsigned Instances, unsigned Requests,
+                    unsigned Wavefronts) {
+  AccessRecord A;
+  A.File = "/src/k.cu";
+  A.Line = A.EndLine = Line;
+  A.Kernel = A.Function = "k";
+  A.Kind = Kind;
+  A.WidthBytes = Width;
+  A.Block = Dim3{Threads, 1, 1};
+  A.Instances = Instances;
+  A.Requests = Requests;
+  A.Instructions = Requests;
+  A.Wavefronts = A.MinWavefronts = Wavefronts;
+  A.TotalWavefronts = uint64_t(Requests) * Wavefronts;
+  A.Status = "exact";
+  return A;
+}
+
+WidenedView widened(unsigned Width, uint64_t Requests, unsigned PerRequest) {
+  WidenedView V;
+  V.WidthBytes = Width;
+  V.Decided = true;
+  V.Requests = Requests;
+  V.Wavefronts = Requests * PerRequest;
+  V.WorstWavefronts = Requests ? PerRequest : 0;
+  return V;
+}
+
+const std::vector<KernelRecord> Kernels = {{"/src/k.cu", "k", "_Z1kPf"}};
+
+/// for (k < n) acc += s[..]: the LDS before the loop, behind its entry
+/// test; the loop itself has no shared instruction.
+std::vector<SassFunction> guardedHoist() {
+  return listing({at(0x00, "S2R R0, SR_TID.X"), at(0x10, "@P0 BRA `(.L_x_1)"),
+                  "@9", at(0x20, "LDS R4, [R2]"),
+                  ".L_x_2:", at(0x30, "FADD R5, R4, R5"),
+                  at(0x40, "@P1 BRA `(.L_x_2)"), ".L_x_1:", at(0x50, "EXIT")});
+}
+
+} // namespace
+
+TEST(FinalCode, LoadHoistedUnderTheLoopsEntryTest) {
+  // 128 threads, 4 iterations: 16 requests of 2 wavefronts in source; one
+  // LDS per warp in the final code.
+  std::vector<AccessRecord> As = {access(9, "load", 4, 128, 4, 16, 2)};
+  matchFinalCode(As, Kernels, guardedHoist());
+  const FinalCodeView &F = As[0].Final;
+  ASSERT_TRUE(F.Known) << F.Reason;
+  EXPECT_EQ(F.Change, "hoisted");
+  EXPECT_EQ(F.Requests, 4u);
+  EXPECT_EQ(F.Wavefronts, 8u);
+}
+
+TEST(FinalCode, OutsideEveryLoopIsNeverTheSourcesLoop) {
+  // Not every warp runs the access every iteration (10 requests for 4
+  // warps and 4 executions): at most 4 requests, which ones not known.
+  std::vector<AccessRecord> As = {access(9, "load", 4, 128, 4, 10, 2)};
+  matchFinalCode(As, Kernels, guardedHoist());
+  EXPECT_FALSE(As[0].Final.Known);
+  EXPECT_EQ(As[0].Final.Change, "hoisted");
+  EXPECT_NE(As[0].Final.Reason.find("outside any loop"), std::string::npos)
+      << As[0].Final.Reason;
+}
+
+TEST(FinalCode, MisalignedGroupOfSeveralWidths) {
+  // s[b], s[b+1], s[b+2], s[b+3] from an odd b: STS, STS.64, STS, each
+  // width costing 4 wavefronts whichever access starts it.
+  std::vector<SassFunction> Fs =
+      listing({"@7", at(0x00, "STS [R2], R4"), at(0x10, "STS.64 [R2+0x4], R6"),
+               at(0x20, "STS [R2+0xc], R8"), at(0x30, "EXIT")});
+  std::vector<AccessRecord> As;
+  for (unsigned I = 0; I < 4; ++I) {
+    As.push_back(access(7, "store", 4, 64, 1, 2, 4));
+    // Only s[b+1] is 8-byte aligned in every lane.
+    As.back().Widened = {widened(8, I == 1 ? 2 : 0, 4), widened(16, 0, 0)};
+  }
+  matchFinalCode(As, Kernels, Fs);
+  ASSERT_TRUE(As[0].Final.Known) << As[0].Final.Reason;
+  EXPECT_EQ(As[0].Final.Change, "fused");
+  EXPECT_EQ(As[0].Final.Requests, 6u);
+  EXPECT_EQ(As[0].Final.Wavefronts, 24u);
+  for (unsigned I = 1; I < 4; ++I)
+    EXPECT_EQ(As[I].Final.Requests, 0u);
+  // Candidates for STS.64 that cost differently: which one starts it
+  // matters, unknown.
+  As[3].Widened[0] = widened(8, 2, 8);
+  matchFinalCode(As, Kernels, Fs);
+  EXPECT_FALSE(As[0].Final.Known);
+  EXPECT_NE(As[0].Final.Reason.find("which access starts them"),
+            std::string::npos)
+      << As[0].Final.Reason;
+}
+
+TEST(FinalCode, PerRequestCostsWhereCountsAreUnknown) {
+  // A broadcast fused into LDS.128 in a loop of unknown trip count.
+  std::vector<SassFunction> Fs =
+      listing({".L_x_0:", "@12", at(0x00, "LDS.128 R4, [UR4]"),
+               at(0x10, "@P0 BRA `(.L_x_0)"), at(0x20, "EXIT")});
+  std::vector<AccessRecord> As = {access(12, "load", 4, 64, 8, 16, 1)};
+  As[0].CountsExact = false;
+  As[0].Widened = {widened(8, 8, 1), widened(16, 4, 2)};
+  matchFinalCode(As, Kernels, Fs);
+  const FinalCodeView &F = As[0].Final;
+  EXPECT_FALSE(F.Known);
+  ASSERT_EQ(F.PerRequest.size(), 1u);
+  EXPECT_EQ(F.PerRequest[0].first, "LDS.128");
+  EXPECT_EQ(F.PerRequest[0].second, 2u);
+  // Requests of different costs at that width: no per-request cost.
+  As[0].Widened[1].Wavefronts = 7;
+  matchFinalCode(As, Kernels, Fs);
+  EXPECT_TRUE(As[0].Final.PerRequest.empty());
+}
