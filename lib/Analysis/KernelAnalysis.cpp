@@ -156,9 +156,10 @@ struct Agreement {
 };
 
 /// Folds S, a member's summary of a site already in R, into R.
-/// BoundTotals: the totals become the most (and fewest) any member's are,
-/// so that they bound every run's (the runs of launched values); otherwise
-/// they stay the first member's (a representative shape).
+/// BoundTotals: the totals become those of the member with the largest
+/// conflict factor (most wavefronts per ideal one), all three from that one
+/// run, so that they stand for the worst launch (the runs of launched
+/// values); otherwise they stay the first member's (a representative shape).
 void foldSummary(AccessSummary &R, const AccessSummary &S, bool BoundTotals) {
   if (R.Requests == 0 && S.Requests > 0) {
     // The first member did not execute it: take this one's counts.
@@ -172,10 +173,11 @@ void foldSummary(AccessSummary &R, const AccessSummary &S, bool BoundTotals) {
   RequestResult &W = R.Worst;
   const RequestResult &V = S.Worst;
   R.Truncated |= S.Truncated;
-  if (BoundTotals) {
-    R.TotalMaxWavefronts = std::max(R.TotalMaxWavefronts, S.TotalMaxWavefronts);
-    R.TotalMinWavefronts = std::min(R.TotalMinWavefronts, S.TotalMinWavefronts);
-    R.TotalIdeal = std::min(R.TotalIdeal, S.TotalIdeal);
+  if (BoundTotals && S.TotalMaxWavefronts * std::max<uint64_t>(1, R.TotalIdeal) >
+                         R.TotalMaxWavefronts * std::max<uint64_t>(1, S.TotalIdeal)) {
+    R.TotalMaxWavefronts = S.TotalMaxWavefronts;
+    R.TotalMinWavefronts = S.TotalMinWavefronts;
+    R.TotalIdeal = S.TotalIdeal;
   }
   for (const std::string &D : S.DependsOn)
     if (!llvm::is_contained(R.DependsOn, D))

@@ -213,9 +213,8 @@ std::shared_ptr<const KernelAnalysis> TranslationUnitAnalysis::getRun(
   if (CaptureLimit)
     Capture = std::max(Capture.value_or(0), *CaptureLimit);
   auto Result = std::make_shared<KernelAnalysis>(Ctx, Kernel, Block, Limits);
-  Result->useLaunchedArguments(Arguments
-                                   ? *Arguments
-                                   : launchesLocked().argumentsOf(Kernel));
+  Result->useLaunchedArguments(
+      Arguments ? *Arguments : launchesLocked().argumentsFor(Kernel, Block));
   Result->useBankRules(*Rules.Rules);
   if (Capture)
     Result->captureRequests(*Capture);
@@ -231,16 +230,18 @@ TranslationUnitAnalysis::acrossValues(const FunctionDecl *Kernel,
                                       const std::vector<Dim3> &Blocks,
                                       const InterpreterLimits &Limits,
                                       std::optional<size_t> CaptureLimit) {
-  ValueRuns Split;
-  {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    Split = valueRuns(Kernel, launchesLocked().argumentsOf(Kernel),
-                      MaxValueRuns / std::max<size_t>(1, Blocks.size()));
-  }
   std::vector<std::shared_ptr<const KernelAnalysis>> Out;
-  if (Split.Runs.empty())
-    return Out;
   for (const Dim3 &Block : Blocks) {
+    ValueRuns Split;
+    {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      Split = valueRuns(Kernel, launchesLocked().argumentsFor(Kernel, Block),
+                        MaxValueRuns / std::max<size_t>(1, Blocks.size()));
+    }
+    if (Split.Runs.empty()) {
+      Out.push_back(get(Kernel, Block, Limits, CaptureLimit));
+      continue;
+    }
     std::vector<std::shared_ptr<const KernelAnalysis>> Members;
     for (const std::vector<LaunchedArgument> &Run : Split.Runs)
       Members.push_back(getRun(Kernel, Block, Limits, CaptureLimit, &Run));
@@ -264,26 +265,20 @@ std::shared_ptr<const KernelAnalysis> TranslationUnitAnalysis::get(
     const FunctionDecl *Kernel, const BlockShapeChoice &Shape,
     const InterpreterLimits &Limits, std::optional<size_t> CaptureLimit) {
   // Without a __shared__ variable there is no access to merge: the first
-  // shape only, with the launches' own arguments.
+  // shape only.
   if (!namesSharedMemory(Kernel))
     return get(Kernel, Shape.Block, Limits, CaptureLimit);
   // A shape fixed by the code or the options is analyzed as it is; an
   // assumed one (a family, the default, __launch_bounds__ alone) through
-  // the merge, which makes no access exact.
+  // the merge, which makes no access exact. Each shape once per launched
+  // value where the launches pass several.
   std::vector<Dim3> Blocks = Shape.assumed() ? Shape.analyzedShapes()
                                              : std::vector<Dim3>{Shape.Block};
   std::vector<std::shared_ptr<const KernelAnalysis>> Members =
       acrossValues(Kernel, Blocks, Limits, CaptureLimit);
-  if (Members.empty()) {
-    if (!Shape.assumed())
-      return get(Kernel, Shape.Block, Limits, CaptureLimit);
-    // Each member through the cache (another check may ask for one shape);
-    // the merge itself is cheap and not kept.
-    for (const Dim3 &Block : Blocks)
-      Members.push_back(get(Kernel, Block, Limits, CaptureLimit));
-  }
   if (!Shape.assumed())
     return Members.front();
+  // The merge itself is cheap and not kept.
   return std::make_shared<KernelAnalysis>(Members, mergeAcrossShapes(Members));
 }
 

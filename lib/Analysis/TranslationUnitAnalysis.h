@@ -191,9 +191,9 @@ private:
   getRun(const clang::FunctionDecl *Kernel, Dim3 Block,
          const InterpreterLimits &Limits, std::optional<size_t> CaptureLimit,
          const std::vector<LaunchedArgument> *Arguments);
-  /// Kernel analyzed with Blocks, once per combination of the values its
-  /// launches pass: merged per shape (mergeAcrossValues); empty when no
-  /// parameter takes several values, or their runs would be too many.
+  /// Kernel analyzed with each of Blocks: once per combination of the
+  /// values its launches pass with that shape, merged (mergeAcrossValues),
+  /// where a parameter takes several; otherwise the one run.
   std::vector<std::shared_ptr<const KernelAnalysis>>
   acrossValues(const clang::FunctionDecl *Kernel,
                const std::vector<Dim3> &Blocks,

@@ -316,7 +316,8 @@ void LaunchIndex::addLaunchAt(
         Dynamic[Kernel].push_back(
             {P.Shared, P.Shared ? sharedBytes(P.Shared, Ctx) : std::nullopt});
       if (isa<CUDAKernelCallExpr>(Call))
-        addArguments(Call, Kernel, Launch.Caller);
+        addArguments(Call, Kernel, Launch.Caller, Blocks,
+                     P.Config ? nullptr : P.Block);
     }
     if (!Blocks) {
       // Not a launch as far as block shapes go: it gives none.
@@ -346,7 +347,9 @@ void LaunchIndex::addLaunchAt(
 }
 
 void LaunchIndex::addArguments(const CallExpr *Call, const FunctionDecl *Kernel,
-                               const FunctionDecl *Caller) {
+                               const FunctionDecl *Caller,
+                               const std::optional<HostEvaluator::Dims> &Blocks,
+                               const Expr *Block) {
   Arguments &A = Launched[Kernel];
   unsigned N = Kernel->getNumParams();
   A.Values.resize(N);
@@ -366,11 +369,33 @@ void LaunchIndex::addArguments(const CallExpr *Call, const FunctionDecl *Kernel,
   std::vector<KnownCondition> Known;
   if (Caller && !InSystemHeader)
     Known = conditionsAt(Call, Caller);
+  LaunchValues This;
+  if (Blocks)
+    for (const Traced<Dim3> &B : *Blocks)
+      This.Shapes.push_back(B.Value);
+  This.Values.resize(N);
+  This.PerShape.resize(N);
+  // The variable the block size is, when it is one integer (converted to
+  // dim3 by the launch: `<<<n, bs>>>`).
+  const VarDecl *BlockVar = nullptr;
+  const Expr *B = Block ? Block->IgnoreParenImpCasts() : nullptr;
+  if (const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(B);
+      Construct && Construct->getNumArgs() >= 1 &&
+      llvm::all_of(llvm::drop_begin(Construct->arguments()),
+                   [](const Expr *A) { return isa<CXXDefaultArgExpr>(A); }))
+    B = Construct->getArg(0)->IgnoreParenImpCasts();
+  if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(B))
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+        VD && VD->getType()->isIntegralOrEnumerationType())
+      BlockVar = VD;
   for (unsigned I = 0; I < N; ++I) {
     LaunchedArgument &V = A.Values[I];
     ++V.Launches;
     if (A.Varies[I])
       continue;
+    if (BlockVar && I < Call->getNumArgs() && Caller && !InSystemHeader)
+      This.PerShape[I] =
+          valuesPerShape(Call->getArg(I), BlockVar, This.Shapes, Caller);
     std::optional<std::vector<int64_t>> Set;
     if (I < Call->getNumArgs() && Caller && !InSystemHeader &&
         Kernel->getParamDecl(I)->getType()->isIntegralOrEnumerationType()) {
@@ -378,10 +403,12 @@ void LaunchIndex::addArguments(const CallExpr *Call, const FunctionDecl *Kernel,
       if (Set)
         keepValuesConditionsAllow(*Set, Call->getArg(I), Caller, Known, Eval);
     }
-    if (Set)
+    if (Set) {
+      This.Values[I] = *Set;
       for (int64_t Each : *Set)
         if (!llvm::is_contained(V.Values, Each))
           V.Values.push_back(Each);
+    }
     if (!Set || V.Values.size() > MaxLaunchedValues) {
       A.Varies[I] = true;
       V.Value.reset();
@@ -393,6 +420,77 @@ void LaunchIndex::addArguments(const CallExpr *Call, const FunctionDecl *Kernel,
     if (V.Values.size() == 1)
       V.Value = V.Values.front();
   }
+  A.Launches.push_back(std::move(This));
+}
+
+std::map<Dim3, std::vector<int64_t>>
+LaunchIndex::valuesPerShape(const Expr *Arg, const VarDecl *BlockVar,
+                            const std::vector<Dim3> &Shapes,
+                            const FunctionDecl *Caller) {
+  std::map<Dim3, std::vector<int64_t>> Out;
+  bool Reads = false;
+  std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
+    if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(S))
+      Reads |= Ref->getDecl() == BlockVar;
+    if (S)
+      for (const Stmt *C : S->children())
+        Find(C);
+  };
+  Find(Arg);
+  if (!Reads || Shapes.empty())
+    return Out;
+  for (const Dim3 &S : Shapes) {
+    if (S.Y != 1 || S.Z != 1)
+      return {};
+    // The argument with the block variable at this shape's size.
+    Guards At;
+    At[BlockVar] = GuardValues{{int64_t(S.X)}, ""};
+    std::string Why;
+    auto Values = Eval.ints(Arg, Caller, Why, &At);
+    if (!Values)
+      return {};
+    for (const Traced<int64_t> &V : *Values)
+      if (!llvm::is_contained(Out[S], V.Value))
+        Out[S].push_back(V.Value);
+    llvm::sort(Out[S]);
+  }
+  return Out;
+}
+
+std::vector<LaunchedArgument>
+LaunchIndex::argumentsFor(const FunctionDecl *Kernel, const Dim3 &Block) const {
+  std::vector<LaunchedArgument> Out = argumentsOf(Kernel);
+  auto It = Launched.find(Kernel->getCanonicalDecl());
+  if (It == Launched.end())
+    return Out;
+  const Arguments &A = It->second;
+  bool AnyHas = llvm::any_of(A.Launches, [&Block](const LaunchValues &L) {
+    return llvm::is_contained(L.Shapes, Block);
+  });
+  for (unsigned I = 0; I < Out.size(); ++I) {
+    if (Out[I].Values.size() < 2)
+      continue; // one value, or not known at some launch
+    std::vector<int64_t> Union;
+    for (const LaunchValues &L : A.Launches) {
+      // A launch that cannot have Block gives that run nothing.
+      if (AnyHas && !L.Shapes.empty() && !llvm::is_contained(L.Shapes, Block))
+        continue;
+      auto Per = L.PerShape[I].find(Block);
+      const std::vector<int64_t> &From =
+          AnyHas && Per != L.PerShape[I].end() ? Per->second : L.Values[I];
+      for (int64_t V : From)
+        if (!llvm::is_contained(Union, V))
+          Union.push_back(V);
+    }
+    llvm::sort(Union);
+    if (Union.empty())
+      continue;
+    Out[I].Values = Union;
+    Out[I].Value.reset();
+    if (Union.size() == 1)
+      Out[I].Value = Union.front();
+  }
+  return Out;
 }
 
 std::vector<LaunchedArgument>

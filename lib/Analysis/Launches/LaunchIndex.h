@@ -72,6 +72,11 @@ public:
   /// nothing fixed when never launched, or when its address is taken).
   std::vector<LaunchedArgument>
   argumentsOf(const clang::FunctionDecl *Kernel) const;
+  /// argumentsOf for the runs with Block: the values of the launches that
+  /// may have that shape, each with that shape where its argument follows
+  /// the block size; every launch's when none has it (an assumed shape).
+  std::vector<LaunchedArgument> argumentsFor(const clang::FunctionDecl *Kernel,
+                                             const Dim3 &Block) const;
 
   /// What the files next to this one say, read on first use.
   const std::vector<std::shared_ptr<const SiblingFacts>> &siblings() const;
@@ -104,9 +109,19 @@ private:
                    llvm::ArrayRef<CallGraph::Site> Through,
                    llvm::SmallPtrSetImpl<const clang::FunctionDecl *> &Seen);
   void addDriverLaunches();
+  /// Blocks: the launch's block shapes (null: not known); Block: the
+  /// launch's block expression (null: none or a configuration).
   void addArguments(const clang::CallExpr *Call,
                     const clang::FunctionDecl *Kernel,
-                    const clang::FunctionDecl *Caller);
+                    const clang::FunctionDecl *Caller,
+                    const std::optional<HostEvaluator::Dims> &Blocks,
+                    const clang::Expr *Block);
+  /// The values Arg has with each of Shapes when it reads BlockVar, the
+  /// launch's block size (1-D shapes only); empty otherwise.
+  std::map<Dim3, std::vector<int64_t>>
+  valuesPerShape(const clang::Expr *Arg, const clang::VarDecl *BlockVar,
+                 const std::vector<Dim3> &Shapes,
+                 const clang::FunctionDecl *Caller);
   std::vector<const ExternalCall *> externalCalls(const std::string &Key);
   /// Every value the program stores in Field (FieldWrites.h): this
   /// translation unit's stores and those of the files next to it that
@@ -135,10 +150,20 @@ private:
   std::map<std::string, std::vector<BlockShapeChoice>> Named;
   std::map<const clang::FunctionDecl *, std::vector<UnresolvedLaunch>>
       Unresolved;
-  /// Per kernel: the arguments, and which vary between launches.
+  /// One launch's argument values: per parameter all its values, and where
+  /// the argument is computed from the variable the block size is
+  /// (`k<<<n, bs>>>(..., bs)`), its values with each of the launch's shapes.
+  struct LaunchValues {
+    std::vector<Dim3> Shapes; // empty: not known
+    std::vector<std::vector<int64_t>> Values;
+    std::vector<std::map<Dim3, std::vector<int64_t>>> PerShape;
+  };
+  /// Per kernel: the arguments, which vary between launches (or are not
+  /// known at one), and each launch's values.
   struct Arguments {
     std::vector<LaunchedArgument> Values;
     std::vector<bool> Varies;
+    std::vector<LaunchValues> Launches;
   };
   std::map<const clang::FunctionDecl *, Arguments> Launched;
 };

@@ -44,6 +44,20 @@ __global__ void runTime(float *out, int d) {
   out[threadIdx.x] = s[0];
 }
 
+// The argument is the block size: each shape runs with its own value only
+// (32 threads: n = 32, stride 1; 64: stride 2; 128: stride 4).
+__global__ void perShape(float *out, int n) {
+  __shared__ float s[32 * 64];
+  s[threadIdx.x * (n / 32)] = 1;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'perShape' with block 64x1x1 ({{.*}}; 'n' is 64 at the launch at launched-value-sets.cu:{{[0-9]+}}); {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: warning: 4-way bank conflict on store to 's': 4 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: in 'perShape' with block 128x1x1 ({{.*}}; 'n' is 128 at the launch at launched-value-sets.cu:{{[0-9]+}}); {{.*}}
+  out[threadIdx.x] = s[0];
+}
+
+void launchPerShape(int bs) { perShape<<<1, bs>>>(nullptr, bs); }
+
 void launchScan(unsigned n) {
   if (n <= 64)
     scanLike<<<1, 256>>>(nullptr, n);
@@ -59,6 +73,8 @@ int main(int argc, char **) {
   wideStrides<<<1, 32>>>(nullptr, 2);
   wideStrides<<<1, 32>>>(nullptr, 6);
   wideStrides<<<1, 32>>>(nullptr, 10);
+  for (int bs = 32; bs <= 128; bs *= 2)
+    launchPerShape(bs);
   runTime<<<1, 32>>>(nullptr, 3);
   runTime<<<1, 32>>>(nullptr, argc);
 }
