@@ -74,6 +74,13 @@ std::optional<AdditiveUpdate> additiveUpdate(const clang::Expr *Update,
 int geometricChange(const clang::Stmt *S, const clang::VarDecl *V,
                     const clang::ASTContext &Ctx);
 
+/// The trip count of a `for` loop whose counter is a float or double that
+/// takes only integer values it holds exactly (constant start, bound and
+/// step below 2^24 in magnitude; the increment is its only write); nullopt
+/// otherwise.
+std::optional<unsigned> floatCounterTrip(const clang::ForStmt *For,
+                                         clang::ASTContext &Ctx);
+
 } // namespace simt
 } // namespace warpcheck
 
