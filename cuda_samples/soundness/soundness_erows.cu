@@ -94,16 +94,18 @@ __global__ void er_ffs_partial(const int *in, int *out) {
 }
 
 // ---- counters of one comma increment ---------------------------------------------
-// PROBE store exact 8: lanes 0-7 store at lane*32 + b, b = 32k, in a loop whose test a <= n is warp-uniform (n = 100).
+// PROBE load exact 8: lanes 0-7 load at lane*32 + b, b = 32k, in a loop whose test a <= n is warp-uniform (n = 100).
 __global__ void er_comma_uniform(const int *in, int *out) {
   __shared__ int S[2048];
+  fillIota(S, 2048);
+  __syncthreads();
   int End = in[0];
+  int Acc = 0;
 #pragma unroll 1
   for (int A = 0, B = 0; A <= End; A += 16, B += 32)
     if (threadIdx.x < 8)
-      S[(threadIdx.x * 32 + B) & 2047] = A;
-  __syncthreads();
-  out[threadIdx.x] = threadIdx.x < 8 ? S[threadIdx.x * 32] : 0;
+      Acc += S[(threadIdx.x * 32 + B) & 2047];
+  out[threadIdx.x] = Acc;
 }
 // PROBE store unknown: a = lane + 16k <= 40 leaves lanes at different iterations: 32, 25, 9 lanes of bank 0.
 __global__ void er_comma_divergent(const int *in, int *out) {
@@ -221,7 +223,7 @@ int main() {
   H.input(Value(100));
   er_comma_uniform<<<1, 32>>>(H.In, H.Out);
   H.expect("er_comma_uniform", 32,
-           [](int T) { return T < 7 ? 16 * T : T == 7 ? 96 : 0; });
+           [](int T) { return T < 8 ? 224 * T + 672 : 0; });
   H.input(Value(40));
   er_comma_divergent<<<1, 32>>>(H.In, H.Out);
   H.expect("er_comma_divergent", 32, divergentLast);
