@@ -34,9 +34,9 @@ __global__ void kernel(int *out) {
   out[2] = strided(tile, workspace);
 }
 
-// A group the callee reassigns is not the argument's.
-__device__ int reassigned(cg::thread_group g, const int *x) {
-  g = cg::tiled_partition(cg::this_thread_block(), 4);
+// A group whose type does not say which (the dynamic tiled_partition returns
+// a thread_group) is not decided.
+__device__ int dynamic(cg::thread_group g, const int *x) {
   return x[(g.thread_rank() * 32) & 2047];
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: bank conflicts of load from 'ws' cannot be decided
   // CHECK-MESSAGES: :[[@LINE-2]]:10: note: in 'other'
@@ -44,5 +44,5 @@ __device__ int reassigned(cg::thread_group g, const int *x) {
 
 __global__ void other(int *out) {
   extern __shared__ int ws[];
-  out[0] = reassigned(cg::this_thread_block(), ws);
+  out[0] = dynamic(cg::tiled_partition(cg::this_thread_block(), 4), ws);
 }
