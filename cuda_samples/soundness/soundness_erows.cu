@@ -147,6 +147,37 @@ __global__ void er_comma_body(const int *in, int *out) {
   out[threadIdx.x] = Acc;
 }
 
+// ---- a counter stepped by a loop inside its own ---------------------------------
+// PROBE load exact 2: iStage stepped only by an inner loop's increment, the same in every lane: As[iStage % 4] moves by 1024 bytes, lane*2 (n = 100, a parameter the engine does not know).
+__global__ void er_stepped_uniform(int End, int *out) {
+  __shared__ int S[2048];
+  fillIota(S, 2048);
+  __syncthreads();
+  int Acc = 0;
+#pragma unroll 1
+  for (int A = 0, AStage = 0, IStage = 0; A < End; A += 16) {
+#pragma unroll 1
+    for (; AStage <= A + 32; AStage += 16, ++IStage)
+      Acc += S[(IStage % 4) * 256 + threadIdx.x * 2];
+  }
+  out[threadIdx.x] = Acc;
+}
+// PROBE load unknown: the inner loop's test reads the lane (lane & 3 steps per iteration k): words 8kc, c = 0-3, 1 to 4 wavefronts by k.
+__global__ void er_stepped_lane(int End, int *out) {
+  __shared__ int S[2048];
+  fillIota(S, 2048);
+  __syncthreads();
+  int Acc = 0;
+#pragma unroll 1
+  for (int A = 0, IStage = 0; A < End; A += 16) {
+#pragma unroll 1
+    for (int K = 0; K < (int)(threadIdx.x & 3); ++K, ++IStage)
+      ;
+    Acc += S[(IStage * 8) & 2047];
+  }
+  out[threadIdx.x] = Acc;
+}
+
 // ---- a thread_group parameter -----------------------------------------------------
 __device__ int readRank(cg::thread_group G, const int *S) {
   return S[(G.thread_rank() * 32) & 2047];
@@ -238,6 +269,24 @@ int main() {
       if (T < 8)
         ++I;
       Acc += (T * 32 + I) & 2047;
+    }
+    return Acc;
+  });
+  volatile int Hundred = 100; // not a value the host evaluator knows
+  er_stepped_uniform<<<1, 32>>>(Hundred, H.Out);
+  H.expect("er_stepped_uniform", 32, [](int T) {
+    int Acc = 0;
+    for (int A = 0, AStage = 0, IStage = 0; A < 100; A += 16)
+      for (; AStage <= A + 32; AStage += 16, ++IStage)
+        Acc += (IStage % 4) * 256 + T * 2;
+    return Acc;
+  });
+  er_stepped_lane<<<1, 32>>>(Hundred, H.Out);
+  H.expect("er_stepped_lane", 32, [](int T) {
+    int Acc = 0;
+    for (int A = 0, IStage = 0; A < 100; A += 16) {
+      IStage += T & 3;
+      Acc += (IStage * 8) & 2047;
     }
     return Acc;
   });

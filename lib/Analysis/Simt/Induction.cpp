@@ -43,6 +43,44 @@ bool mentions(const Stmt *S, const VarDecl *V) {
   return false;
 }
 
+/// Whether Inner is Outer or a part of it.
+bool contains(const Stmt *Outer, const Stmt *Inner) {
+  if (Outer == Inner)
+    return true;
+  for (const Stmt *C : Outer->children())
+    if (C && contains(C, Inner))
+      return true;
+  return false;
+}
+
+/// A use of V in S, if there is one.
+const DeclRefExpr *referenceTo(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return nullptr;
+  if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == V)
+    return R;
+  for (const Stmt *C : S->children())
+    if (const DeclRefExpr *R = referenceTo(C, V))
+      return R;
+  return nullptr;
+}
+
+/// Whether E reads a variable declared in S.
+bool readsLocalOf(const Expr *E, const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D); V && mentions(E, V))
+        return true;
+    return false;
+  }
+  for (const Stmt *C : S->children())
+    if (C && readsLocalOf(E, C))
+      return true;
+  return false;
+}
+
 namespace {
 
 /// Whether S itself (not a part of it) writes V.

@@ -147,36 +147,6 @@ void Engine::symbolicIteration(const Stmt *Loop, const Expr *Cond,
     forgetPerThreadTripCounts(Loop, Body, Inc, Entry, Line);
 }
 
-namespace {
-
-/// Whether Inner is Outer or a part of it.
-bool contains(const Stmt *Outer, const Stmt *Inner) {
-  if (Outer == Inner)
-    return true;
-  for (const Stmt *C : Outer->children())
-    if (C && contains(C, Inner))
-      return true;
-  return false;
-}
-
-/// Whether E reads a variable declared in S.
-bool readsLocalOf(const Expr *E, const Stmt *S) {
-  if (!S)
-    return false;
-  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-    for (const Decl *D : DS->decls())
-      if (const auto *V = dyn_cast<VarDecl>(D); V && mentions(E, V))
-        return true;
-    return false;
-  }
-  for (const Stmt *C : S->children())
-    if (C && readsLocalOf(E, C))
-      return true;
-  return false;
-}
-
-} // namespace
-
 void Engine::advanceLoopVariable(const VarDecl *V, Value &Cur,
                                  const Stmt *Loop, const Stmt *Body,
                                  const Expr *Inc, AtomId K, unsigned Line) {
@@ -230,6 +200,17 @@ void Engine::advanceLoopVariable(const VarDecl *V, Value &Cur,
   }
   std::string Why = "'" + V->getNameAsString() +
                     "' changed by the loop at line " + std::to_string(Line);
+  // A value the same in every thread, changed only in ways every thread
+  // takes alike (Uniformity.cpp): one unknown, the same in every thread.
+  const DeclRefExpr *Ref = referenceTo(Loop, V);
+  if (Cur.K == Value::Kind::Int && isUniform(Cur.L) && Ref &&
+      provenUniform(Ref)) {
+    SymbolicInt U = SymbolicInt::atom(Atoms.fresh(Why));
+    for (unsigned T = 0; T < N; ++T)
+      if (laneLive(T))
+        Cur.L[T] = U;
+    return;
+  }
   if (Cur.K == Value::Kind::Int || Cur.K == Value::Kind::Pointer) {
     for (unsigned T = 0; T < N; ++T)
       if (laneLive(T))
