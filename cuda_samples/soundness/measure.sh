@@ -20,7 +20,7 @@ Build=${BUILD:-/tmp/warpcheck-soundness-build}
 mkdir -p "$Build"
 Log="$Out/run.log"
 : > "$Log"
-Programs=${PROGRAMS:-"soundness soundness_lanes soundness_access soundness_objects soundness_members soundness_wrap soundness_flow soundness_writes soundness_host soundness_values"}
+Programs=${PROGRAMS:-"soundness soundness_lanes soundness_access soundness_objects soundness_members soundness_wrap soundness_flow soundness_writes soundness_host soundness_values soundness_erows"}
 
 ncu_env > "$Out/env.txt" 2>&1
 

@@ -64,6 +64,67 @@ SymbolicInt thresholdCompare(const SymbolicInt &X, const SymbolicInt &Y,
   return SymbolicInt::atom(Atoms.threshold(Terms, ceilDiv(E - D.Const, G)));
 }
 
+/// How many low bits of X are known to be ones: the largest m (at most
+/// Bits) with every coefficient a multiple of 2^m and the constant part
+/// congruent to 2^m - 1 modulo 2^m (`s - 1` with s a multiple of 64: 6).
+unsigned knownLowOnes(const SymbolicInt &X, unsigned Bits) {
+  if (X.Opaque)
+    return 0;
+  unsigned M = 0;
+  while (M < std::min(Bits, 62u) && X.termsDivisibleBy(int64_t(1) << (M + 1)) &&
+         ((X.Const >> M) & 1))
+    ++M;
+  return M;
+}
+
+/// With every coefficient of X a multiple of 2^m, X >> m is
+/// terms / 2^m + floor(Const / 2^m): the second part, which with the terms
+/// decides X's bits from m up.
+int64_t highPart(const SymbolicInt &X, unsigned M) {
+  return X.Const >> M; // arithmetic shift: floor division
+}
+
+/// `a | b` where b's low m bits are known ones and a's coefficients are
+/// multiples of 2^m: the result is ((a >> m | b >> m) << m) | (2^m - 1),
+/// decided by a's terms, a's high part floor(Const / 2^m) and b alone. So
+/// threads that agree on those three hold the same value, one unknown per
+/// such key, though the domain cannot express it: `(i - s) | (s - 1)` with
+/// s a multiple of 64 and i = lane + a multiple of 32 is warp-uniform
+/// (SobolQRNG). Other threads stay Opaque.
+void orWithLowMask(const LaneVector &A, const LaneVector &B, unsigned Bits,
+                   AtomTable &Atoms, LaneVector &R) {
+  struct Key {
+    TermList Terms;
+    int64_t High;
+    SymbolicInt Mask;
+    AtomId Id;
+  };
+  std::vector<Key> Keys;
+  for (size_t T = 0; T < A.size(); ++T) {
+    if (!R[T].Opaque || A[T].Opaque || B[T].Opaque)
+      continue;
+    bool Swap = knownLowOnes(A[T], Bits) > knownLowOnes(B[T], Bits);
+    const SymbolicInt &X = Swap ? B[T] : A[T];
+    const SymbolicInt &Y = Swap ? A[T] : B[T];
+    unsigned M = knownLowOnes(Y, Bits);
+    while (M > 0 && !X.termsDivisibleBy(int64_t(1) << M))
+      --M;
+    if (M == 0)
+      continue;
+    int64_t High = highPart(X, M);
+    auto Found = std::find_if(Keys.begin(), Keys.end(), [&](const Key &K) {
+      return K.Terms == X.Terms && K.High == High && K.Mask == Y;
+    });
+    if (Found == Keys.end()) {
+      Keys.push_back({X.Terms, High, Y,
+                      Atoms.fresh("an or with a mask of its " +
+                                  std::to_string(M) + " low bits")});
+      Found = Keys.end() - 1;
+    }
+    R[T] = SymbolicInt::atom(Found->Id);
+  }
+}
+
 SymbolicInt apply(LaneOp Op, const SymbolicInt &X, const SymbolicInt &Y,
                   bool Signed, unsigned Bits, AtomTable &Atoms) {
   switch (Op) {
@@ -141,6 +202,8 @@ LaneVector combineLanes(LaneOp Op, const LaneVector &A, const LaneVector &B,
   R.resize(A.size());
   for (size_t T = 0; T < A.size(); ++T)
     R[T] = apply(Op, A[T], B[T], Signed, Bits, Atoms);
+  if (Op == LaneOp::Or)
+    orWithLowMask(A, B, Bits, Atoms, R);
   return R;
 }
 

@@ -143,3 +143,57 @@ TEST(LaneArithmetic, ComparisonDecidedAlikeByAWarpIsOneUnknown) {
   LaneVector U = combineLanes(LaneOp::GE, Row, N, false, 32, Atoms);
   EXPECT_TRUE(at(U, 0).Opaque);
 }
+
+namespace {
+/// lane + 64 * s in threads 0..63 (s a warp-uniform unknown), as
+/// SobolQRNG's `i - stride`.
+LaneVector laneAndMultiple(AtomTable &Atoms, int64_t Multiple) {
+  LaneVector V;
+  V.resize(64);
+  for (unsigned T = 0; T < 64; ++T)
+    V[T] = sym::add(SymbolicInt::atom(Atoms.named("s"), Multiple),
+                    SymbolicInt::constant(T));
+  return V;
+}
+} // namespace
+
+TEST(LaneArithmetic, AnOrWithALowMaskCoveringTheLaneBitsIsOneValue) {
+  AtomTable Atoms;
+  LaneVector X = laneAndMultiple(Atoms, 64);
+  // s * 64 - 1: the low 6 bits are ones whatever s is.
+  LaneVector Mask(64, sym::add(SymbolicInt::atom(Atoms.named("s"), 64),
+                               SymbolicInt::constant(-1)));
+  LaneVector R = combineLanes(LaneOp::Or, X, Mask, false, 32, Atoms);
+  for (unsigned T = 0; T < 64; ++T) {
+    EXPECT_FALSE(at(R, T).Opaque) << T;
+    EXPECT_EQ(at(R, T), at(R, 0)) << T;
+  }
+  EXPECT_FALSE(at(R, 0).isConstant());
+  // The mask on the left gives the same.
+  LaneVector L = combineLanes(LaneOp::Or, Mask, X, false, 32, Atoms);
+  EXPECT_EQ(at(L, 40), at(L, 3));
+}
+
+TEST(LaneArithmetic, AnOrWithAMaskShortOfTheLaneBitsKeepsLanesApart) {
+  AtomTable Atoms;
+  LaneVector X = laneAndMultiple(Atoms, 64);
+  // Only the low 3 bits: lanes 0-7 and 8-15 differ above them.
+  LaneVector Seven(64, SymbolicInt::constant(7));
+  LaneVector R = combineLanes(LaneOp::Or, X, Seven, false, 32, Atoms);
+  EXPECT_EQ(at(R, 0), at(R, 7));
+  EXPECT_NE(at(R, 7), at(R, 8));
+  EXPECT_FALSE(at(R, 8).Opaque);
+  // x's terms only multiples of 8: its bits 3-5 are not known, so a mask of
+  // 6 bits only covers 3 of them (lanes 0-7, 8-15, ... apart).
+  LaneVector Coarse = laneAndMultiple(Atoms, 8);
+  LaneVector SixtyThree(64, SymbolicInt::constant(63));
+  LaneVector C = combineLanes(LaneOp::Or, Coarse, SixtyThree, false, 32, Atoms);
+  EXPECT_NE(at(C, 7), at(C, 8));
+  // Neither side known to end in a one (s * 64 + 62, lanes 0 and 2):
+  // nothing is decided.
+  LaneVector Even(64, sym::add(SymbolicInt::atom(Atoms.named("s"), 64),
+                               SymbolicInt::constant(62)));
+  LaneVector E = combineLanes(LaneOp::Or, X, Even, false, 32, Atoms);
+  EXPECT_TRUE(at(E, 0).Opaque);
+  EXPECT_TRUE(at(E, 2).Opaque);
+}

@@ -2002,3 +2002,53 @@ __global__ void k(float *out) {
 }
 
 } // namespace
+
+TEST(SimtLoops, AFloatCounterOfExactIntegersRunsItsTripCount) {
+  // imageDenoising's NLM2: -3..4 in steps of 1, nested: 64 broadcasts.
+  Analyzed A(R"cuda(
+__global__ void k(float *out) {
+  __shared__ float w[64];
+  float sum = 0.f;
+  int idx = 0;
+  for (float i = -3; i <= 3 + 1; i++)
+    for (float j = -3; j <= 3 + 1; j++)
+      sum += w[idx++];
+  out[0] = sum;
+  int n = 0;
+  for (float f = 0.1f; f < 1.0f; f += 0.1f)
+    n += 4;
+  out[1] = w[(threadIdx.x * n) & 63];
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &S = A.load("w[idx++]");
+  EXPECT_EXACT(S, 1);
+  EXPECT_EQ(S.Instances, 64u);
+  // Steps of 0.1f are rounded: not followed.
+  EXPECT_NOT_EXACT(A.load("w[(threadIdx.x * n) & 63]"));
+}
+
+TEST(SimtLoops, ACounterSteppedByAnInnerLoopUnderUniformTestsIsUniform) {
+  // globalToShmemAsyncCopy's iStage: stepped only by the init-less inner
+  // loop's increment; the stage moves every lane by 1024 bytes.
+  Analyzed A(R"cuda(
+__global__ void k(float *out, int n) {
+  __shared__ float As[4][256];
+  float sum = 0.f;
+  for (int a = 0, aStage = 0, iStage = 0; a < n; a += 16) {
+    for (; aStage <= a + 32; aStage += 16, ++iStage)
+      sum += As[iStage % 4][threadIdx.x * 2];
+  }
+  for (int a = 0, i = 0; a < n; a += 16) {
+    for (int t = 0; t < (int)(threadIdx.x & 3); ++t, ++i)
+      ;
+    sum += As[0][(i * 8) & 255];
+  }
+  out[0] = sum;
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  EXPECT_EXACT(A.load("As[iStage % 4][threadIdx.x * 2]"), 2);
+  // The inner test reads the lane: threads step i apart.
+  EXPECT_NOT_EXACT(A.load("As[0][(i * 8) & 255]"));
+}

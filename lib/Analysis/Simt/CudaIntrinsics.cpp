@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CooperativeGroups.h"
 #include "Engine.h"
 #include "InlinePtx.h"
 
@@ -126,8 +127,22 @@ Engine::evalIntegerIntrinsic(StringRef Name, const CallExpr *E,
       Args.size() == 1 && AllInt()) {
     unsigned Bits = Name == "__popcll" ? 64 : 32;
     Value R = intConstant(0);
+    // A pure function: threads with the same symbolic argument get the same
+    // unknown result (`__ffs` of a warp-uniform value is warp-uniform).
+    std::vector<std::pair<SymbolicInt, AtomId>> Seen;
     for (unsigned T = 0; T < N; ++T) {
-      if (!Args[0].L[T].isConstant()) {
+      const SymbolicInt &In = Args[0].L[T];
+      if (!In.isConstant() && !In.Opaque) {
+        auto Found = std::find_if(Seen.begin(), Seen.end(),
+                                  [&](const auto &P) { return P.first == In; });
+        if (Found == Seen.end()) {
+          Seen.push_back({In, Atoms.fresh(sourceText(E))});
+          Found = Seen.end() - 1;
+        }
+        R.L[T] = SymbolicInt::atom(Found->second);
+        continue;
+      }
+      if (!In.isConstant()) {
         R.L[T] = SymbolicInt::opaque();
         continue;
       }
@@ -538,17 +553,10 @@ Value Engine::evalLibraryMemberCall(const CallExpr *E) {
   const CXXRecordDecl *Class = objectClass(E);
   const CallExpr *MC = E;
   // The group: the whole block, or a static tile of Size threads.
-  unsigned Size = 0;
-  StringRef ClassName = Class->getName();
-  if (ClassName == "thread_block") {
-    Size = N;
-  } else if (const auto *Spec =
-                 dyn_cast<ClassTemplateSpecializationDecl>(Class)) {
-    const TemplateArgumentList &Args = Spec->getTemplateArgs();
-    if (ClassName == "thread_block_tile" && Args.size() >= 1 &&
-        Args[0].getKind() == TemplateArgument::Integral)
-      Size = unsigned(Args[0].getAsIntegral().getZExtValue());
-  }
+  unsigned Size = groupSize(Class, N);
+  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E);
+      Member && Class->getName() == "thread_group")
+    Size = erasedGroupSize(Member->getImplicitObjectArgument(), frame(), N);
   StringRef M = Method->getName();
   // Tiles are powers of two; a tile larger than a warp (CUDA 12's
   // tiled_partition<64>) needs a block made of whole tiles.

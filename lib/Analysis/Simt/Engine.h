@@ -380,6 +380,10 @@ public:
   /// Whether the compiler's divergence analysis proves E the same in every
   /// thread of a warp (Uniformity.cpp); conservative.
   bool provenUniform(const Expr *E, unsigned Depth = 0);
+  /// Whether V, declared by For's init, changes only by uniform steps in
+  /// the increments of For and of loops inside it that every thread runs
+  /// alike (Uniformity.cpp).
+  bool steppedUniformly(const VarDecl *V, const ForStmt *For, unsigned Depth);
   /// Loop counters provenUniform is checking the loops of.
   llvm::SmallPtrSet<const VarDecl *, 4> AssumedUniform;
   bool oneConstantOffset(const LValue &LV);

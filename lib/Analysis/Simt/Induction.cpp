@@ -10,6 +10,9 @@
 #include "Engine.h"
 #include "Host/Mutation.h"
 
+#include <cmath>
+#include <functional>
+
 using namespace clang;
 
 namespace warpcheck {
@@ -36,6 +39,44 @@ bool mentions(const Stmt *S, const VarDecl *V) {
       return true;
   for (const Stmt *C : S->children())
     if (mentions(C, V))
+      return true;
+  return false;
+}
+
+/// Whether Inner is Outer or a part of it.
+bool contains(const Stmt *Outer, const Stmt *Inner) {
+  if (Outer == Inner)
+    return true;
+  for (const Stmt *C : Outer->children())
+    if (C && contains(C, Inner))
+      return true;
+  return false;
+}
+
+/// A use of V in S, if there is one.
+const DeclRefExpr *referenceTo(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return nullptr;
+  if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == V)
+    return R;
+  for (const Stmt *C : S->children())
+    if (const DeclRefExpr *R = referenceTo(C, V))
+      return R;
+  return nullptr;
+}
+
+/// Whether E reads a variable declared in S.
+bool readsLocalOf(const Expr *E, const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D); V && mentions(E, V))
+        return true;
+    return false;
+  }
+  for (const Stmt *C : S->children())
+    if (C && readsLocalOf(E, C))
       return true;
   return false;
 }
@@ -69,9 +110,19 @@ CounterUpdates counterUpdates(const VarDecl *V, const Stmt *Body,
                               const Expr *Inc) {
   CounterUpdates U;
   U.Writes = countWrites(Body, V) + countWrites(Inc, V);
-  auto Consider = [&](const Stmt *S) {
+  std::function<void(const Stmt *)> Consider = [&](const Stmt *S) {
     const auto *E = dyn_cast_or_null<Expr>(S);
-    if (E && writesAtRoot(E->IgnoreParenImpCasts(), V))
+    if (!E)
+      return;
+    // `a += s, b += t, ++i`: each operand of a comma is its own statement,
+    // run in order (a loop with several counters).
+    if (const auto *Comma = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+        Comma && Comma->getOpcode() == BO_Comma) {
+      Consider(Comma->getLHS());
+      Consider(Comma->getRHS());
+      return;
+    }
+    if (writesAtRoot(E->IgnoreParenImpCasts(), V))
       U.TopLevel.push_back(E);
   };
   Consider(Inc);
@@ -126,6 +177,74 @@ int geometricChange(const Stmt *S, const VarDecl *V, const ASTContext &Ctx) {
   if ((Op == BO_DivAssign && *C >= 2) || (Op == BO_ShrAssign && *C >= 1))
     return -1;
   return 0;
+}
+
+/// The trip count of `for (float v = s; v < b; v += d)` (or <=, >, >=, !=,
+/// either side, ++, --, -=) whose start, bound and step are constants that
+/// are integers of magnitude below 2^24, with the increment the counter's
+/// only write: every value the counter takes is then an integer the float
+/// holds exactly, so each addition and comparison is exact and the trip
+/// count is the integer loop's (as LLVM's IndVarSimplify turns such a
+/// counter into an integer one). Anything else: nullopt, unknown as before.
+std::optional<unsigned> floatCounterTrip(const ForStmt *For, ASTContext &Ctx) {
+  const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
+  const auto *V = DS && DS->isSingleDecl()
+                      ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                      : nullptr;
+  const auto *Cmp = dyn_cast_or_null<BinaryOperator>(
+      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!V || !V->getType()->isRealFloatingType() || !V->getInit() || !Cmp ||
+      !Cmp->isComparisonOp() || !For->getInc() ||
+      counterUpdates(V, For->getBody(), For->getInc()).sole() != For->getInc())
+    return std::nullopt;
+  std::optional<AdditiveUpdate> Up = additiveUpdate(For->getInc(), V);
+  bool Left = varOf(Cmp->getLHS()) == V;
+  if (!Up || (!Left && varOf(Cmp->getRHS()) != V))
+    return std::nullopt;
+  const double Exact = 16777216.0; // 2^24: every integer below is a float
+  auto Integer = [&](const Expr *E) -> std::optional<double> {
+    llvm::APFloat F(0.0);
+    if (!E || E->isValueDependent() || !E->EvaluateAsFloat(F, Ctx))
+      return std::nullopt;
+    bool Lost = false;
+    F.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+              &Lost);
+    double D = F.convertToDouble();
+    if (Lost || D != std::floor(D) || std::fabs(D) >= Exact)
+      return std::nullopt;
+    return D;
+  };
+  std::optional<double> Start = Integer(V->getInit());
+  std::optional<double> Bound = Integer(Left ? Cmp->getRHS() : Cmp->getLHS());
+  std::optional<double> Step =
+      Up->Step ? Integer(Up->Step) : std::optional<double>(1.0);
+  if (!Start || !Bound || !Step || *Step == 0)
+    return std::nullopt;
+  double Delta = Up->Negative ? -*Step : *Step;
+  BinaryOperatorKind Op =
+      Left ? Cmp->getOpcode()
+           : BinaryOperator::reverseComparisonOp(Cmp->getOpcode());
+  auto Holds = [&](double X) {
+    switch (Op) {
+    case BO_LT:
+      return X < *Bound;
+    case BO_LE:
+      return X <= *Bound;
+    case BO_GT:
+      return X > *Bound;
+    case BO_GE:
+      return X >= *Bound;
+    case BO_NE:
+      return X != *Bound;
+    default:
+      return X == *Bound;
+    }
+  };
+  unsigned Trip = 0;
+  for (double X = *Start; Holds(X); X += Delta)
+    if (++Trip > (1u << 16) || std::fabs(X + Delta) >= Exact)
+      return std::nullopt; // past what is followed, or not exact
+  return Trip;
 }
 
 namespace {

@@ -36,6 +36,16 @@ std::optional<int64_t> integerConstant(const clang::Expr *E,
 /// Whether S mentions V anywhere.
 bool mentions(const clang::Stmt *S, const clang::VarDecl *V);
 
+/// Whether Inner is Outer or a part of it.
+bool contains(const clang::Stmt *Outer, const clang::Stmt *Inner);
+
+/// A use of V in S, if there is one.
+const clang::DeclRefExpr *referenceTo(const clang::Stmt *S,
+                                      const clang::VarDecl *V);
+
+/// Whether E reads a variable declared in S.
+bool readsLocalOf(const clang::Expr *E, const clang::Stmt *S);
+
 /// How one iteration of a loop writes a variable.
 struct CounterUpdates {
   /// Writes anywhere in the body and the increment: assignments, ++ and
@@ -73,6 +83,13 @@ std::optional<AdditiveUpdate> additiveUpdate(const clang::Expr *Update,
 /// (`v /= 2`, `v >>= 1`, `v = v >> 1`), 0 otherwise.
 int geometricChange(const clang::Stmt *S, const clang::VarDecl *V,
                     const clang::ASTContext &Ctx);
+
+/// The trip count of a `for` loop whose counter is a float or double that
+/// takes only integer values it holds exactly (constant start, bound and
+/// step below 2^24 in magnitude; the increment is its only write); nullopt
+/// otherwise.
+std::optional<unsigned> floatCounterTrip(const clang::ForStmt *For,
+                                         clang::ASTContext &Ctx);
 
 } // namespace simt
 } // namespace warpcheck

@@ -156,20 +156,32 @@ void Engine::advanceLoopVariable(const VarDecl *V, Value &Cur,
   // what it reads is recorded.
   CounterUpdates Updates = counterUpdates(V, Body, Inc);
   std::optional<AdditiveUpdate> Last;
+  const Expr *LastUpdate = nullptr;
   for (const Expr *U : Updates.TopLevel)
-    if (std::optional<AdditiveUpdate> A = additiveUpdate(U, V))
+    if (std::optional<AdditiveUpdate> A = additiveUpdate(U, V)) {
       Last = A;
+      LastUpdate = U;
+    }
   const Expr *Step = Last ? Last->Step : nullptr;
   bool Negative = Last && Last->Negative;
   const Expr *Sole = Updates.sole();
   bool Induction = Sole && additiveUpdate(Sole, V) &&
                    Cur.K != Value::Kind::Unknown;
-  Value StepV = Step ? eval(Step) : intConstant(1);
-  // The step must not change inside the loop.
+  // The step must not change inside the loop, nor read a variable the body
+  // declares.
+  bool Invariant = !Step || !readsLocalOf(Step, Body);
   if (Step)
     for (const VarDecl *W : modifiedIn(Loop))
       if (mentions(Step, W))
-        Induction = false;
+        Invariant = false;
+  Induction &= Invariant;
+  // A step in the body that is not invariant is read when the body runs:
+  // read here, before this iteration's variables exist, it would record
+  // reads of addresses not known (`acc += s[j]`, j declared in the body).
+  bool InBody = LastUpdate && !(Inc && contains(Inc, LastUpdate));
+  Value StepV = !Step                  ? intConstant(1)
+                : Invariant || !InBody ? eval(Step)
+                                       : Value();
   if (Induction && StepV.K == Value::Kind::Int) {
     uint64_t Size = Cur.K == Value::Kind::Pointer
                         ? sizeOf(V->getType()->getPointeeType())
@@ -188,6 +200,17 @@ void Engine::advanceLoopVariable(const VarDecl *V, Value &Cur,
   }
   std::string Why = "'" + V->getNameAsString() +
                     "' changed by the loop at line " + std::to_string(Line);
+  // A value the same in every thread, changed only in ways every thread
+  // takes alike (Uniformity.cpp): one unknown, the same in every thread.
+  const DeclRefExpr *Ref = referenceTo(Loop, V);
+  if (Cur.K == Value::Kind::Int && isUniform(Cur.L) && Ref &&
+      provenUniform(Ref)) {
+    SymbolicInt U = SymbolicInt::atom(Atoms.fresh(Why));
+    for (unsigned T = 0; T < N; ++T)
+      if (laneLive(T))
+        Cur.L[T] = U;
+    return;
+  }
   if (Cur.K == Value::Kind::Int || Cur.K == Value::Kind::Pointer) {
     for (unsigned T = 0; T < N; ++T)
       if (laneLive(T))
@@ -240,11 +263,16 @@ void Engine::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   // What the compiler will know about the trip count.
   LoopRun Run;
   Run.Geo = geometricCounter(Loop, Cond, Body, Inc);
+  const auto *For = dyn_cast<ForStmt>(Loop);
+  std::optional<unsigned> FloatTrip =
+      For ? floatCounterTrip(For, Ctx) : std::nullopt;
   for (unsigned Iter = 0; !Stopped; ++Iter) {
     if (TestFirst || Iter > 0) {
       if (CondVar)
         execDecl(CondVar);
-      if (Cond && !testLoopCondition(Loop, Cond, Body, Inc, Run))
+      if (FloatTrip && Iter >= *FloatTrip)
+        break; // the float counter's test fails in every thread
+      if (!FloatTrip && Cond && !testLoopCondition(Loop, Cond, Body, Inc, Run))
         break;
     }
     if (!anyLive())

@@ -19,7 +19,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CooperativeGroups.h"
 #include "Engine.h"
+#include "Host/Mutation.h"
+#include "Induction.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -614,22 +617,12 @@ Value groupCopy(Engine &En, const CallExpr *E, unsigned First) {
     return Value();
   LValue LV = En.lvalueOf(P);
   // The group: the block, or a static tile.
-  unsigned G = 0;
-  bool Tile = false;
-  if (const auto *RD =
-          GroupArg->getType().getNonReferenceType()->getAsCXXRecordDecl()) {
-    if (RD->getName() == "thread_block")
-      G = En.N;
-    else if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
-      if (RD->getName() == "thread_block_tile" &&
-          Spec->getTemplateArgs().size() >= 1 &&
-          Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Integral) {
-        G = unsigned(Spec->getTemplateArgs()[0].getAsIntegral().getZExtValue());
-        Tile = G > 1;
-        if (G == 0 || G > WarpSize || (G & (G - 1)))
-          G = 0;
-      }
-  }
+  const CXXRecordDecl *RD =
+      GroupArg->getType().getNonReferenceType()->getAsCXXRecordDecl();
+  unsigned G = groupSize(RD, En.N);
+  bool Tile = RD && RD->getName() == "thread_block_tile" && G > 1;
+  if (Tile && (G > WarpSize || (G & (G - 1))))
+    G = 0;
   unsigned Width = std::min(Align, 16u);
   std::string Why;
   if (Src.K == Value::Kind::Pointer && Src.Shared)
@@ -711,6 +704,47 @@ std::optional<Value> Engine::evalLibraryCall(const FunctionDecl *Callee,
       E->getArg(0)->getType()->isPointerType())
     return threadCopy(*this, E);
   return std::nullopt;
+}
+
+// ---- cooperative groups: which group ----------------------------------------
+
+unsigned groupSize(const CXXRecordDecl *Class, unsigned N) {
+  if (!Class)
+    return 0;
+  if (Class->getName() == "thread_block")
+    return N;
+  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(Class);
+  if (Spec && Class->getName() == "thread_block_tile" &&
+      Spec->getTemplateArgs().size() >= 1 &&
+      Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Integral)
+    return unsigned(Spec->getTemplateArgs()[0].getAsIntegral().getZExtValue());
+  return 0;
+}
+
+unsigned erasedGroupSize(const Expr *Object, const Frame &F, unsigned N) {
+  const auto *P = dyn_cast_or_null<ParmVarDecl>(varOf(Object));
+  if (!P || !F.Call || P->getDeclContext() != F.FD ||
+      P->getFunctionScopeIndex() >= F.Call->getNumArgs() ||
+      P->getType()->isReferenceType() || !F.FD->getBody() ||
+      mayChange(P, F.FD->getBody()))
+    return 0;
+  // The argument through the conversion: `thread_group(block)` copies the
+  // block through its base class.
+  const Expr *Arg = F.Call->getArg(P->getFunctionScopeIndex());
+  while (true) {
+    Arg = Arg->IgnoreParenImpCasts();
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Arg))
+      Arg = MT->getSubExpr();
+    else if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(Arg))
+      Arg = BT->getSubExpr();
+    else if (const auto *CE = dyn_cast<CXXConstructExpr>(Arg);
+             CE && CE->getNumArgs() == 1 &&
+             CE->getConstructor()->isCopyOrMoveConstructor())
+      Arg = CE->getArg(0);
+    else
+      break;
+  }
+  return groupSize(Arg->getType()->getAsCXXRecordDecl(), N);
 }
 
 } // namespace simt

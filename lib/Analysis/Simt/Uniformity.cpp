@@ -25,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Engine.h"
+#include "Induction.h"
 
 #include "Host/Mutation.h"
 #include "CudaBuiltins.h"
@@ -48,7 +49,96 @@ const ForStmt *counterLoop(const VarDecl *V, ASTContext &Ctx) {
   return For && For->getInit() == DS ? For : nullptr;
 }
 
+/// The for statement whose init declares V, alone or among others
+/// (`for (int a = b, i = 0; ...)`).
+const ForStmt *declaringLoop(const VarDecl *V, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(*V);
+  const auto *DS = Parents.size() == 1 ? Parents[0].get<DeclStmt>() : nullptr;
+  if (!DS)
+    return nullptr;
+  DynTypedNodeList Up = Ctx.getParents(*DS);
+  const auto *For = Up.size() == 1 ? Up[0].get<ForStmt>() : nullptr;
+  return For && For->getInit() == DS ? For : nullptr;
+}
+
+/// Whether S holds a break, continue, return or goto.
+bool leavesAnywhere(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<BreakStmt>(S) || isa<ContinueStmt>(S) || isa<ReturnStmt>(S) ||
+      isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S))
+    return true;
+  for (const Stmt *C : S->children())
+    if (leavesAnywhere(C))
+      return true;
+  return false;
+}
+
+/// The loops in S, S included.
+void forLoops(const Stmt *S, llvm::SmallVectorImpl<const ForStmt *> &Out) {
+  if (!S)
+    return;
+  if (const auto *F = dyn_cast<ForStmt>(S))
+    Out.push_back(F);
+  for (const Stmt *C : S->children())
+    forLoops(C, Out);
+}
+
 } // namespace
+
+bool Engine::steppedUniformly(const VarDecl *V, const ForStmt *For,
+                              unsigned Depth) {
+  // Every change of V is a uniform step in the increment of For or of a
+  // loop inside it; those loops run alike in every thread (uniform tests,
+  // under uniform conditions only, nothing leaving early), so each thread
+  // takes the same steps.
+  const auto *Function = dyn_cast<FunctionDecl>(V->getDeclContext());
+  if (!Function || !Function->getBody() || !V->getInit() ||
+      !V->getType()->isIntegralOrEnumerationType() ||
+      leavesAnywhere(For->getBody()) || !provenUniform(V->getInit(), Depth + 1))
+    return false;
+  llvm::SmallVector<const ForStmt *, 4> Loops;
+  forLoops(For, Loops);
+  llvm::SmallPtrSet<const ForStmt *, 4> Stepping;
+  for (const VariableUse &U : changingUses(V, Function->getBody())) {
+    if (U.Kind != UseKind::Assigned || U.Part)
+      return false;
+    const auto *Step = dyn_cast<CompoundAssignOperator>(U.At);
+    const auto *Inc = dyn_cast<UnaryOperator>(U.At);
+    if (!(Inc && Inc->isIncrementDecrementOp()) &&
+        !(Step &&
+          (Step->getOpcode() == BO_AddAssign ||
+           Step->getOpcode() == BO_SubAssign) &&
+          provenUniform(Step->getRHS(), Depth + 1)))
+      return false;
+    const ForStmt *In = nullptr;
+    for (const ForStmt *F : Loops)
+      if (F->getInc() && contains(F->getInc(), U.At))
+        In = F;
+    if (!In)
+      return false;
+    Stepping.insert(In);
+  }
+  for (const ForStmt *F : Stepping)
+    for (const Stmt *S = F; S != For;) {
+      const Expr *Cond = nullptr;
+      if (const auto *L = dyn_cast<ForStmt>(S))
+        Cond = L->getCond();
+      else if (const auto *L = dyn_cast<WhileStmt>(S))
+        Cond = L->getCond();
+      else if (const auto *I = dyn_cast<IfStmt>(S))
+        Cond = I->getCond();
+      else if (!isa<CompoundStmt>(S) && !isa<AttributedStmt>(S))
+        return false;
+      if (Cond && !provenUniform(Cond, Depth + 1))
+        return false;
+      DynTypedNodeList Up = Ctx.getParents(*S);
+      S = Up.size() == 1 ? Up[0].get<Stmt>() : nullptr;
+      if (!S)
+        return false;
+    }
+  return !For->getCond() || provenUniform(For->getCond(), Depth + 1);
+}
 
 bool Engine::provenUniform(const Expr *E, unsigned Depth) {
   if (!E || Depth > 32)
@@ -126,6 +216,14 @@ bool Engine::provenUniform(const Expr *E, unsigned Depth) {
       Uniform &= provenUniform(CA->getRHS(), Depth + 1);
     else
       Uniform = false;
+    AssumedUniform.erase(V);
+    return Uniform;
+  }
+  // One of several counters of a for statement, or one stepped by a loop
+  // inside it (globalToShmemAsyncCopy's `++iStage`).
+  if (const ForStmt *For = declaringLoop(V, Ctx)) {
+    AssumedUniform.insert(V);
+    bool Uniform = steppedUniformly(V, For, Depth);
     AssumedUniform.erase(V);
     return Uniform;
   }
