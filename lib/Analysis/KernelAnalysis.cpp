@@ -262,10 +262,16 @@ std::vector<SharedAccessSite> mergeAcrossValues(
   std::vector<Agreement> Same;
   std::vector<SharedAccessSite> Out =
       mergeSites(Members, Same, /*BoundTotals=*/true);
+  // A run that stopped early never reached the accesses after the stop:
+  // what the others say of them is not every launch's.
+  bool Stopped = llvm::any_of(Members, [](const auto &M) {
+    return !M->truncationReason().empty();
+  });
   // Every value the launches pass ran: one exact count in all of them is
   // the answer for every launch; otherwise the counts range over them.
   for (size_t I = 0; I < Out.size(); ++I) {
     AccessSummary &R = Out[I].Summary;
+    R.Truncated |= Stopped;
     // The counts are one run's: the block's own only where every run makes
     // the same requests of one count.
     R.CountsExact &= Same[I].SameRequests && Same[I].holds();

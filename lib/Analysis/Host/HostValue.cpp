@@ -111,19 +111,19 @@ bool HostEvaluator::chainsThroughCallers(const FunctionDecl *F, int Outer,
                                          std::vector<int64_t> &Values) {
   const auto &Sites = Calls.callsOf(F);
   const auto &Indirect = Calls.indirectCallsOf(F);
-  if (Sites.empty() && Indirect.empty()) {
-    // Called only from the files next to this one: each of those calls.
-    std::vector<const ExternalCall *> Others;
-    if (External && F->isExternallyVisible())
-      Others = External(crossFileKey(F, Ctx));
-    for (const ExternalCall *C : Others) {
-      Frames[Outer].External = C;
-      bool Ok = valuesAlongChains(E, First, Budget, Values);
-      Frames[Outer].External = nullptr;
-      if (!Ok)
-        return false;
-    }
-    return !Others.empty();
+  // The calls in the files next to this one (of a function they may call),
+  // each on its own, besides this file's.
+  std::vector<const ExternalCall *> Others;
+  if (External && F->isExternallyVisible())
+    Others = External(crossFileKey(F, Ctx));
+  if (Sites.empty() && Indirect.empty() && Others.empty())
+    return false;
+  for (const ExternalCall *C : Others) {
+    Frames[Outer].External = C;
+    bool Ok = valuesAlongChains(E, First, Budget, Values);
+    Frames[Outer].External = nullptr;
+    if (!Ok)
+      return false;
   }
   for (const CallGraph::Site &S : Sites) {
     if (!S.Caller)

@@ -323,6 +323,11 @@ HostEvaluator::throughCalls(const clang::ParmVarDecl *Param, unsigned Depth,
     if (!Take(Site.Call, std::move(Values), Why))
       return std::nullopt;
   }
+  // A function other files may call: their calls next to this file too.
+  if (External && Function->isExternallyVisible())
+    for (const ExternalCall *Call : External(crossFileKey(Function, Ctx)))
+      if (!atExternalCall<T>(*Call, Function, Param, Out, WhyNot))
+        return std::nullopt;
   return Out;
 }
 

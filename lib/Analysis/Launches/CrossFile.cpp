@@ -192,7 +192,8 @@ void collectConstants(
         !VD->getType()->isIntegralOrEnumerationType() ||
         !SM.isWrittenInMainFile(SM.getExpansionLoc(VD->getLocation())))
       continue;
-    if (auto V = VD->getInit()->getIntegerConstantExpr(Ctx))
+    if (auto V = VD->getInit()->getIntegerConstantExpr(Ctx);
+        V && V->getSignificantBits() <= 64)
       Out[VD->getQualifiedNameAsString()] = {
           V->getExtValue(), SM.getExpansionLineNumber(VD->getLocation())};
   }

@@ -7,6 +7,7 @@
 #include "Launches/CrossFile.h"
 #include "Launches/DriverLaunch.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -226,7 +227,16 @@ void keepValuesConditionsAllow(std::vector<int64_t> &Values, const Expr *Arg,
                                const FunctionDecl *Caller,
                                llvm::ArrayRef<KnownCondition> Known,
                                HostEvaluator &Eval) {
-  const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+  // The condition reads the variable; the values are the argument's, after
+  // any conversion to the parameter's type: only the same value is compared.
+  const Expr *E = Arg->IgnoreParens();
+  while (const auto *Cast = dyn_cast<ImplicitCastExpr>(E)) {
+    if (Cast->getCastKind() != CK_LValueToRValue &&
+        Cast->getCastKind() != CK_NoOp)
+      return;
+    E = Cast->getSubExpr()->IgnoreParens();
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
   if (!Ref)
     return;
   auto IsArg = [Ref](const Expr *E) {
@@ -261,6 +271,26 @@ void keepValuesConditionsAllow(std::vector<int64_t> &Values, const Expr *Arg,
 
 void LaunchIndex::addLaunch(const CallGraph::Site &Launch) {
   const CallExpr *Call = Launch.Call;
+  // A launch from device code (dynamic parallelism) passes what its threads
+  // compute: the kernel's shapes and arguments are not all known.
+  if (const FunctionDecl *In = Launch.Caller;
+      In && (In->hasAttr<CUDAGlobalAttr>() ||
+             (In->hasAttr<CUDADeviceAttr>() && !In->hasAttr<CUDAHostAttr>())))
+    if (const FunctionDecl *Kernel = Call->getDirectCallee()) {
+      Kernel = Kernel->getCanonicalDecl();
+      Unresolved[Kernel].push_back(
+          {locationText(Call->getBeginLoc(), Ctx.getSourceManager()),
+           "it is launched from device code"});
+      Arguments &A = Launched[Kernel];
+      A.Values.resize(Kernel->getNumParams());
+      A.Varies.assign(Kernel->getNumParams(), true);
+      for (LaunchedArgument &V : A.Values) {
+        ++V.Launches;
+        V.Value.reset();
+        V.Values.clear();
+      }
+      return;
+    }
   std::optional<LaunchParts> P = partsOf(Call);
   if (!P)
     return;

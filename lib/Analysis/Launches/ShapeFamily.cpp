@@ -255,14 +255,27 @@ bool namesShared(const Stmt *S, std::set<const FunctionDecl *> &Seen) {
     if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
         VD && VD->hasAttr<CUDASharedAttr>())
       return true;
-  if (const auto *Call = dyn_cast<CallExpr>(S))
-    if (const FunctionDecl *Callee = Call->getDirectCallee()) {
-      const FunctionDecl *Def = nullptr;
-      // Past the bound, assume it does.
-      if (Callee->hasBody(Def) && Seen.insert(Def).second &&
-          (Seen.size() > 256 || namesShared(Def->getBody(), Seen)))
+  // A callee (a function, a constructor with its member initializers) that
+  // does; past the bound, or through a pointer, assume it does.
+  const FunctionDecl *Callee = nullptr;
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    Callee = Call->getDirectCallee();
+    if (!Callee && !isa<CUDAKernelCallExpr>(Call))
+      return true;
+  } else if (const auto *Construct = dyn_cast<CXXConstructExpr>(S)) {
+    Callee = Construct->getConstructor();
+  }
+  if (Callee) {
+    const FunctionDecl *Def = nullptr;
+    if (Callee->hasBody(Def) && Seen.insert(Def).second) {
+      if (Seen.size() > 256 || namesShared(Def->getBody(), Seen))
         return true;
+      if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+        for (const CXXCtorInitializer *Init : Ctor->inits())
+          if (namesShared(Init->getInit(), Seen))
+            return true;
     }
+  }
   for (const Stmt *Child : S->children())
     if (namesShared(Child, Seen))
       return true;

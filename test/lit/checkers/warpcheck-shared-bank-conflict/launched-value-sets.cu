@@ -7,8 +7,14 @@
 // RUN: %warpcheck --checks='-*,warpcheck-shared-*' %s -- 2>&1 | %check-messages
 // RUN: %warpcheck --format=json %s -- 2>/dev/null | %python -c "import json, sys; [print(a['kernel'], a['line'], a['status'], a['wavefronts'], a['depends_on']) for a in json.load(sys.stdin)['accesses']]" | FileCheck %s -check-prefix=JSON
 // The odd strides' store: exact, with no dependence.
-// JSON: oddStrides 15 exact 1 []
-// JSON: scanLike 22 range 2 ["the launched value of 'size'"]
+// JSON: oddStrides {{[0-9]+}} exact 1 []
+// JSON: scanLike {{[0-9]+}} range 2 ["the launched value of 'size'"]
+// The condition reads 'n' (258 > 64), the kernel gets it converted to
+// unsigned char (2): the value is not dropped by the condition.
+// JSON: converted {{[0-9]+}} range 2
+// A run that stops early (the goto taken for d = 2) leaves what it did not
+// reach unknown, not agreeing with the others.
+// JSON: stopped {{[0-9]+}} unknown
 
 __global__ void oddStrides(float *out, int d) {
   __shared__ float s[32 * 64];
@@ -58,6 +64,33 @@ __global__ void perShape(float *out, int n) {
 
 void launchPerShape(int bs) { perShape<<<1, bs>>>(nullptr, bs); }
 
+__global__ void converted(float *out, unsigned char d) {
+  __shared__ float s[32 * 64];
+  s[threadIdx.x * d] = 1;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: up to 2-way bank conflict on store to 's': 1 to 2 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: {{.*}}'d' is each of 1, 2 {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-4]]:20: note: {{.*}}
+  out[threadIdx.x] = s[0];
+}
+
+void launchConverted(int n) {
+  if (n > 64)
+    converted<<<1, 32>>>(nullptr, n);
+}
+
+__global__ void stopped(float *out, int d) {
+  __shared__ float s[32 * 64];
+  if (d == 2)
+    goto store;
+store:
+  s[threadIdx.x * d] = 1;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: bank conflicts of store to 's' cannot be decided{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: {{.*}}
+  out[threadIdx.x] = s[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: bank conflicts of load from 's' cannot be decided{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:22: note: {{.*}}
+}
+
 void launchScan(unsigned n) {
   if (n <= 64)
     scanLike<<<1, 256>>>(nullptr, n);
@@ -75,6 +108,11 @@ int main(int argc, char **) {
   wideStrides<<<1, 32>>>(nullptr, 10);
   for (int bs = 32; bs <= 128; bs *= 2)
     launchPerShape(bs);
+  launchConverted(258);
+  launchConverted(1);
+  converted<<<1, 32>>>(nullptr, 1);
+  stopped<<<1, 32>>>(nullptr, 1);
+  stopped<<<1, 32>>>(nullptr, 2);
   runTime<<<1, 32>>>(nullptr, 3);
   runTime<<<1, 32>>>(nullptr, argc);
 }

@@ -1,0 +1,2 @@
+void launchIt(int d);
+void other() { launchIt(2); }
