@@ -256,9 +256,61 @@ std::vector<SharedAccessSite> mergeAcrossShapes(
   return Out;
 }
 
+namespace {
+using SiteKey = std::tuple<const Expr *, const VarDecl *, AccessKind, unsigned>;
+
+SiteKey keyOf(const SharedAccessSite &Site) {
+  return SiteKey{Site.Site, Site.Variable, Site.Kind, Site.WidthBytes};
+}
+
+/// "(2 wavefronts when size is 4, 8; 1 wavefront when size is 16, 32)": what
+/// each run gives Key, grouped by count in the order the values come; empty
+/// when a run that executes it is not exact.
+std::string perValueTable(
+    const std::vector<std::map<SiteKey, const AccessSummary *>> &Runs,
+    const SiteKey &Key, const std::string &Param,
+    const std::vector<int64_t> &Values) {
+  std::vector<std::pair<std::string, std::string>> Groups;
+  for (size_t M = 0; M < Runs.size() && M < Values.size(); ++M) {
+    auto It = Runs[M].find(Key);
+    std::string Label = "no request";
+    if (It != Runs[M].end() && It->second->Requests > 0) {
+      const AccessSummary &S = *It->second;
+      if (S.Status != Verdict::Exact || S.Truncated)
+        return "";
+      unsigned Most = S.Worst.MaxWavefronts;
+      Label = (S.FewestWavefronts == Most
+                   ? std::to_string(Most)
+                   : std::to_string(S.FewestWavefronts) + " to " +
+                         std::to_string(Most)) +
+              (Most == 1 ? " wavefront" : " wavefronts");
+    }
+    auto G = llvm::find_if(Groups, [&](const auto &E) { return E.first == Label; });
+    std::string V = std::to_string(Values[M]);
+    if (G == Groups.end())
+      Groups.push_back({Label, V});
+    else
+      G->second += ", " + V;
+  }
+  std::string Out;
+  for (const auto &[Label, Vs] : Groups)
+    Out += (Out.empty() ? "" : "; ") + Label + " when " + Param + " is " + Vs;
+  return Out.empty() ? "" : " (" + Out + ")";
+}
+} // namespace
+
 std::vector<SharedAccessSite> mergeAcrossValues(
     const std::vector<std::shared_ptr<const KernelAnalysis>> &Members,
-    const std::string &Depends) {
+    const std::string &Depends, const std::string &Param,
+    const std::vector<int64_t> &Values) {
+  // Each run's sites by access, for the per-value table.
+  std::vector<std::map<SiteKey, const AccessSummary *>> Runs;
+  if (!Param.empty())
+    for (const auto &M : Members) {
+      Runs.emplace_back();
+      for (const SharedAccessSite &Site : M->sites())
+        Runs.back().emplace(keyOf(Site), &Site.Summary);
+    }
   std::vector<Agreement> Same;
   std::vector<SharedAccessSite> Out =
       mergeSites(Members, Same, /*BoundTotals=*/true);
@@ -286,8 +338,12 @@ std::vector<SharedAccessSite> mergeAcrossValues(
     R.Worst.Status = Verdict::Range;
     R.Worst.MinWavefronts = std::min(R.Worst.MinWavefronts, R.FewestWavefronts);
     R.Worst.Ideal = std::min(R.Worst.Ideal, R.Worst.MinWavefronts);
-    if (!llvm::is_contained(R.DependsOn, Depends))
-      R.DependsOn.push_back(Depends);
+    std::string Dependence =
+        Depends + (Runs.empty() || R.Truncated
+                       ? std::string()
+                       : perValueTable(Runs, keyOf(Out[I]), Param, Values));
+    if (!llvm::is_contained(R.DependsOn, Dependence))
+      R.DependsOn.push_back(Dependence);
   }
   return Out;
 }

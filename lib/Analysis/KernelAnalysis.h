@@ -134,9 +134,13 @@ std::vector<SharedAccessSite> mergeAcrossShapes(
 /// request (every launched value is covered); otherwise a range over the
 /// members, depending on Depends ("the launched value of 'size'"); unknown
 /// when any member is. Request counts are exact when all members agree.
+/// With one parameter split (Param, and Values[i] the value of member i),
+/// a range's dependence lists what each value gives: "the launched value of
+/// 'size' (2 wavefronts when size is 4, 8; 1 wavefront when size is 16)".
 std::vector<SharedAccessSite> mergeAcrossValues(
     const std::vector<std::shared_ptr<const KernelAnalysis>> &Members,
-    const std::string &Depends);
+    const std::string &Depends, const std::string &Param = "",
+    const std::vector<int64_t> &Values = {});
 
 } // namespace warpcheck
 

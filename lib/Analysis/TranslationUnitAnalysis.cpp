@@ -225,6 +225,16 @@ std::shared_ptr<const KernelAnalysis> TranslationUnitAnalysis::getRun(
   return Result;
 }
 
+namespace {
+/// Each run's value of the first split parameter.
+std::vector<int64_t> firstValues(const std::vector<std::vector<int64_t>> &Keys) {
+  std::vector<int64_t> Out;
+  for (const std::vector<int64_t> &K : Keys)
+    Out.push_back(K.empty() ? 0 : K.front());
+  return Out;
+}
+} // namespace
+
 std::vector<std::shared_ptr<const KernelAnalysis>>
 TranslationUnitAnalysis::acrossValues(const FunctionDecl *Kernel,
                                       const std::vector<Dim3> &Blocks,
@@ -254,7 +264,10 @@ TranslationUnitAnalysis::acrossValues(const FunctionDecl *Kernel,
         Bindings.push_back(B);
     llvm::append_range(Bindings, Split.Bindings);
     std::vector<SharedAccessSite> Sites =
-        mergeAcrossValues(Members, Split.Depends);
+        Split.Names.size() == 1
+            ? mergeAcrossValues(Members, Split.Depends, Split.Names.front(),
+                                firstValues(Split.Keys))
+            : mergeAcrossValues(Members, Split.Depends);
     Out.push_back(std::make_shared<KernelAnalysis>(
         std::move(Members), std::move(Sites), Split.Names, Bindings));
   }

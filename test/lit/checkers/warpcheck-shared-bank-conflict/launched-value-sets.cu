@@ -8,10 +8,11 @@
 // RUN: %warpcheck --format=json %s -- 2>/dev/null | %python -c "import json, sys; [print(a['kernel'], a['line'], a['status'], a['wavefronts'], a['depends_on']) for a in json.load(sys.stdin)['accesses']]" | FileCheck %s -check-prefix=JSON
 // The odd strides' store: exact, with no dependence.
 // JSON: oddStrides {{[0-9]+}} exact 1 []
-// JSON: scanLike {{[0-9]+}} range 2 ["the launched value of 'size'"]
+// Each value's count, grouped: 2 wavefronts while size is below 32.
+// JSON: scanLike {{[0-9]+}} range 2 ["the launched value of 'size' (2 wavefronts when size is 1, 2, 4, 8, 16; 1 wavefront when size is 32, 64)"]
 // The condition reads 'n' (258 > 64), the kernel gets it converted to
 // unsigned char (2): the value is not dropped by the condition.
-// JSON: converted {{[0-9]+}} range 2
+// JSON: converted {{[0-9]+}} range 2 ["the launched value of 'd' (1 wavefront when d is 1; 2 wavefronts when d is 2)"]
 // A run that stops early (the goto taken for d = 2) leaves what it did not
 // reach unknown, not agreeing with the others.
 // JSON: stopped {{[0-9]+}} unknown
@@ -27,7 +28,7 @@ __global__ void scanLike(unsigned *out, unsigned size) {
   unsigned pos = 2 * threadIdx.x - (threadIdx.x & (size - 1));
   s[pos] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: up to 2-way bank conflict on store to 's': 1 to 2 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'scanLike' with block 256x1x1 (from launch at launched-value-sets.cu:{{[0-9]+}}; 'size' is each of 1, 2, 4, 8, 16, 32, 64 (the values the launches pass, the first at launched-value-sets.cu:{{[0-9]+}}), analyzed one by one); {{.*}}; the count depends on the launched value of 'size'
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'scanLike' with block 256x1x1 (from launch at launched-value-sets.cu:{{[0-9]+}}; 'size' is each of 1, 2, 4, 8, 16, 32, 64 (the values the launches pass, the first at launched-value-sets.cu:{{[0-9]+}}), analyzed one by one); {{.*}}; the count depends on the launched value of 'size' (2 wavefronts when size is 1, 2, 4, 8, 16; 1 wavefront when size is 32, 64)
   // CHECK-MESSAGES: :[[@LINE-5]]:23: note: no layout fix offered: the kernel ran once per value the launches pass to 'size', and a fix is searched for one run
   out[threadIdx.x] = s[threadIdx.x];
 }
