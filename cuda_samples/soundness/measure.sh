@@ -20,13 +20,15 @@ Build=${BUILD:-/tmp/warpcheck-soundness-build}
 mkdir -p "$Build"
 Log="$Out/run.log"
 : > "$Log"
-Programs=${PROGRAMS:-"soundness soundness_lanes soundness_access soundness_objects soundness_members soundness_wrap soundness_flow soundness_writes soundness_host soundness_values soundness_erows"}
+Programs=${PROGRAMS:-"soundness soundness_lanes soundness_access soundness_objects soundness_members soundness_wrap soundness_flow soundness_writes soundness_host soundness_values soundness_erows soundness_driver"}
 
 ncu_env > "$Out/env.txt" 2>&1
 
+# -lcuda and the cubin: soundness_driver loads its kernels by name.
 for P in $Programs; do
-  nvcc -arch=sm_90 -lineinfo -std=c++17 -o "$Build/$P" "$Dir/$P.cu" \
-    >"$Build/$P.build.log" 2>&1 &
+  { nvcc -arch=sm_90 -lineinfo -std=c++17 -o "$Build/$P" "$Dir/$P.cu" -lcuda &&
+    nvcc -arch=sm_90 -lineinfo -std=c++17 -cubin -o "$Build/$P.cubin" \
+      "$Dir/$P.cu"; } >"$Build/$P.build.log" 2>&1 &
 done
 wait
 for P in $Programs; do

@@ -11,6 +11,7 @@
 #include "Host/CallGraph.h"
 #include "Host/HostValue.h"
 #include "Host/Mutation.h"
+#include "Host/OutParameters.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -18,6 +19,8 @@
 #include "clang/Tooling/Tooling.h"
 #include "gtest/gtest.h"
 
+#include <algorithm>
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -102,6 +105,31 @@ public:
   const VarDecl *var(const std::string &Name) { return Vars.at(Name); }
   const Stmt *body(const std::string &Name) {
     return Functions.at(Name)->getBody();
+  }
+  /// What each way through the function Name hands back, one line per
+  /// tuple ("bs=16 k=tile16", sorted; `?` unknown, `null`, absent: not
+  /// stored); nullopt when not followed.
+  std::optional<std::vector<std::string>> handed(const std::string &Name) {
+    std::string Why;
+    auto Ways = handedBack(Functions.at(Name), ctx(), Why);
+    if (!Ways)
+      return std::nullopt;
+    std::vector<std::string> Out;
+    for (const HandedBack &W : *Ways) {
+      std::map<std::string, std::string> Fields;
+      for (const auto &[P, V] : W.Stored)
+        Fields[P->getNameAsString()] = V.Kind == PathValue::Int
+                                           ? std::to_string(V.I)
+                                       : V.Kind == PathValue::Name ? V.S
+                                       : V.Kind == PathValue::Null ? "null"
+                                                                   : "?";
+      std::string Line;
+      for (const auto &[K, V] : Fields)
+        Line += (Line.empty() ? "" : " ") + K + "=" + V;
+      Out.push_back(Line);
+    }
+    std::sort(Out.begin(), Out.end());
+    return Out;
   }
   /// The values of the I-th `use(...)` argument, sorted; empty when none.
   std::vector<int64_t> values(size_t I) {
@@ -765,6 +793,159 @@ TEST(Mutation, ForwardingReferenceOnlyForwardedIsRead) {
   EXPECT_TRUE(mayChange(P.var("v2"), P.body("h"), &P.ctx()));
   EXPECT_TRUE(mayChange(P.var("v3"), P.body("h")));
   EXPECT_TRUE(mayChange(P.var("v3"), P.body("h"), &P.ctx()));
+}
+
+// --- OutParameters.h: what a function hands back through pointers ---
+
+const char *DriverApi = R"cpp(
+  typedef struct CUmod_st *CUmodule;
+  typedef struct CUfunc_st *CUfunction;
+  int cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name);
+  int query(int *threads, CUfunction f);
+  [[noreturn]] void fail();
+  void exit(int);
+  bool broken();
+  void keep(int *);
+  void later();
+)cpp";
+
+TEST(OutParameters, KernelAndSizePairedWayByWay) {
+  // cuda-samples matrixMulDrv's initCUDA: the first kernel a device query
+  // allows, with its size; past the table, the last kernel with 4.
+  Parsed P(std::string(DriverApi) + R"cpp(
+    int init(CUmodule m, CUfunction *k, int *bs) {
+      CUfunction f = 0;
+      const char *names[] = {"tile32", "tile16", "tile8"};
+      int idx = 0;
+      int size = 32;
+      while (idx < 3) {
+        int threads = 0;
+        cuModuleGetFunction(&f, m, names[idx]);
+        query(&threads, f);
+        if (size * size <= threads)
+          break;
+        else
+          size /= 2;
+        idx++;
+      }
+      *k = f;
+      *bs = size;
+      return 0;
+    }
+  )cpp");
+  auto H = P.handed("init");
+  ASSERT_TRUE(H);
+  // The module handle goes to calls that may store through it: unknown.
+  EXPECT_EQ(
+      *H, (std::vector<std::string>{"bs=16 k=tile16 m=?", "bs=32 k=tile32 m=?",
+                                    "bs=4 k=tile8 m=?", "bs=8 k=tile8 m=?"}));
+}
+
+TEST(OutParameters, DecidedConditionsTakeOneWay) {
+  Parsed P(std::string(DriverApi) + R"cpp(
+    void pick(CUmodule m, CUfunction *k, int *bs) {
+      int size = 16;
+      for (int i = 0; i < 3; ++i)
+        size *= 2;
+      CUfunction f;
+      if (size == 128)
+        cuModuleGetFunction(&f, m, "big");
+      else
+        cuModuleGetFunction(&f, m, "small");
+      *k = f;
+      *bs = size;
+    }
+  )cpp");
+  EXPECT_EQ(P.handed("pick"), (std::vector<std::string>{"bs=128 k=big m=?"}));
+}
+
+TEST(OutParameters, AddressHandedToACallIsUnknownFromThenOn) {
+  // `n` is unknown after query receives its address, even once assigned
+  // again: query may have kept it. `m` escapes into a pointer: never known.
+  Parsed P(std::string(DriverApi) + R"cpp(
+    void f(CUfunction g, int *a, int *b, int *c) {
+      int n = 4;
+      *a = n;
+      query(&n, g);
+      n = 8;
+      later();
+      *b = n;
+      int m = 2;
+      int *q = &m;
+      *c = m;
+      (void)q;
+    }
+  )cpp");
+  EXPECT_EQ(P.handed("f"), (std::vector<std::string>{"a=4 b=? c=? g=?"}));
+}
+
+TEST(OutParameters, WaysThatDoNotReturnHandNothingBack) {
+  Parsed P(std::string(DriverApi) + R"cpp(
+    void f(int *out) {
+      *out = 1;
+      if (broken()) {
+        *out = 3;
+        exit(1);
+      }
+      if (broken()) {
+        *out = 5;
+        fail();
+      }
+    }
+    void g(int *out) {
+      if (broken())
+        return;
+      *out = 7;
+    }
+  )cpp");
+  EXPECT_EQ(P.handed("f"), (std::vector<std::string>{"out=1"}));
+  // One way stores nothing: the caller keeps its own value there.
+  EXPECT_EQ(P.handed("g"), (std::vector<std::string>{"", "out=7"}));
+}
+
+TEST(OutParameters, PointerHandedOnOrUsedOtherwise) {
+  Parsed P(std::string(DriverApi) + R"cpp(
+    void handedOn(int *out) {
+      *out = 2;
+      keep(out);
+    }
+    void arithmetic(int *out, int *other) {
+      *out = 2;
+      *(out + 1) = 3;
+      *other = 4;
+    }
+  )cpp");
+  EXPECT_EQ(P.handed("handedOn"), (std::vector<std::string>{"out=?"}));
+  // `out + 1` is not followed: what `out` points to is unknown.
+  EXPECT_EQ(P.handed("arithmetic"),
+            (std::vector<std::string>{"other=4 out=?"}));
+}
+
+TEST(OutParameters, WhatIsNotModelledGivesNoAnswer) {
+  Parsed P(std::string(DriverApi) + R"cpp(
+    void sw(int c, int *out) {
+      switch (c) {
+      case 1: *out = 1; break;
+      default: *out = 2;
+      }
+    }
+    void forever(int *out) {
+      int i = 0;
+      while (i < 1000)
+        ++i;
+      *out = i;
+    }
+    void shortCircuit(int *out) {
+      int n = 1;
+      if (broken() && (n = 2))
+        *out = n;
+    }
+    void noOut(int x) { (void)x; }
+  )cpp");
+  EXPECT_FALSE(P.handed("sw"));
+  EXPECT_FALSE(P.handed("forever"));
+  EXPECT_FALSE(P.handed("shortCircuit"));
+  EXPECT_FALSE(P.handed("noOut"));
 }
 
 } // namespace

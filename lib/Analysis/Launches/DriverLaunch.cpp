@@ -5,6 +5,7 @@
 #include "Host/Guards.h"
 #include "Host/HostSyntax.h"
 #include "Host/Mutation.h"
+#include "Host/OutParameters.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
@@ -83,9 +84,11 @@ std::optional<std::vector<std::string>> stringsOf(const Expr *E) {
 
 /// The kernel names the local CUfunction E can hold at a launch in In:
 /// every cuModuleGetFunction(&f, module, name) of In that can run, when
-/// nothing else writes f.
+/// nothing else writes f. Names: each with where it was looked up.
 bool namesOf(const Expr *E, const FunctionDecl *In, const CallGraph &Calls,
-             HostEvaluator &Eval, const ASTContext &Ctx, DriverLaunch &Out) {
+             HostEvaluator &Eval, const ASTContext &Ctx,
+             std::vector<std::pair<std::string, std::string>> &Names,
+             DriverLaunch &Out) {
   const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   const Stmt *Body = In ? In->getBody() : nullptr;
@@ -139,9 +142,9 @@ bool namesOf(const Expr *E, const FunctionDecl *In, const CallGraph &Calls,
     std::string At = "by name from cuModuleGetFunction at " +
                      locationText(G->getBeginLoc(), SM);
     for (std::string &S : *Strings)
-      Out.Names.push_back({std::move(S), At});
+      Names.push_back({std::move(S), At});
   }
-  if (Out.Names.empty()) {
+  if (Names.empty()) {
     Out.WhyNot = "no cuModuleGetFunction names the kernel";
     return false;
   }
@@ -150,10 +153,10 @@ bool namesOf(const Expr *E, const FunctionDecl *In, const CallGraph &Calls,
 
 /// The block of a driver launch: `b.x, b.y, b.z` of one dim3 keep its
 /// values together; other arguments are evaluated one by one.
+/// AtLaunch: the values variables have there (Guards.h).
 std::optional<HostEvaluator::Dims>
 blockOf(const CallExpr *Call, const FunctionDecl *In, HostEvaluator &Eval,
-        const ASTContext &Ctx, std::string &WhyNot) {
-  Guards AtLaunch = guardsAt(Call, In, Ctx);
+        const Guards &AtLaunch, std::string &WhyNot) {
   const Expr *Base = nullptr;
   const ValueDecl *Same = nullptr;
   bool Members = true;
@@ -203,6 +206,181 @@ blockOf(const CallExpr *Call, const FunctionDecl *In, HostEvaluator &Eval,
   return Out;
 }
 
+/// The index of the statement of Body that holds S, or nullopt.
+std::optional<unsigned> statementOf(const CompoundStmt *Body, const Stmt *S) {
+  unsigned I = 0;
+  for (const Stmt *Child : Body->body()) {
+    if (contains(Child, S))
+      return I;
+    ++I;
+  }
+  return std::nullopt;
+}
+
+/// The call that receives `&VD` when that is VD's only change and the call
+/// runs whenever its statement of Body does (the statement is the call, or
+/// the call is an argument of one: `checkCudaErrors(init(&f))`); its
+/// argument index in Arg and its statement's index in Statement.
+const CallExpr *soleAddressCall(const VarDecl *VD, const CompoundStmt *Body,
+                                unsigned &Arg, unsigned &Statement) {
+  std::vector<VariableUse> Uses = changingUses(VD, Body);
+  if (Uses.size() != 1 || Uses[0].Kind != UseKind::AddressTaken || Uses[0].Part)
+    return nullptr;
+  std::vector<const Stmt *> Path;
+  if (!pathTo(Body, Uses[0].At, Path) || Path.size() < 3)
+    return nullptr;
+  // Path: Body, its statement, ..., the call, (casts), the `&`.
+  const CallExpr *Call = nullptr;
+  for (size_t I = Path.size() - 1; I-- > 1 && !Call;)
+    Call = dyn_cast<CallExpr>(Path[I]);
+  if (!Call)
+    return nullptr;
+  for (size_t I = 1; I + 1 < Path.size() && Path[I] != Call; ++I)
+    if (!isa<CallExpr>(Path[I]) && !isa<ImplicitCastExpr>(Path[I]) &&
+        !isa<ParenExpr>(Path[I]) && !isa<ExprWithCleanups>(Path[I]))
+      return nullptr;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || !Callee->getDefinition() ||
+      Call->getNumArgs() > Callee->getNumParams())
+    return nullptr;
+  for (Arg = 0; Arg < Call->getNumArgs(); ++Arg)
+    if (Call->getArg(Arg)->IgnoreParenImpCasts() == Uses[0].At)
+      break;
+  auto Index = statementOf(Body, Call);
+  if (Arg == Call->getNumArgs() || !Index)
+    return nullptr;
+  Statement = *Index;
+  return Call;
+}
+
+/// The locals other than the CUfunction that Call hands back (`&bs`, their
+/// only change), each with the parameter that receives it.
+std::vector<std::pair<const VarDecl *, const ParmVarDecl *>>
+handedBesideIt(const CallExpr *Call, unsigned KernelArg,
+               const CompoundStmt *Body) {
+  std::vector<std::pair<const VarDecl *, const ParmVarDecl *>> Out;
+  const FunctionDecl *Callee = Call->getDirectCallee()->getDefinition();
+  for (unsigned J = 0; J < Call->getNumArgs(); ++J) {
+    const auto *Addr =
+        dyn_cast<UnaryOperator>(Call->getArg(J)->IgnoreParenImpCasts());
+    const auto *Ref =
+        Addr && Addr->getOpcode() == UO_AddrOf
+            ? dyn_cast<DeclRefExpr>(Addr->getSubExpr()->IgnoreParens())
+            : nullptr;
+    const auto *X = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (J == KernelArg || !X || !X->hasLocalStorage() || isa<ParmVarDecl>(X))
+      continue;
+    std::vector<VariableUse> Uses = changingUses(X, Body);
+    if (Uses.size() == 1 && Uses[0].At == Addr)
+      Out.push_back({X, Callee->getParamDecl(J)});
+  }
+  return Out;
+}
+
+/// Adds Blocks to the kernel Name of Out, made with Via when new.
+void addKernelBlocks(DriverLaunch &Out, const std::string &Name,
+                     const std::string &Via,
+                     const HostEvaluator::Dims &Blocks) {
+  DriverKernel *K = nullptr;
+  for (DriverKernel &Known : Out.Kernels)
+    if (Known.Name == Name)
+      K = &Known;
+  if (!K) {
+    Out.Kernels.push_back({Name, Via, {}});
+    K = &Out.Kernels.back();
+  }
+  for (const auto &B : Blocks)
+    addUnique(K->Blocks, B);
+}
+
+/// The kernel of a driver launch handed back, with the block size beside
+/// it, by a call of In (`initCUDA(argc, argv, &matrixMul, &block_size)`):
+/// each way through the callee pairs a kernel name with its values. False
+/// when the launch's CUfunction is not of that form; true with Out's
+/// kernels, or its WhyNot, otherwise.
+bool handedBackTogether(const CallExpr *Launch, const FunctionDecl *In,
+                        HostEvaluator &Eval, const ASTContext &Ctx,
+                        DriverLaunch &Out) {
+  const auto *Ref =
+      dyn_cast<DeclRefExpr>(Launch->getArg(0)->IgnoreParenImpCasts());
+  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const auto *Body =
+      In ? dyn_cast_or_null<CompoundStmt>(In->getBody()) : nullptr;
+  if (!VD || !Body || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() ||
+      (VD->getInit() &&
+       !VD->getInit()->isNullPointerConstant(
+           const_cast<ASTContext &>(Ctx), Expr::NPC_ValueDependentIsNotNull)))
+    return false;
+  unsigned Arg = 0, Statement = 0;
+  const CallExpr *Call = soleAddressCall(VD, Body, Arg, Statement);
+  auto LaunchStatement = Call ? statementOf(Body, Launch) : std::nullopt;
+  if (!Call || !LaunchStatement || *LaunchStatement <= Statement)
+    return false;
+  const FunctionDecl *Callee = Call->getDirectCallee()->getDefinition();
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string CallAt = locationText(Call->getBeginLoc(), SM);
+  std::string Why;
+  auto Ways = handedBack(Callee, Ctx, Why);
+  if (!Ways) {
+    Out.WhyNot = "the kernel is handed back by '" + Callee->getNameAsString() +
+                 "' at " + CallAt + ", which warpcheck does not follow: " + Why;
+    return true;
+  }
+  const ParmVarDecl *KernelParam = Callee->getParamDecl(Arg);
+  auto Beside = handedBesideIt(Call, Arg, Body);
+  Guards Base = guardsAt(Launch, In, Ctx);
+  std::string Via =
+      "by name from cuModuleGetFunction in '" + Callee->getNameAsString() + "'";
+  for (const HandedBack &Way : *Ways) {
+    auto K = Way.Stored.find(KernelParam);
+    // Null (or never stored): cuLaunchKernel fails, no kernel runs.
+    if (K == Way.Stored.end() || K->second.Kind == PathValue::Null)
+      continue;
+    if (K->second.Kind != PathValue::Name) {
+      Out.Kernels.clear();
+      Out.WhyNot = "the kernel '" + Callee->getNameAsString() +
+                   "' hands back at " + CallAt +
+                   " is not known on every way through it";
+      return true;
+    }
+    const std::string &Name = K->second.S;
+    Guards At = Base;
+    bool Possible = true;
+    for (const auto &[X, P] : Beside) {
+      std::optional<int64_t> V;
+      if (auto S = Way.Stored.find(P); S == Way.Stored.end())
+        V = X->getInit() ? evaluateInt(X->getInit(), Ctx) : std::nullopt;
+      else if (S->second.Kind == PathValue::Int)
+        V = S->second.I;
+      if (!V)
+        continue;
+      if (auto Old = At.find(X); Old != At.end())
+        Possible &= llvm::is_contained(Old->second.Values, *V);
+      GuardValues G;
+      G.Values = {*V};
+      G.Via = "'" + X->getNameAsString() + "' is " + std::to_string(*V) +
+              " with it, as '" + Callee->getNameAsString() +
+              "' hands them back at " + CallAt;
+      G.Body = Body;
+      G.ReadFrom = Statement + 1;
+      At[X] = std::move(G);
+    }
+    if (!Possible)
+      continue;
+    auto Blocks = blockOf(Launch, In, Eval, At, Why);
+    if (!Blocks) {
+      Out.Kernels.clear();
+      Out.WhyNot = Why;
+      return true;
+    }
+    addKernelBlocks(Out, Name, Via, *Blocks);
+  }
+  if (Out.Kernels.empty())
+    Out.WhyNot = "no way through '" + Callee->getNameAsString() +
+                 "' hands back a kernel";
+  return true;
+}
+
 } // namespace
 
 std::vector<DriverLaunch> driverLaunches(const ASTContext &Ctx,
@@ -221,8 +399,16 @@ std::vector<DriverLaunch> driverLaunches(const ASTContext &Ctx,
         continue;
       DriverLaunch L;
       L.Location = locationText(S.Call->getBeginLoc(), SM);
-      if (namesOf(S.Call->getArg(0), S.Caller, Calls, Eval, Ctx, L))
-        L.Blocks = blockOf(S.Call, S.Caller, Eval, Ctx, L.WhyNot);
+      if (handedBackTogether(S.Call, S.Caller, Eval, Ctx, L)) {
+        Out.push_back(std::move(L));
+        continue;
+      }
+      std::vector<std::pair<std::string, std::string>> Names;
+      if (namesOf(S.Call->getArg(0), S.Caller, Calls, Eval, Ctx, Names, L))
+        if (auto Blocks = blockOf(S.Call, S.Caller, Eval,
+                                  guardsAt(S.Call, S.Caller, Ctx), L.WhyNot))
+          for (auto &[Name, Via] : Names)
+            L.Kernels.push_back({std::move(Name), std::move(Via), *Blocks});
       Out.push_back(std::move(L));
     }
   }

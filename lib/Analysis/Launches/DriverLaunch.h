@@ -9,6 +9,12 @@
 // cuModuleGetFunction writes is followed; a cuModuleGetFunction under an
 // `if` the host evaluator decides the other way does not run.
 //
+// A CUfunction a function of the program hands back through a pointer,
+// with the block size beside it (`initCUDA(argc, argv, &matrixMul,
+// &block_size)`), is followed way by way through that function
+// (OutParameters.h): each kernel name takes only the block sizes handed
+// back with it.
+//
 //===----------------------------------------------------------------------===//
 #ifndef WARPCHECK_ANALYSIS_LAUNCHES_DRIVERLAUNCH_H
 #define WARPCHECK_ANALYSIS_LAUNCHES_DRIVERLAUNCH_H
@@ -24,13 +30,20 @@
 
 namespace warpcheck {
 
+/// A kernel a driver launch runs, with the block shapes it runs with.
+struct DriverKernel {
+  std::string Name;
+  /// Where the name was looked up ("by name from cuModuleGetFunction at
+  /// main.cpp:122").
+  std::string Via;
+  HostEvaluator::Dims Blocks;
+};
+
 /// One cuLaunchKernel (or cuLaunchCooperativeKernel) call.
 struct DriverLaunch {
-  /// The kernel names the CUfunction can hold, with where each was looked
-  /// up ("cuModuleGetFunction at main.cpp:122"); empty when not followed.
-  std::vector<std::pair<std::string, std::string>> Names;
-  /// The block shapes; nullopt when not followed (WhyNot says why).
-  std::optional<HostEvaluator::Dims> Blocks;
+  /// The kernels the CUfunction can hold; empty when the launch is not
+  /// followed (WhyNot says why).
+  std::vector<DriverKernel> Kernels;
   std::string WhyNot;
   /// "main.cpp:131".
   std::string Location;

@@ -118,18 +118,16 @@ LaunchIndex::LaunchIndex(const ASTContext &Ctx, SiblingFiles *Files)
 
 void LaunchIndex::addDriverLaunches() {
   for (const DriverLaunch &L : driverLaunches(Ctx, Calls, Eval)) {
-    if (!L.Blocks)
-      continue;
-    for (const auto &[Name, Via] : L.Names) {
-      auto &List = Named[Name];
-      for (const auto &B : *L.Blocks) {
+    for (const DriverKernel &K : L.Kernels) {
+      auto &List = Named[K.Name];
+      for (const auto &B : K.Blocks) {
         bool Seen = false;
         for (const auto &S : List)
           Seen |= S.Block == B.Value;
         if (Seen || List.size() >= MaxShapes)
           continue;
-        std::string Description =
-            "from cuLaunchKernel at " + L.Location + ", '" + Name + "' " + Via;
+        std::string Description = "from cuLaunchKernel at " + L.Location +
+                                  ", '" + K.Name + "' " + K.Via;
         if (!B.Via.empty())
           Description += ", " + B.Via;
         List.push_back({B.Value, "launch", Description});
@@ -245,8 +243,7 @@ void keepValuesConditionsAllow(std::vector<int64_t> &Values, const Expr *Arg,
   };
   for (const KnownCondition &K : Known) {
     const auto *B = dyn_cast<BinaryOperator>(K.Cond->IgnoreParenImpCasts());
-    if (!B || !B->isComparisonOp() ||
-        IsArg(B->getLHS()) == IsArg(B->getRHS()))
+    if (!B || !B->isComparisonOp() || IsArg(B->getLHS()) == IsArg(B->getRHS()))
       continue;
     bool Left = IsArg(B->getLHS());
     // Compared in the comparison's own type: only where that is the
@@ -261,9 +258,8 @@ void keepValuesConditionsAllow(std::vector<int64_t> &Values, const Expr *Arg,
     BinaryOperatorKind Op =
         Left ? B->getOpcode()
              : BinaryOperator::reverseComparisonOp(B->getOpcode());
-    llvm::erase_if(Values, [&](int64_t V) {
-      return compares(V, Op, *Bound) != K.Holds;
-    });
+    llvm::erase_if(
+        Values, [&](int64_t V) { return compares(V, Op, *Bound) != K.Holds; });
   }
 }
 
