@@ -190,15 +190,6 @@ def predictions(report, by_line):
         e["requests"] += a.get("instructions", a["requests"])
         e["status"].add(a["status"])
         e["widths"].add(a["width_bytes"] * 8)
-        e.setdefault("shapes", set()).add(tuple(a.get("block_dim", ())))
-    for e in result.values():
-        # Several launched shapes whose counts differ (a kernel handed back
-        # with two block sizes): the sums mix shapes, and only one ran per
-        # launch; what holds is the range of the counts per request.
-        if len(e["shapes"]) > 1 and e["status"] == {"exact"} and \
-                e["hi_req"] - e["lo_req"] > 1e-9:
-            e["status"] = {"range"}
-            e["counts_exact"] = False
     return result
 
 

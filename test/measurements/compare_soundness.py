@@ -37,9 +37,9 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compare_measurements import (OPS, kernel_key, predictions,  # noqa: E402
-                                  print_table, read_measurements,
-                                  run_warpcheck)
+from compare_measurements import (KIND_TO_OP, OPS, kernel_key,  # noqa: E402
+                                  predictions, print_table,
+                                  read_measurements, run_warpcheck)
 
 OP_NAMES = {"load": "ld", "store": "st", "atomic": "atom"}
 # The bank model's most wavefronts per instruction: one per lane, and two per
@@ -49,6 +49,22 @@ TAG = re.compile(r"^\s*//\s*PROBE\s+(?:(\S+<[^>]*>|[A-Za-z_]\w*)\s+)?"
                  r"((?:load|store|atomic)(?:\+(?:load|store|atomic))*)\s+"
                  r"(exact\s+([0-9.]+)|unknown)(?:\s+sass\s+(\d+))?\s*:")
 KERNEL = re.compile(r"__global__\s+void\s+([A-Za-z_]\w*)\s*\(")
+
+
+def per_shape_ranges(report, predicted):
+    """A kernel analyzed over several launched shapes whose counts per
+    request differ (soundness_driver's dv_b8, handed back with two sizes):
+    Nsight Compute's row is one launch's, so the sum over shapes says
+    nothing; what holds is the range of the counts per request."""
+    shapes = {}
+    for a in report["accesses"]:
+        key = (kernel_key(a["kernel"]), KIND_TO_OP[a["kind"]])
+        shapes.setdefault(key, set()).add(tuple(a.get("block_dim", ())))
+    for key, e in predicted.items():
+        if len(shapes.get(key, ())) > 1 and e["status"] == {"exact"} and \
+                e["hi_req"] - e["lo_req"] > 1e-9:
+            e["status"] = {"range"}
+            e["counts_exact"] = False
 
 
 def read_probes(sources):
@@ -180,6 +196,7 @@ def main():
         os.path.join(args.measurements, "metrics.csv"))
     sass = read_sass(os.path.join(args.measurements, "sass.txt"))
     predicted = predictions(report, by_line=False)
+    per_shape_ranges(report, predicted)
     # The report's widest bound of every (kernel, op), over its accesses.
     bound, sites_of = {}, {}
     for a in report["accesses"]:
