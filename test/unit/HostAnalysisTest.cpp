@@ -948,4 +948,91 @@ TEST(OutParameters, WhatIsNotModelledGivesNoAnswer) {
   EXPECT_FALSE(P.handed("noOut"));
 }
 
+TEST(OutParameters, WhatALambdaOrAFailedLookupMayChangeIsUnknown) {
+  // A lambda may change what it names where the run does not look; a
+  // lookup that fails writes null, so a null test takes both ways.
+  Parsed P(std::string(DriverApi) + R"cpp(
+    void lambda(int *bs) {
+      int b = 16;
+      auto half = [&] { b = 8; };
+      half();
+      *bs = b;
+    }
+    void fallback(CUmodule m, CUfunction *k, int *bs) {
+      CUfunction f = 0;
+      cuModuleGetFunction(&f, m, "a");
+      if (f == 0) {
+        cuModuleGetFunction(&f, m, "b");
+        *bs = 8;
+      } else {
+        *bs = 16;
+      }
+      *k = f;
+    }
+  )cpp");
+  EXPECT_EQ(P.handed("lambda"), (std::vector<std::string>{"bs=?"}));
+  EXPECT_EQ(P.handed("fallback"),
+            (std::vector<std::string>{"bs=16 k=a m=?", "bs=8 k=b m=?"}));
+}
+
+TEST(OutParameters, StoresAndOrdersTheRunCannotPlaceGiveNoAnswer) {
+  Parsed P(std::string(DriverApi) + R"cpp(
+    void comma(int *bs) {
+      int a = 1, b = 16;
+      (a, b) = 8;
+      *bs = b;
+    }
+    void unsequenced(int *bs) {
+      int b = 4;
+      *bs = (b = 8) + b;
+    }
+    void arguments(CUmodule m, CUfunction *k) {
+      const char *names[] = {"a", "b"};
+      int i = 0;
+      CUfunction f;
+      cuModuleGetFunction(&f, (i = 1, m), names[i]);
+      *k = f;
+    }
+  )cpp");
+  EXPECT_FALSE(P.handed("comma"));
+  EXPECT_FALSE(P.handed("unsequenced"));
+  EXPECT_FALSE(P.handed("arguments"));
+}
+
+TEST(OutParameters, OnlyTheCLibraryExitEndsAWay) {
+  // A method or a namespace function named abort or exit returns.
+  Parsed P(std::string(DriverApi) + R"cpp(
+    struct Tx { void abort(); };
+    namespace L { void exit(int); }
+    void f(int *bs) {
+      Tx tx;
+      *bs = 16;
+      if (broken()) {
+        *bs = 8;
+        tx.abort();
+      }
+      if (broken()) {
+        *bs = 4;
+        L::exit(0);
+      }
+    }
+  )cpp");
+  EXPECT_EQ(P.handed("f"),
+            (std::vector<std::string>{"bs=16", "bs=4", "bs=8"}));
+}
+
+TEST(OutParameters, ParametersNotFollowedAreUnknown) {
+  Parsed P(std::string(DriverApi) + R"cpp(
+    void byRef(int *const &bs, int *plain) {
+      *bs = 8;
+      *plain = 2;
+    }
+    void constCast(const int *bs) { *const_cast<int *>(bs) = 8; }
+  )cpp");
+  EXPECT_EQ(P.handed("byRef"), (std::vector<std::string>{"bs=? plain=2"}));
+  // No pointer parameter it follows: no answer (the caller's value is not
+  // taken as kept).
+  EXPECT_FALSE(P.handed("constCast"));
+}
+
 } // namespace

@@ -36,15 +36,63 @@ enum class Flow { Normal, Break, Continue, Return };
 /// return), or the run gives up.
 enum class Eval { Value, Dead, GiveUp };
 
+/// Whether a call of F does not return: declared so, or the C library's
+/// exit functions (a global or std function of that name without a body
+/// here; a method or a function of another namespace is not one).
 bool noReturn(const FunctionDecl *F) {
   if (!F)
     return false;
   if (F->isNoReturn())
     return true;
-  if (!F->getIdentifier())
+  if (!F->getIdentifier() || isa<CXXMethodDecl>(F) || F->hasBody())
+    return false;
+  const DeclContext *In = F->getDeclContext()->getRedeclContext();
+  if (!In->isTranslationUnit() && !F->isInStdNamespace())
     return false;
   StringRef N = F->getName();
   return N == "exit" || N == "abort" || N == "_Exit" || N == "quick_exit";
+}
+
+/// The variables the bodies of lambdas in S name: a lambda called later
+/// may change them where the run does not look.
+void collectLambdaUses(const Stmt *S, bool InLambda,
+                       std::set<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *L = dyn_cast<LambdaExpr>(S)) {
+    collectLambdaUses(L->getBody(), true, Out);
+    for (const Expr *Init : L->capture_inits())
+      collectLambdaUses(Init, true, Out);
+    return;
+  }
+  if (const auto *R = dyn_cast<DeclRefExpr>(S); R && InLambda)
+    if (const auto *VD = dyn_cast<VarDecl>(R->getDecl()))
+      Out.insert(VD);
+  for (const Stmt *Child : S->children())
+    collectLambdaUses(Child, InLambda, Out);
+}
+
+/// Whether S names one of Vars.
+bool mentions(const Stmt *S, const std::set<const VarDecl *> &Vars) {
+  if (!S)
+    return false;
+  if (const auto *R = dyn_cast<DeclRefExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(R->getDecl()); VD && Vars.count(VD))
+      return true;
+  for (const Stmt *Child : S->children())
+    if (mentions(Child, Vars))
+      return true;
+  return false;
+}
+
+/// A left side whose store the run models: a variable, a member, an
+/// element, or a dereference. Others (`(a, b) = 8`, `(c ? a : b) = 8`)
+/// store where the run cannot say.
+bool modelledTarget(const Expr *L) {
+  L = L->IgnoreParens();
+  const auto *U = dyn_cast<UnaryOperator>(L);
+  return isa<DeclRefExpr>(L) || isa<MemberExpr>(L) ||
+         isa<ArraySubscriptExpr>(L) || (U && U->getOpcode() == UO_Deref);
 }
 
 /// The local or parameter E names, or null.
@@ -150,6 +198,14 @@ private:
   PathValue read(const VarDecl *VD, const Way &W) const;
   void set(const VarDecl *VD, PathValue V, Way &W) const;
 
+  /// Whether A and B, evaluated in an order C++ leaves open, may see each
+  /// other's changes (`f(i = 1, names[i])`, `(b = 8) + b`).
+  bool unsequenced(const Expr *A, const Expr *B) const {
+    bool SA = A->HasSideEffects(Ctx), SB = B->HasSideEffects(Ctx);
+    return (SA && SB) || (SA && mentions(B, Tracked)) ||
+           (SB && mentions(A, Tracked));
+  }
+
   bool giveUp(const Stmt *S) {
     if (Why.empty())
       Why = std::string("'") + S->getStmtClassName() + "' at " +
@@ -196,6 +252,8 @@ bool Runner::prepare(std::string &WhyNot) {
       Collect(C);
   };
   Collect(Body);
+  std::set<const VarDecl *> InLambdas;
+  collectLambdaUses(Body, false, InLambdas);
   for (const VarDecl *VD : Locals) {
     if (VD->isStaticLocal())
       continue;
@@ -219,7 +277,7 @@ bool Runner::prepare(std::string &WhyNot) {
     }
     if (!T->isIntegralOrEnumerationType() && !T->isPointerType())
       continue;
-    bool Followed = true;
+    bool Followed = !VD->getType()->isReferenceType() && !InLambdas.count(VD);
     for (const VariableUse &U : changingUses(VD, Body))
       Followed &= !U.Part && (U.Kind == UseKind::Assigned ||
                               CallArgs.count(U.At->IgnoreParenImpCasts()));
@@ -263,7 +321,8 @@ lookedUpName(const Expr *NameArg, const Way &W,
   if (!I && !Index)
     if (auto V = Sub->getIdx()->getIntegerConstantExpr(
             const_cast<ASTContext &>(Table->getASTContext())))
-      I = V->getExtValue();
+      if (V->isSignedIntN(64))
+        I = V->getExtValue();
   if (!I || *I < 0 || size_t(*I) >= It->second.size())
     return std::nullopt;
   return It->second[size_t(*I)];
@@ -271,6 +330,10 @@ lookedUpName(const Expr *NameArg, const Way &W,
 
 Eval Runner::evalCall(llvm::ArrayRef<const Expr *> Args,
                       const FunctionDecl *Callee, Way &W) {
+  for (size_t I = 0; I < Args.size(); ++I)
+    for (size_t J = I + 1; J < Args.size(); ++J)
+      if (unsequenced(Args[I], Args[J]))
+        return Eval::GiveUp;
   for (const Expr *A : Args) {
     PathValue Ignored;
     if (Eval R = eval(A, W, Ignored); R != Eval::Value)
@@ -351,7 +414,8 @@ Eval Runner::evalAssign(const BinaryOperator *BO, Way &W, PathValue &V) {
   }
   // A store elsewhere (a global, a member, an element): nothing followed
   // changes, but its own side effects must be none.
-  return L->HasSideEffects(Ctx) ? Eval::GiveUp : Eval::Value;
+  return !modelledTarget(L) || L->HasSideEffects(Ctx) ? Eval::GiveUp
+                                                      : Eval::Value;
 }
 
 Eval Runner::evalBinary(const BinaryOperator *BO, Way &W, PathValue &V) {
@@ -362,14 +426,17 @@ Eval Runner::evalBinary(const BinaryOperator *BO, Way &W, PathValue &V) {
     const VarDecl *VD = variableOf(BO->getLHS());
     if (VD && isa<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
       return evalStep(BO, VD, W, V);
-    return BO->getLHS()->HasSideEffects(Ctx) ? Eval::GiveUp
-                                             : eval(BO->getRHS(), W, V);
+    return !modelledTarget(BO->getLHS()) || BO->getLHS()->HasSideEffects(Ctx)
+               ? Eval::GiveUp
+               : eval(BO->getRHS(), W, V);
   }
   PathValue L, R;
   if (Op == BO_Comma) {
     Eval X = eval(BO->getLHS(), W, L);
     return X != Eval::Value ? X : eval(BO->getRHS(), W, V);
   }
+  if (unsequenced(BO->getLHS(), BO->getRHS()))
+    return Eval::GiveUp;
   if (Eval X = eval(BO->getLHS(), W, L); X != Eval::Value)
     return X;
   if (Op == BO_LAnd || Op == BO_LOr) {
@@ -390,12 +457,11 @@ Eval Runner::evalBinary(const BinaryOperator *BO, Way &W, PathValue &V) {
       V = PathValue::integer(R.I != 0);
     else if (auto X = applyBinary(L.I, R.I, Op, BO->getLHS()->getType(), Ctx))
       V = PathValue::integer(*X);
-  } else if ((Op == BO_EQ || Op == BO_NE) && L.Kind != PathValue::Unknown &&
-             R.Kind != PathValue::Unknown && L.Kind != PathValue::Int &&
-             R.Kind != PathValue::Int) {
-    // Two pointers the way knows: a name is never null.
-    bool Same = L == R;
-    V = PathValue::integer(Op == BO_EQ ? Same : !Same);
+  } else if ((Op == BO_EQ || Op == BO_NE) && L.Kind == PathValue::Null &&
+             R.Kind == PathValue::Null) {
+    // A name looked up may be null too (a failed lookup writes null), so
+    // only two nulls compare known.
+    V = PathValue::integer(Op == BO_EQ);
   }
   return Eval::Value;
 }
@@ -418,8 +484,8 @@ Eval Runner::evalCast(const CastExpr *Cast, Way &W, PathValue &V) {
   case CK_PointerToBoolean:
     if (Sub.Kind == PathValue::Int)
       V = PathValue::integer(Sub.I != 0);
-    else if (Sub.Kind == PathValue::Name || Sub.Kind == PathValue::Null)
-      V = PathValue::integer(Sub.Kind == PathValue::Name);
+    else if (Sub.Kind == PathValue::Null)
+      V = PathValue::integer(0);
     break;
   case CK_NullToPointer:
     V = PathValue::null();
@@ -434,7 +500,10 @@ Eval Runner::evalUnary(const UnaryOperator *U, Way &W, PathValue &V) {
   if (U->isIncrementDecrementOp()) {
     const VarDecl *VD = variableOf(U->getSubExpr());
     if (!VD || !isa<DeclRefExpr>(U->getSubExpr()->IgnoreParens()))
-      return U->getSubExpr()->HasSideEffects(Ctx) ? Eval::GiveUp : Eval::Value;
+      return !modelledTarget(U->getSubExpr()) ||
+                     U->getSubExpr()->HasSideEffects(Ctx)
+                 ? Eval::GiveUp
+                 : Eval::Value;
     return evalStep(U, VD, W, V);
   }
   if (const ParmVarDecl *P = derefParameter(U); P && Outs.count(P)) {
@@ -466,8 +535,9 @@ Eval Runner::evalConditional(const ConditionalOperator *C, Way &W,
     return Eval::GiveUp;
   Way Copy = W;
   PathValue T, F;
-  eval(C->getTrueExpr(), Copy, T);
-  eval(C->getFalseExpr(), Copy, F);
+  if (eval(C->getTrueExpr(), Copy, T) != Eval::Value ||
+      eval(C->getFalseExpr(), Copy, F) != Eval::Value)
+    return Eval::GiveUp;
   if (T == F)
     V = T;
   return Eval::Value;
@@ -632,7 +702,7 @@ bool Runner::execLoop(const Stmt *Init, const Expr *Cond, const Stmt *Inc,
     Pending.push_back(std::move(W));
   }
   for (unsigned Iteration = 0; !Pending.empty(); ++Iteration) {
-    if (Iteration > MaxIterations) {
+    if (Iteration >= MaxIterations) {
       Why = "a loop at " +
             locationText(Body->getBeginLoc(), Ctx.getSourceManager()) +
             " runs more than " + std::to_string(MaxIterations) + " times";
@@ -787,10 +857,10 @@ std::optional<std::vector<HandedBack>> Runner::run(std::string &WhyNot) {
     HandedBack H = W.Out;
     for (const ParmVarDecl *P : W.OutEscaped)
       H.Stored[P] = PathValue{};
-    // A pointer parameter used otherwise may be stored through anywhere.
+    // A parameter not followed (a pointer used otherwise, a reference, a
+    // pointer to const cast away) may be stored through anywhere.
     for (const ParmVarDecl *P : F->parameters())
-      if (P->getType()->isPointerType() &&
-          !P->getType()->getPointeeType().isConstQualified() && !Outs.count(P))
+      if (!Outs.count(P))
         H.Stored[P] = PathValue{};
     bool Seen = false;
     for (const HandedBack &O : Out)

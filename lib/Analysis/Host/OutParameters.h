@@ -10,12 +10,17 @@
 //
 // The run is sound by construction: what it does not model is unknown,
 // never a made-up value. A condition it cannot decide (a device query, a
-// call's result) takes both ways. A local whose address a call receives is
-// unknown from then on, a local whose address goes anywhere else is never
-// known, and a statement it does not model (switch, goto, try, range-for,
-// a side effect in a short-circuited operand) ends the whole run without
-// an answer. A call that does not return (`exit`) ends its way; a call the
-// run does not follow may end it too, which only adds ways.
+// call's result, whether a lookup gave null) takes both ways. A local
+// whose address a call receives is unknown from then on; a local whose
+// address goes anywhere else, a reference, or one a lambda names is never
+// known. A parameter other than a pointer only stored through (`*p = v`)
+// is unknown in every tuple. A statement it does not model (switch, goto,
+// try, range-for, a side effect in a short-circuited operand, a store to a
+// left side it cannot place, operands whose order C++ leaves open and
+// that see each other's changes) ends the whole run without an answer. A
+// call of exit, abort or a [[noreturn]] function ends its way; a way a
+// call ends without saying so (a throw) is one more tuple the run gives,
+// never one fewer.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPCHECK_ANALYSIS_HOST_OUTPARAMETERS_H

@@ -135,10 +135,13 @@ namespace {
 
 /// Shapes the options or the code fix: the per-kernel option, a comment,
 /// the launches in this file or the files next to it. Empty when none.
+/// Incomplete: why the launched shapes may not be every launch's (a launch
+/// elsewhere whose shape is not known, more shapes than are analyzed).
 std::vector<BlockShapeChoice> fixedShapes(const FunctionDecl *Kernel,
                                           const LaunchIndex &Launches,
                                           const BlockShapeOptions &Options,
-                                          const ASTContext &Ctx) {
+                                          const ASTContext &Ctx,
+                                          std::string &Incomplete) {
   for (const std::string &Key :
        {displayName(Kernel, Ctx), Kernel->getNameAsString()}) {
     auto It = Options.PerKernel.find(Key);
@@ -152,26 +155,51 @@ std::vector<BlockShapeChoice> fixedShapes(const FunctionDecl *Kernel,
   // the canonical declaration of this instantiation.
   std::vector<BlockShapeChoice> Out = Launches.shapesFor(Kernel);
   bool LaunchedHere = !Out.empty();
-  auto Add = [&Out](const std::vector<BlockShapeChoice> &More) {
+  auto Add = [&](const std::vector<BlockShapeChoice> &More) {
     for (const BlockShapeChoice &C : More) {
       bool Seen = false;
       for (const auto &E : Out)
         Seen |= E.Block == C.Block;
-      if (!Seen && Out.size() < MaxShapes)
+      if (Seen)
+        continue;
+      if (Out.size() < MaxShapes)
         Out.push_back(C);
+      else if (Incomplete.empty())
+        Incomplete = "the kernel is launched with more than " +
+                     std::to_string(MaxShapes) + " block shapes";
     }
   };
+  auto NotAll = [&](const std::map<std::string, std::string> &Unresolved,
+                    const std::string &Key) {
+    if (auto It = Unresolved.find(Key);
+        It != Unresolved.end() && Incomplete.empty())
+      Incomplete = It->second;
+  };
   // An extern "C" kernel launched by name through the driver API, here or
-  // in a file next to this one: every such launch adds its shapes.
+  // in a file next to this one: every such launch adds its shapes. A
+  // driver launch whose kernel or shape is not known may run it otherwise.
   std::string Name = Kernel->getIdentifier() ? Kernel->getName().str() : "";
   if (Kernel->isExternC() && !Name.empty()) {
     if (auto It = Launches.namedLaunches().find(Name);
         It != Launches.namedLaunches().end())
       Add(It->second);
-    for (const auto &Facts : Launches.siblings())
+    if (auto It = Launches.unresolvedNamed().find(Name);
+        It != Launches.unresolvedNamed().end() && Incomplete.empty())
+      Incomplete = "the launch at " + It->second.front().Location +
+                   " is not used: " + It->second.front().Reason;
+    if (!Launches.unknownNamedLaunches().empty() && Incomplete.empty())
+      Incomplete = "the launch at " +
+                   Launches.unknownNamedLaunches().front().Location +
+                   " may run it and is not used: " +
+                   Launches.unknownNamedLaunches().front().Reason;
+    for (const auto &Facts : Launches.siblings()) {
       if (auto It = Facts->LaunchedByName.find(Name);
           It != Facts->LaunchedByName.end())
         Add(It->second);
+      NotAll(Facts->UnresolvedByName, Name);
+      if (!Facts->UnknownNamedLaunch.empty() && Incomplete.empty())
+        Incomplete = Facts->UnknownNamedLaunch + " (it may run this kernel)";
+    }
   }
   if (LaunchedHere)
     return Out;
@@ -180,16 +208,20 @@ std::vector<BlockShapeChoice> fixedShapes(const FunctionDecl *Kernel,
   // kernel `static` or not); its launches of that definition count.
   std::string At = definitionKey(Kernel, Ctx);
   if (!At.empty())
-    for (const auto &Facts : Launches.siblings())
+    for (const auto &Facts : Launches.siblings()) {
       if (auto It = Facts->LaunchedAt.find(At); It != Facts->LaunchedAt.end())
         Add(It->second);
+      NotAll(Facts->UnresolvedAt, At);
+    }
   if (!Kernel->isExternallyVisible())
     return Out;
   // Launched in a file next to this one (a kernel declared there).
   std::string Key = crossFileKey(Kernel, Ctx);
-  for (const auto &Facts : Launches.siblings())
+  for (const auto &Facts : Launches.siblings()) {
     if (auto It = Facts->Launched.find(Key); It != Facts->Launched.end())
       Add(It->second);
+    NotAll(Facts->UnresolvedLaunched, Key);
+  }
   return Out;
 }
 
@@ -297,10 +329,14 @@ std::vector<BlockShapeChoice> assumedShapes(const FunctionDecl *Kernel,
 std::vector<BlockShapeChoice>
 chooseBlockShapes(const FunctionDecl *Kernel, const LaunchIndex &Launches,
                   const BlockShapeOptions &Options, const ASTContext &Ctx) {
+  std::string Incomplete;
   std::vector<BlockShapeChoice> Fixed =
-      fixedShapes(Kernel, Launches, Options, Ctx);
-  if (!Fixed.empty() && (Fixed.front().Source != "launch" ||
-                         Launches.unresolvedLaunches(Kernel).empty()))
+      fixedShapes(Kernel, Launches, Options, Ctx, Incomplete);
+  std::string NotAllLaunches = launchesNotUsed(Kernel, Launches);
+  if (NotAllLaunches.empty())
+    NotAllLaunches = Incomplete;
+  if (!Fixed.empty() &&
+      (Fixed.front().Source != "launch" || NotAllLaunches.empty()))
     return Fixed;
   if (!Fixed.empty()) {
     // Some launches fix a shape and another does not: the launched shapes
@@ -310,7 +346,7 @@ chooseBlockShapes(const FunctionDecl *Kernel, const LaunchIndex &Launches,
     C.Source = "family";
     for (const BlockShapeChoice &F : Fixed)
       C.Family.push_back(F.Block);
-    C.Description += "; " + launchesNotUsed(Kernel, Launches) +
+    C.Description += "; " + NotAllLaunches +
                      "; what is reported holds for the launched shape" +
                      (Fixed.size() > 1 ? "s" : "") + ", not for that launch";
     return {C};

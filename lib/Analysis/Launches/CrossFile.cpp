@@ -246,6 +246,22 @@ SiblingFacts siblingFactsOf(const clang::ASTContext &Ctx, SiblingFiles *Files,
       Out.LaunchedAt[At] = Shapes;
   }
   Out.LaunchedByName = Index.namedLaunches();
+  auto NotUsed = [](const LaunchIndex::UnresolvedLaunch &U) {
+    return "the launch at " + U.Location + " is not used: " + U.Reason;
+  };
+  for (const auto &[Kernel, Launches] : Index.unresolved()) {
+    if (Launches.empty())
+      continue;
+    Out.UnresolvedLaunched[crossFileKey(Kernel, Ctx)] = NotUsed(Launches[0]);
+    std::string At = definitionKey(Kernel, Ctx);
+    if (!At.empty())
+      Out.UnresolvedAt[At] = NotUsed(Launches[0]);
+  }
+  for (const auto &[Name, Launches] : Index.unresolvedNamed())
+    if (!Launches.empty())
+      Out.UnresolvedByName[Name] = NotUsed(Launches[0]);
+  if (!Index.unknownNamedLaunches().empty())
+    Out.UnknownNamedLaunch = NotUsed(Index.unknownNamedLaunches()[0]);
   Out.Fields = fieldWritesOf(Ctx, Index.evaluator());
   const clang::SourceManager &SM = Ctx.getSourceManager();
   for (const auto &[Callee, Sites] : Index.calls().calls()) {

@@ -47,6 +47,14 @@ struct SiblingFacts {
   std::map<std::string, std::vector<BlockShapeChoice>> LaunchedAt;
   /// Kernels it launches by name through the driver API, by that name.
   std::map<std::string, std::vector<BlockShapeChoice>> LaunchedByName;
+  /// Its launches whose shape is not known, keyed as Launched, LaunchedAt
+  /// and LaunchedByName ("the launch at main.cpp:88 is not used: ..."):
+  /// the shapes of the kernel's other launches are not every launch's.
+  std::map<std::string, std::string> UnresolvedLaunched, UnresolvedAt,
+      UnresolvedByName;
+  /// A driver-API launch of a kernel not known: any extern "C" kernel may
+  /// run with a shape not known. Empty when none.
+  std::string UnknownNamedLaunch;
   /// Calls of functions it does not define, by crossFileKey of the callee.
   std::map<std::string, std::vector<ExternalCall>> Calls;
   /// What it stores in fields (FieldWrites.h).

@@ -239,7 +239,11 @@ const CallExpr *soleAddressCall(const VarDecl *VD, const CompoundStmt *Body,
     if (!isa<CallExpr>(Path[I]) && !isa<ImplicitCastExpr>(Path[I]) &&
         !isa<ParenExpr>(Path[I]) && !isa<ExprWithCleanups>(Path[I]))
       return nullptr;
+  // A virtual method may run another body than the one named here.
   const FunctionDecl *Callee = Call->getDirectCallee();
+  if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(Callee);
+      M && M->isVirtual())
+    return nullptr;
   if (!Callee || !Callee->getDefinition() ||
       Call->getNumArgs() > Callee->getNumParams())
     return nullptr;
@@ -268,7 +272,8 @@ handedBesideIt(const CallExpr *Call, unsigned KernelArg,
             ? dyn_cast<DeclRefExpr>(Addr->getSubExpr()->IgnoreParens())
             : nullptr;
     const auto *X = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    if (J == KernelArg || !X || !X->hasLocalStorage() || isa<ParmVarDecl>(X))
+    if (J == KernelArg || !X || !X->hasLocalStorage() ||
+        isa<ParmVarDecl>(X) || X->getType()->isReferenceType())
       continue;
     std::vector<VariableUse> Uses = changingUses(X, Body);
     if (Uses.size() == 1 && Uses[0].At == Addr)
@@ -307,6 +312,7 @@ bool handedBackTogether(const CallExpr *Launch, const FunctionDecl *In,
   const auto *Body =
       In ? dyn_cast_or_null<CompoundStmt>(In->getBody()) : nullptr;
   if (!VD || !Body || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() ||
+      VD->getType()->isReferenceType() ||
       (VD->getInit() &&
        !VD->getInit()->isNullPointerConstant(
            const_cast<ASTContext &>(Ctx), Expr::NPC_ValueDependentIsNotNull)))
@@ -369,6 +375,12 @@ bool handedBackTogether(const CallExpr *Launch, const FunctionDecl *In,
       continue;
     auto Blocks = blockOf(Launch, In, Eval, At, Why);
     if (!Blocks) {
+      // The names are known: each may run with a shape not known.
+      for (const HandedBack &Other : *Ways)
+        if (auto N = Other.Stored.find(KernelParam);
+            N != Other.Stored.end() && N->second.Kind == PathValue::Name &&
+            !llvm::is_contained(Out.Unshaped, N->second.S))
+          Out.Unshaped.push_back(N->second.S);
       Out.Kernels.clear();
       Out.WhyNot = Why;
       return true;
@@ -404,11 +416,16 @@ std::vector<DriverLaunch> driverLaunches(const ASTContext &Ctx,
         continue;
       }
       std::vector<std::pair<std::string, std::string>> Names;
-      if (namesOf(S.Call->getArg(0), S.Caller, Calls, Eval, Ctx, Names, L))
-        if (auto Blocks = blockOf(S.Call, S.Caller, Eval,
-                                  guardsAt(S.Call, S.Caller, Ctx), L.WhyNot))
-          for (auto &[Name, Via] : Names)
+      if (namesOf(S.Call->getArg(0), S.Caller, Calls, Eval, Ctx, Names, L)) {
+        auto Blocks = blockOf(S.Call, S.Caller, Eval,
+                              guardsAt(S.Call, S.Caller, Ctx), L.WhyNot);
+        for (auto &[Name, Via] : Names) {
+          if (Blocks)
             L.Kernels.push_back({std::move(Name), std::move(Via), *Blocks});
+          else
+            L.Unshaped.push_back(std::move(Name));
+        }
+      }
       Out.push_back(std::move(L));
     }
   }

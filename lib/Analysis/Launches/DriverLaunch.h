@@ -44,6 +44,9 @@ struct DriverLaunch {
   /// The kernels the CUfunction can hold; empty when the launch is not
   /// followed (WhyNot says why).
   std::vector<DriverKernel> Kernels;
+  /// When not followed: the kernel names it may launch, if those are
+  /// known; empty, any kernel of the module.
+  std::vector<std::string> Unshaped;
   std::string WhyNot;
   /// "main.cpp:131".
   std::string Location;

@@ -118,14 +118,24 @@ LaunchIndex::LaunchIndex(const ASTContext &Ctx, SiblingFiles *Files)
 
 void LaunchIndex::addDriverLaunches() {
   for (const DriverLaunch &L : driverLaunches(Ctx, Calls, Eval)) {
+    if (L.Kernels.empty() && L.Unshaped.empty())
+      UnknownNamed.push_back({L.Location, L.WhyNot});
+    for (const std::string &Name : L.Unshaped)
+      NamedUnresolved[Name].push_back({L.Location, L.WhyNot});
     for (const DriverKernel &K : L.Kernels) {
       auto &List = Named[K.Name];
       for (const auto &B : K.Blocks) {
         bool Seen = false;
         for (const auto &S : List)
           Seen |= S.Block == B.Value;
-        if (Seen || List.size() >= MaxShapes)
+        if (Seen)
           continue;
+        if (List.size() >= MaxShapes) {
+          NamedUnresolved[K.Name].push_back(
+              {L.Location, "the kernel is launched with more than " +
+                               std::to_string(MaxShapes) + " block shapes"});
+          break;
+        }
         std::string Description = "from cuLaunchKernel at " + L.Location +
                                   ", '" + K.Name + "' " + K.Via;
         if (!B.Via.empty())

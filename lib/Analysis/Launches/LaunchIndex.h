@@ -88,6 +88,22 @@ public:
     return Named;
   }
 
+  /// Driver-API launches whose shape is not known, by the kernel name they
+  /// look up (a shape not analyzed: the others are not every launch's).
+  const std::map<std::string, std::vector<UnresolvedLaunch>> &
+  unresolvedNamed() const {
+    return NamedUnresolved;
+  }
+  /// Driver-API launches of a kernel not known: any extern "C" kernel.
+  const std::vector<UnresolvedLaunch> &unknownNamedLaunches() const {
+    return UnknownNamed;
+  }
+  /// Every kernel with the launches whose shape is not known.
+  const std::map<const clang::FunctionDecl *, std::vector<UnresolvedLaunch>> &
+  unresolved() const {
+    return Unresolved;
+  }
+
   /// Every launched kernel with its shapes.
   const std::map<const clang::FunctionDecl *, std::vector<BlockShapeChoice>> &
   launchedShapes() const {
@@ -148,6 +164,8 @@ private:
   std::map<const clang::FunctionDecl *, std::vector<DynamicShared>> Dynamic;
   std::map<const clang::FunctionDecl *, std::vector<BlockShapeChoice>> Shapes;
   std::map<std::string, std::vector<BlockShapeChoice>> Named;
+  std::map<std::string, std::vector<UnresolvedLaunch>> NamedUnresolved;
+  std::vector<UnresolvedLaunch> UnknownNamed;
   std::map<const clang::FunctionDecl *, std::vector<UnresolvedLaunch>>
       Unresolved;
   /// One launch's argument values: per parameter all its values, and where

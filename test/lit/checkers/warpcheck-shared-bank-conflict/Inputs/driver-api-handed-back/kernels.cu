@@ -19,10 +19,3 @@ extern "C" __global__ void tile_bs8(float *out) {
   __syncthreads();
   out[threadIdx.x] = s[threadIdx.y][threadIdx.x];
 }
-
-extern "C" __global__ void switched(float *out) {
-  __shared__ float s[32][33];
-  s[threadIdx.x][threadIdx.y] = 1.0f;
-  __syncthreads();
-  out[threadIdx.x] = s[threadIdx.y][threadIdx.x];
-}

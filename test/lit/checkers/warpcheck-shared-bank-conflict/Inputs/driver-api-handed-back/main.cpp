@@ -14,7 +14,6 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gridDimX, unsigned gridDimY,
                         unsigned sharedMemBytes, CUstream hStream,
                         void **kernelParams, void **extra);
 void checkCudaErrors(CUresult);
-void exit(int);
 
 // cuda-samples matrixMulDrv's initCUDA: the first kernel the device allows,
 // with its size, handed back together; past the table, tile_bs8 with 4.
@@ -47,23 +46,4 @@ void runTest(CUmodule module, void **args) {
   dim3 block(block_size, block_size, 1);
   checkCudaErrors(cuLaunchKernel(matrixMul, 4, 4, 1, block.x, block.y,
                                  block.z, 0, 0, args, 0));
-}
-
-// A switch is not followed: the kernel it hands back gets no shape.
-static void pickBySwitch(CUmodule module, int which, CUfunction *f, int *bs) {
-  switch (which) {
-  case 0:
-    cuModuleGetFunction(f, module, "switched");
-    *bs = 32;
-    break;
-  default:
-    exit(1);
-  }
-}
-
-void runSwitched(CUmodule module, int which, void **args) {
-  CUfunction f = 0;
-  int bs = 0;
-  pickBySwitch(module, which, &f, &bs);
-  cuLaunchKernel(f, 1, 1, 1, bs, bs, 1, 0, 0, args, 0);
 }

@@ -32,19 +32,9 @@ void table(CUmodule module, int which, void **args) {
   cuLaunchKernel(f, 1, 1, 1, 128, 1, 1, 0, 0, args, 0);
 }
 
-// The function handed to another function by address: not followed.
-void pick(CUfunction *f, CUmodule module);
-void elsewhere(CUmodule module, void **args) {
-  CUfunction f;
-  cuModuleGetFunction(&f, module, "handedOn");
-  pick(&f, module);
-  cuLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, 0, args, 0);
-}
-
 int main() {
   int block_size = 32;
   multiply(nullptr, block_size, nullptr);
   table(nullptr, 0, nullptr);
-  elsewhere(nullptr, nullptr);
   return 0;
 }
