@@ -467,6 +467,50 @@ unsigned wavefrontsAtWidth(const std::vector<AccessRecord *> &Group,
   return Common;
 }
 
+/// A misaligned group of loads whose widest instruction reads past the
+/// line's elements (LDS + LDS.128 for four words from an odd index: the
+/// LDS.128 reads the 16-byte-aligned window holding the first three, one
+/// word before them). nvcc proved every lane's alignment, so each window is
+/// the lane's element addresses shifted by one constant, a multiple of the
+/// width from an access whose lanes are all aligned: its wavefronts are
+/// that access's (wavefrontsAtWidth). Returns why not ("" when it holds).
+/// Measured (the reshape corpus, docs/bank-model.md): LDS.128 for 4-byte
+/// and LDS for 1-byte elements.
+std::string overReadWindows(const std::vector<AccessRecord *> &Group,
+                            const std::vector<const SassInstruction *> &Is,
+                            uint64_t Warps, uint64_t FinalBytes,
+                            uint64_t SourceBytes) {
+  unsigned Width = Group.front()->WidthBytes, Widest = 0;
+  for (const SassInstruction *I : Is)
+    Widest = std::max(Widest, I->WidthBytes);
+  if (Group.front()->Kind != "load")
+    return "a store or atomic writes only its own bytes";
+  if (!((Width == 4 && Widest == 16) || (Width == 1 && Widest == 4)))
+    return "over-reads are measured for LDS.128 over 4-byte and LDS over "
+           "1-byte elements only";
+  // Every warp runs each instance of each access: the excess is per warp.
+  if (FinalBytes < SourceBytes || (FinalBytes - SourceBytes) % Warps != 0 ||
+      (FinalBytes - SourceBytes) / Warps >= Widest ||
+      llvm::any_of(Group, [&](const AccessRecord *A) {
+        return A->Requests != uint64_t(A->Instances) * Warps;
+      }))
+    return "not one window past the line's elements in every warp";
+  // The compiler proved each element's alignment for every thread: an
+  // access (an unrolled instance) is aligned in every warp or in none.
+  uint64_t Aligned = 0;
+  for (const AccessRecord *A : Group) {
+    auto V = llvm::find_if(A->Widened, [&](const WidenedView &X) {
+      return X.WidthBytes == Widest;
+    });
+    if (V == A->Widened.end() || !V->Decided)
+      return "the accesses' requests at the window's width are not known";
+    Aligned += V->Requests;
+  }
+  if (Aligned == 0 || Aligned % Warps != 0)
+    return "no access is aligned to the window in every warp";
+  return "";
+}
+
 /// Straight-line instructions of several widths for accesses of one width
 /// (a misaligned group: LDS + LDS.64 + LDS): each instruction runs once per
 /// warp, and the instructions' bytes must be the accesses'. Known when, at
@@ -501,20 +545,26 @@ std::string matchMixed(std::vector<AccessRecord *> &Group,
     FinalBytes += Warps * I->WidthBytes;
     Wavefronts += Warps * PerRequest;
   }
-  // More bytes than the accesses': nvcc reads past the group (an LDS.128
-  // for three words), from an address no access may have.
-  if (FinalBytes != SourceBytes)
-    return llvm::formatv("the instructions read {0} bytes per lane, summed "
-                         "over the warps, where the accesses read {1}",
-                         FinalBytes, SourceBytes);
+  std::string Beyond;
+  if (FinalBytes != SourceBytes) {
+    std::string WhyNot =
+        overReadWindows(Group, Is, Warps, FinalBytes, SourceBytes);
+    if (!WhyNot.empty())
+      return llvm::formatv("the instructions read {0} bytes per lane, summed "
+                           "over the warps, where the accesses read {1}: {2}",
+                           FinalBytes, SourceBytes, WhyNot);
+    Beyond = llvm::formatv(" (the widest reads an aligned window, {0} bytes "
+                           "per lane outside the line's elements)",
+                           (FinalBytes - SourceBytes) / Warps);
+  }
   for (AccessRecord *B : Group)
     setKnown(*B, "fused", Ops, 0, 0);
   AccessRecord &A = *Group.front();
   setKnown(A, "fused", Ops, Is.size() * Warps, Wavefronts);
   A.Final.Note = llvm::formatv(
-      "final code: nvcc issues the line's {0}s as {1}: {2} requests, {3} "
-      "wavefronts per block where the source has {4} requests",
-      A.Kind, llvm::join(Ops, ", "), Is.size() * Warps, Wavefronts,
+      "final code: nvcc issues the line's {0}s as {1}{2}: {3} requests, {4} "
+      "wavefronts per block where the source has {5} requests",
+      A.Kind, llvm::join(Ops, ", "), Beyond, Is.size() * Warps, Wavefronts,
       SourceBytes / Width);
   return "";
 }

@@ -13,11 +13,12 @@
 //  - no instruction of the kind on the line: "eliminated" (or moved to a
 //    line of its own: the count is 0 on this line either way);
 //  - compare-and-swap atomics (ATOMS.CAST.SPIN): "cas_loop", the source's
-//    loop iterations;
+//    loop iterations (known where no other warp contends the loop);
 //  - fewer instructions than the source's requests: "hoisted" out of a loop
 //    (also under the loop's entry test) or "merged" repeats of an element;
 //  - several widths for accesses of one width (a misaligned group): "fused",
-//    when each width costs the same whichever access starts it;
+//    when each width costs the same whichever access starts it (also where
+//    the widest load reads an aligned window past the group's elements);
 //  - anything else (split accesses, ldmatrix) is unknown, with the
 //    instructions and the reason; where only the counts are unknown, the
 //    per-request cost of each instruction (FinalCodeView::PerRequest).

@@ -3,7 +3,8 @@
 // matchFinalCode on hand-made listings and access records: a load hoisted
 // out of its loop under the loop's entry test, an instruction outside every
 // loop that cannot be the source's requests, a misaligned group of several
-// widths, and the per-request costs of a view whose counts are unknown.
+// widths (also one that reads past its elements), and the per-request costs
+// of a view whose counts are unknown.
 //
 //===----------------------------------------------------------------------===//
 
@@ -128,6 +129,47 @@ TEST(FinalCode, MisalignedGroupOfSeveralWidths) {
   EXPECT_NE(As[0].Final.Reason.find("which access starts them"),
             std::string::npos)
       << As[0].Final.Reason;
+}
+
+TEST(FinalCode, MisalignedGroupReadingPastItsElements) {
+  // s[b], ..., s[b+3] from b = 4i + 1 (reshape kernel k0142): LDS.128 of the
+  // window from s[4i], one word before the group, and LDS of s[b+3]. Only
+  // s[b+3] is 16-byte aligned: the window costs what it costs at 16 bytes.
+  std::vector<SassFunction> Fs =
+      listing({"@7", at(0x00, "LDS.128 R4, [R10+UR4]"),
+               at(0x10, "LDS R12, [R10+UR4+0x10]"), at(0x20, "EXIT")});
+  auto Group = [](const std::string &Kind) {
+    std::vector<AccessRecord> As;
+    for (unsigned I = 0; I < 4; ++I) {
+      As.push_back(access(7, Kind, 4, 128, 1, 4, 4));
+      As.back().Widened = {widened(8, I % 2 ? 4 : 0, 4),
+                           widened(16, I == 3 ? 4 : 0, 4)};
+    }
+    return As;
+  };
+  std::vector<AccessRecord> As = Group("load");
+  matchFinalCode(As, Kernels, Fs);
+  ASSERT_TRUE(As[0].Final.Known) << As[0].Final.Reason;
+  EXPECT_EQ(As[0].Final.Change, "fused");
+  EXPECT_EQ(As[0].Final.Requests, 8u);
+  EXPECT_EQ(As[0].Final.Wavefronts, 32u);
+  EXPECT_NE(As[0].Final.Note.find("aligned window"), std::string::npos)
+      << As[0].Final.Note;
+  // No access aligned to the window: where it starts is not known.
+  As = Group("load");
+  As[3].Widened[1] = widened(16, 0, 0);
+  matchFinalCode(As, Kernels, Fs);
+  EXPECT_FALSE(As[0].Final.Known);
+  EXPECT_NE(As[0].Final.Reason.find("which access starts them"),
+            std::string::npos)
+      << As[0].Final.Reason;
+  // A store writes only its own bytes.
+  std::vector<SassFunction> Stores =
+      listing({"@7", at(0x00, "STS.128 [R10+UR4], R4"),
+               at(0x10, "STS [R10+UR4+0x10], R12"), at(0x20, "EXIT")});
+  As = Group("store");
+  matchFinalCode(As, Kernels, Stores);
+  EXPECT_FALSE(As[0].Final.Known);
 }
 
 TEST(FinalCode, PerRequestCostsWhereCountsAreUnknown) {

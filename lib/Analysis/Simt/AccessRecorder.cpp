@@ -199,6 +199,14 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
   bool Combinable = Op && Op->Form && combinable(*Op->Form);
   bool IssuedPerLane =
       Combinable && !Op->UniformAddress && provenDivergentAddress(LV);
+  // A spin-loop atomic waits for the end of its barrier interval
+  // (settleSpinLoops). At an address the compiler may prove uniform nvcc
+  // combines a 64-bit integer add of a constant into one lane's loop
+  // (VOTEU.ANY + POPC: soundness kernel acc_atom64_uniform, 2 wavefronts
+  // where the rule gives 3 per iteration): not predicted.
+  bool Waits = Op && Op->Form && *Op->Form == AtomicForm::SpinLoop &&
+               spinCanWait(LV) && !Op->UniformAddress &&
+               provenDivergentAddress(LV);
   for (unsigned W = 0; W < Block.warps(); ++W) {
     SymbolicRequest R;
     R.WidthBytes = Width;
@@ -226,14 +234,20 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
     if (Speculated)
       speculateLeftOutLanes(R, W, N);
     R.OpaqueDependencies = LV.Deps;
-    if (Op && (!Op->Form || *Op->Form == AtomicForm::SpinLoop))
-      leaveAtomicUnpredicted(R, *Op, Width);
     R.ActivityDependencies = M.Deps;
     if (Speculated)
       addDep(R.ActivityDependencies,
              "whether the compiler runs the load in the threads the branch "
              "leaves out (its address is the same in every thread)");
-    S.Summary.add(Memo.analyze(R, Atoms), W, Instance);
+    if (Kind != AccessKind::Load)
+      noteWrite(R, W);
+    bool Spin = Op && Op->Form && *Op->Form == AtomicForm::SpinLoop;
+    if (Spin && Waits)
+      PendingSpins.push_back({size_t(&S - Sites.data()), W, Instance, R, *Op});
+    if (Op && (!Op->Form || Spin))
+      leaveAtomicUnpredicted(R, *Op, Width);
+    if (!(Spin && Waits))
+      S.Summary.add(Memo.analyze(R, Atoms), W, Instance);
     if (CaptureLimit && LV.Var && !CaptureOverflow.count(LV.Var))
       captureRequest(S, R, LV, W, Extra);
     if (++WarpRequests > Limits.MaxWarpRequests) {
@@ -243,6 +257,71 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
       return;
     }
   }
+}
+
+bool Engine::spinCanWait(const LValue &LV) const {
+  // In a loop one symbolic iteration stands for several, whose addresses
+  // differ between warps running different iterations at once.
+  return LV.Var && Loops.empty() && UncountedLoops == 0 && LoopBudget.empty();
+}
+
+void Engine::noteWrite(const SymbolicRequest &R, unsigned W) {
+  std::vector<LaneAddress> Lanes(WarpSize);
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (R.Lanes[L] != Activity::Inactive)
+      Lanes[L] = R.Addresses[L];
+  SpinWrites.add(W, R.WidthBytes, Lanes);
+}
+
+void Engine::noteBarrier() {
+  // A barrier under a condition, in a loop or with threads gone may not
+  // separate every warp's accesses: the interval goes on.
+  if (!Loops.empty() || M.Conditional ||
+      llvm::any_of(M.A, [](Activity A) { return A != Activity::Active; }))
+    return;
+  judgeSpinLoops();
+}
+
+void Engine::judgeSpinLoops() {
+  auto VarOf = [&](AtomId A) -> const VarDecl * {
+    for (const auto &[V, Atom] : BaseAtoms)
+      if (Atom == A)
+        return V;
+    return nullptr;
+  };
+  // A shared array's base is the same in every thread; any other unknown
+  // may differ between warps running at different times.
+  auto Stable = [&](AtomId A) { return VarOf(A) != nullptr; };
+  // Two static __shared__ variables are distinct objects; extern ones all
+  // name the block's dynamic shared memory.
+  auto Separate = [&](AtomId A, AtomId B) {
+    const VarDecl *X = VarOf(A), *Y = VarOf(B);
+    return X && Y && !X->hasExternalStorage() && !Y->hasExternalStorage() &&
+           X->getCanonicalDecl() != Y->getCanonicalDecl();
+  };
+  for (PendingSpin &P : PendingSpins) {
+    std::vector<LaneAddress> Lanes(WarpSize);
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if (P.Request.Lanes[L] != Activity::Inactive)
+        Lanes[L] = P.Request.Addresses[L];
+    P.Private = SpinWrites.warpPrivate(P.Warp, P.Request.WidthBytes, Lanes,
+                                       Stable, Separate);
+    JudgedSpins.push_back(std::move(P));
+  }
+  PendingSpins.clear();
+  SpinWrites.clear();
+}
+
+void Engine::settleSpinLoops() {
+  judgeSpinLoops();
+  for (PendingSpin &P : JudgedSpins) {
+    // Stopped: accesses after the stop were never seen.
+    if (Stopped || RemoteShared || !P.Private)
+      leaveAtomicUnpredicted(P.Request, P.Op, P.Request.WidthBytes);
+    Sites[P.Site].Summary.add(Memo.analyze(P.Request, Atoms), P.Warp,
+                              P.Instance);
+  }
+  JudgedSpins.clear();
 }
 
 void Engine::captureRequest(const SharedAccessSite &S,

@@ -32,6 +32,8 @@ Value Engine::evalIntrinsic(StringRef Name, const CallExpr *E) {
       Name == "__cluster_map_shared_rank" ||
       Name == "__cluster_query_shared_rank")
     return addressSpaceIntrinsic(Name, E);
+  if (Name == "__syncthreads")
+    noteBarrier();
   std::vector<Value> Args;
   for (const Expr *Arg : E->arguments())
     Args.push_back(evalOpaqueArgument(Arg));
@@ -286,6 +288,7 @@ Value Engine::addressSpaceIntrinsic(StringRef Name, const CallExpr *E) {
       Arg.Shared) {
     // The same array in another block of the cluster: where its banks
     // fall is not measured.
+    RemoteShared = true;
     Value R = Arg;
     R.L.assign(N, SymbolicInt::opaque());
     addDep(R.Deps, "an address in another block's shared memory (" + What +
@@ -626,6 +629,10 @@ void Engine::execAsm(const AsmStmt *S) {
     Text = G->getAsmString()->getString().str();
     recordAsmAccesses(G, Inputs);
   }
+  // Another block's shared memory (mapa, shared::cluster): its threads may
+  // write this block's too.
+  if (StringRef(Text).contains("mapa") || StringRef(Text).contains("cluster"))
+    RemoteShared = true;
   bool Clobbers = false;
   for (unsigned I = 0; I < S->getNumClobbers(); ++I)
     Clobbers |= S->getClobber(I) == "memory";

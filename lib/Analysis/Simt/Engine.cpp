@@ -21,6 +21,7 @@ void Engine::run() {
   Frames.push_back(std::move(F));
   exec(Kernel->getBody());
   Frames.clear();
+  settleSpinLoops();
   if (Stopped)
     for (auto &S : Sites)
       S.Summary.Truncated = true;

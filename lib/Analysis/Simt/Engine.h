@@ -24,6 +24,7 @@
 #include "ActivityMask.h"
 #include "CudaBuiltins.h"
 #include "BlockShape.h"
+#include "IntervalWrites.h"
 #include "KernelAnalysisTypes.h"
 #include "Launches/LaunchedArgument.h"
 #include "LayoutSearch.h"
@@ -412,6 +413,36 @@ public:
                             const VarDecl *Var);
   void recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
                  const LValue &LV, uint64_t Extra, const AtomicOp *Op);
+  /// A spin-loop atomic's request, judged at the end of its barrier
+  /// interval: by the bank model when no other warp writes its words in the
+  /// interval, else left unpredicted (its retries depend on scheduling).
+  struct PendingSpin {
+    size_t Site = 0;
+    unsigned Warp = 0, Instance = 0;
+    SymbolicRequest Request;
+    AtomicOp Op;
+    bool Private = false;
+  };
+  /// Those of the current interval, and those judged at an interval's end.
+  std::vector<PendingSpin> PendingSpins, JudgedSpins;
+  /// The stores and atomics of the current barrier interval.
+  IntervalWrites SpinWrites;
+  /// The kernel maps another block's shared memory (a cluster): that
+  /// block's writes to this one's come at any time, unseen.
+  bool RemoteShared = false;
+  /// Whether a spin-loop atomic here can wait for its interval's end: it
+  /// runs once per instance outside every loop, on a known array.
+  bool spinCanWait(const LValue &LV) const;
+  /// Notes warp W's write R for the spin-loop atomics of the interval.
+  void noteWrite(const SymbolicRequest &R, unsigned W);
+  /// A __syncthreads() every thread of the block reaches: the interval
+  /// ends.
+  void noteBarrier();
+  /// Judges the interval's spin-loop atomics against its writes.
+  void judgeSpinLoops();
+  /// At the end of the run: records every spin-loop atomic, by the bank
+  /// model where judged warp-private, else unpredicted.
+  void settleSpinLoops();
   /// Keeps warp W's request R at site S for the layout search (CaptureLimit).
   void captureRequest(const SharedAccessSite &S, const SymbolicRequest &R,
                       const LValue &LV, unsigned W, uint64_t Extra);

@@ -100,6 +100,10 @@ Value Engine::evalCall(const CallExpr *E) {
   if (!Callee)
     return callThroughPointer(E);
   StringRef Name = Callee->getIdentifier() ? Callee->getName() : "";
+  // Another block's shared memory (a cluster's distributed shared memory):
+  // its threads may write this block's (settleSpinLoops).
+  if (Name.contains("map_shared_rank"))
+    RemoteShared = true;
   if (isAtomicFunctionName(Name) && E->getNumArgs() >= 1)
     return evalAtomic(E, Name);
   if (auto R = evalLibraryCall(Callee, E))
