@@ -444,9 +444,11 @@ void matchSame(std::vector<AccessRecord *> &Group, const SassFunction &F,
 
 /// The wavefronts every request of Group takes at width W (each
 /// instruction of that width starts at an access whose lanes are all
-/// W-aligned): the source's where W is the accesses' width, else the
-/// widened views'. 0 where they differ between candidates or requests, or
-/// are not decided: which access starts the instruction then matters.
+/// W-aligned): the source's where W is the accesses' width, else what the
+/// widened views say a request issued at W costs, whether or not its
+/// alignment is known (a warp-uniform loop counter's word). 0 where they
+/// differ between candidates or requests, or are not decided: which access
+/// starts the instruction then matters.
 unsigned wavefrontsAtWidth(const std::vector<AccessRecord *> &Group,
                            unsigned W) {
   if (W == Group.front()->WidthBytes)
@@ -455,14 +457,14 @@ unsigned wavefrontsAtWidth(const std::vector<AccessRecord *> &Group,
   for (const AccessRecord *A : Group) {
     auto V = llvm::find_if(
         A->Widened, [&](const WidenedView &X) { return X.WidthBytes == W; });
-    if (V == A->Widened.end() || !V->Decided)
+    if (V == A->Widened.end() || !V->IssuedDecided)
       return 0;
-    if (V->Requests == 0)
-      continue;
-    if (V->Wavefronts != V->Requests * V->WorstWavefronts ||
-        (Common && Common != V->WorstWavefronts))
+    if (V->IssuedMin > V->IssuedMax)
+      continue; // never issued W bytes wide
+    unsigned Cost = V->issuedCost();
+    if (Cost == 0 || (Common && Common != Cost))
       return 0;
-    Common = V->WorstWavefronts;
+    Common = Cost;
   }
   return Common;
 }

@@ -33,6 +33,51 @@ std::optional<bool> aligned(const SymbolicRequest &R, unsigned Width) {
   return All;
 }
 
+/// Whether R, whose alignment is not known, may be issued Width bytes wide
+/// and what it then costs: its lanes must lie a constant multiple of Width
+/// from its first lane (else no start aligns them all, and it is never
+/// issued: false with Cost unset); the common start is a multiple of Width,
+/// and banks repeat every 128 bytes, so every such start is tried. nullopt
+/// where the lanes differ by an unknown.
+std::optional<bool> issuedCost(const SymbolicRequest &R, const AtomTable &Atoms,
+                               const BankRules &Rules, unsigned Width,
+                               std::pair<unsigned, unsigned> &Cost) {
+  // A 2-byte start may split a word: only whole-word shifts are tried.
+  if (Width < 4)
+    return std::nullopt;
+  SymbolicRequest Placed = R;
+  Placed.WidthBytes = Width;
+  const SymbolicInt *First = nullptr;
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    if (R.Lanes[L] == Activity::Inactive)
+      continue;
+    if (R.Addresses[L].Opaque)
+      return std::nullopt;
+    if (!First)
+      First = &R.Addresses[L];
+    std::optional<int64_t> D = sym::sub(R.Addresses[L], *First).asConstant();
+    if (!D)
+      return std::nullopt;
+    if (*D % int64_t(Width) != 0)
+      return false;
+    Placed.Addresses[L] = SymbolicInt::constant(*D);
+  }
+  Cost = {~0u, 0};
+  for (int64_t Start = 0; Start < 128; Start += Width) {
+    SymbolicRequest Shifted = Placed;
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if (R.Lanes[L] != Activity::Inactive)
+        Shifted.Addresses[L] =
+            sym::add(Placed.Addresses[L], SymbolicInt::constant(Start));
+    RequestResult X = analyzeRequest(Shifted, Atoms, Rules);
+    if (X.Status != Verdict::Exact && X.Status != Verdict::Range)
+      return std::nullopt;
+    Cost.first = std::min(Cost.first, X.MinWavefronts);
+    Cost.second = std::max(Cost.second, X.MaxWavefronts);
+  }
+  return true;
+}
+
 } // namespace
 
 WidenedView widenRequests(const std::vector<CapturedRequest> &Requests,
@@ -40,13 +85,13 @@ WidenedView widenRequests(const std::vector<CapturedRequest> &Requests,
                           const AtomTable &Atoms, const BankRules &Rules) {
   WidenedView V;
   V.WidthBytes = Width;
-  V.Decided = true;
+  V.Decided = V.IssuedDecided = true;
   for (const CapturedRequest &C : Requests) {
     if (C.Site != Site)
       continue;
     V.SourceRequests += C.Weight;
     if (!widenedRuleMeasured(C.Request.Kind, Width)) {
-      V.Decided = false;
+      V.Decided = V.IssuedDecided = false;
       V.Reason = "no measured rule for this kind at this width";
       continue;
     }
@@ -54,6 +99,14 @@ WidenedView widenRequests(const std::vector<CapturedRequest> &Requests,
     if (!Starts) {
       V.Decided = false;
       V.Reason = "the alignment of some lane's address is not known";
+      std::pair<unsigned, unsigned> Cost;
+      std::optional<bool> May =
+          issuedCost(C.Request, Atoms, Rules, Width, Cost);
+      V.IssuedDecided &= May.has_value();
+      if (May.value_or(false)) {
+        V.IssuedMin = std::min(V.IssuedMin, Cost.first);
+        V.IssuedMax = std::max(V.IssuedMax, Cost.second);
+      }
       continue;
     }
     if (!*Starts)
@@ -63,15 +116,18 @@ WidenedView widenRequests(const std::vector<CapturedRequest> &Requests,
     RequestResult R = analyzeRequest(Wide, Atoms, Rules);
     if (R.Status != Verdict::Exact) {
       V.Decided = false;
+      V.IssuedDecided = false;
       V.Reason = "a widened request is not exact";
     }
+    V.IssuedMin = std::min(V.IssuedMin, R.MinWavefronts);
+    V.IssuedMax = std::max(V.IssuedMax, R.MaxWavefronts);
     V.Requests += C.Weight;
     V.Wavefronts += C.Weight * R.MaxWavefronts;
     V.IdealWavefronts += C.Weight * R.Ideal;
     V.WorstWavefronts = std::max(V.WorstWavefronts, R.MaxWavefronts);
   }
   if (V.SourceRequests == 0) {
-    V.Decided = false;
+    V.Decided = V.IssuedDecided = false;
     V.Reason = "no request of the access was captured";
   }
   return V;

@@ -39,6 +39,19 @@ struct WidenedView {
   unsigned WorstWavefronts = 0;
   /// Every request of the access, aligned or not (with repeats).
   uint64_t SourceRequests = 0;
+  /// The fewest and most wavefronts one request takes whenever nvcc issues
+  /// it WidthBytes wide, over every request that may be aligned: those
+  /// counted above, and those whose alignment is not known but whose lanes
+  /// lie a constant multiple of the width apart (a loop counter's word of a
+  /// warp-uniform index), tried at every aligned start within 128 bytes.
+  /// IssuedDecided is false where some request cannot be placed that way;
+  /// IssuedMin > IssuedMax when no request may be issued.
+  bool IssuedDecided = false;
+  unsigned IssuedMin = ~0u, IssuedMax = 0;
+  /// The one cost of every request issued at the width, else 0.
+  unsigned issuedCost() const {
+    return IssuedDecided && IssuedMin == IssuedMax ? IssuedMax : 0;
+  }
 };
 
 /// Whether Width is a width whose pass rule for Kind was measured (loads and

@@ -63,6 +63,9 @@ WidenedView widened(unsigned Width, uint64_t Requests, unsigned PerRequest) {
   V.Requests = Requests;
   V.Wavefronts = Requests * PerRequest;
   V.WorstWavefronts = Requests ? PerRequest : 0;
+  V.IssuedDecided = true;
+  if (Requests)
+    V.IssuedMin = V.IssuedMax = PerRequest;
   return V;
 }
 
@@ -187,7 +190,22 @@ TEST(FinalCode, PerRequestCostsWhereCountsAreUnknown) {
   EXPECT_EQ(F.PerRequest[0].first, "LDS.128");
   EXPECT_EQ(F.PerRequest[0].second, 2u);
   // Requests of different costs at that width: no per-request cost.
-  As[0].Widened[1].Wavefronts = 7;
+  As[0].Widened[1].IssuedMax = 5;
+  matchFinalCode(As, Kernels, Fs);
+  EXPECT_TRUE(As[0].Final.PerRequest.empty());
+  // Which requests start an LDS.128 is not known (a loop counter's word),
+  // what each costs is: llm.c attention_backward kernel 6.
+  As[0].Widened[1] = WidenedView();
+  As[0].Widened[1].WidthBytes = 16;
+  As[0].Widened[1].Reason = "the alignment of some lane's address is not known";
+  As[0].Widened[1].IssuedDecided = true;
+  As[0].Widened[1].IssuedMin = As[0].Widened[1].IssuedMax = 2;
+  matchFinalCode(As, Kernels, Fs);
+  EXPECT_FALSE(As[0].Final.Known);
+  ASSERT_EQ(As[0].Final.PerRequest.size(), 1u);
+  EXPECT_EQ(As[0].Final.PerRequest[0].second, 2u);
+  // Some request's lanes lie an unknown apart: not known.
+  As[0].Widened[1].IssuedDecided = false;
   matchFinalCode(As, Kernels, Fs);
   EXPECT_TRUE(As[0].Final.PerRequest.empty());
 }

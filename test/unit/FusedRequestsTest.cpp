@@ -131,10 +131,54 @@ TEST(FusedRequests, UndecidedCases) {
   WidenedView S = widenRequests(Shifted, 0, 8, Atoms);
   EXPECT_FALSE(S.Decided);
   EXPECT_NE(S.Reason.find("alignment"), std::string::npos);
+  // Issued 8 bytes wide it reads 256 contiguous bytes wherever it starts.
+  EXPECT_TRUE(S.IssuedDecided);
+  EXPECT_EQ(S.issuedCost(), 2u);
   // Atomics: no measured rule for a widened atomic.
   std::vector<CapturedRequest> Atomic = {
       request(0, [](unsigned L) { return 8 * L; }, AccessKind::Atomic)};
   EXPECT_FALSE(widenRequests(Atomic, 0, 8, Atoms).Decided);
   // No request of the site.
   EXPECT_FALSE(widenRequests(Mixed, 5, 8, Atoms).Decided);
+}
+
+TEST(FusedRequests, IssuedCostOfALoopCountersWord) {
+  // llm.c attention_backward kernel 6: s[t2i] with t2i a loop counter, the
+  // same word in every lane, unrolled into LDS.128 at 4 * t2i: whether a
+  // request starts an LDS.128 is not known, what one costs is (a pass per
+  // half-warp at every aligned start).
+  AtomTable Atoms;
+  AtomId K = Atoms.fresh("iteration of loop at line 622");
+  std::vector<CapturedRequest> Rs = {request(0, [](unsigned) { return 0; })};
+  for (SymbolicInt &A : Rs[0].Request.Addresses)
+    A = sym::add(A, SymbolicInt::atom(K, 4));
+  WidenedView V = widenRequests(Rs, 0, 16, Atoms);
+  EXPECT_FALSE(V.Decided);
+  ASSERT_TRUE(V.IssuedDecided);
+  EXPECT_EQ(V.issuedCost(), 2u);
+  // Lanes 0..15 only: one pass.
+  for (unsigned L = 16; L < 32; ++L)
+    Rs[0].Request.Lanes[L] = Activity::Inactive;
+  EXPECT_EQ(widenRequests(Rs, 0, 16, Atoms).issuedCost(), 1u);
+  // Consecutive words from a counter's word: no start aligns every lane,
+  // never issued 16 bytes wide.
+  std::vector<CapturedRequest> Row = {
+      request(0, [](unsigned L) { return 4 * L; })};
+  for (SymbolicInt &A : Row[0].Request.Addresses)
+    A = sym::add(A, SymbolicInt::atom(K, 4));
+  WidenedView R = widenRequests(Row, 0, 16, Atoms);
+  EXPECT_TRUE(R.IssuedDecided);
+  EXPECT_GT(R.IssuedMin, R.IssuedMax);
+  EXPECT_EQ(R.issuedCost(), 0u);
+  // Lanes 16 bytes apart from the counter's word: 512 contiguous bytes,
+  // a pass per quarter-warp wherever they start.
+  std::vector<CapturedRequest> Wide = {
+      request(0, [](unsigned L) { return 16 * L; })};
+  for (SymbolicInt &A : Wide[0].Request.Addresses)
+    A = sym::add(A, SymbolicInt::atom(K, 4));
+  EXPECT_EQ(widenRequests(Wide, 0, 16, Atoms).issuedCost(), 4u);
+  // Lanes an unknown apart: not placed.
+  std::vector<CapturedRequest> Apart = {request(0, [](unsigned) { return 0; })};
+  Apart[0].Request.Addresses[5] = SymbolicInt::atom(K, 16);
+  EXPECT_FALSE(widenRequests(Apart, 0, 16, Atoms).IssuedDecided);
 }
