@@ -9,6 +9,7 @@
 #include <cassert>
 #include <functional>
 #include <optional>
+#include <tuple>
 
 using namespace clang;
 
@@ -133,10 +134,19 @@ struct Agreement {
   bool SameProfile = true;
   std::optional<std::pair<unsigned, unsigned>> Profile;
 
+  /// Whether every member has the same counts per iteration of one loop.
+  bool SamePerIteration = true;
+  std::optional<std::tuple<unsigned, unsigned, unsigned>> PerIteration;
+
   void add(const AccessSummary &S) {
     ++Members;
     std::pair<unsigned, unsigned> R{S.Instances, S.Requests};
     SameRequests &= S.CountsExact && (!Requests || *Requests == R);
+    std::tuple<unsigned, unsigned, unsigned> Iteration{S.PerIterationLine,
+                                                       S.Instances, S.Requests};
+    SamePerIteration &= S.PerIterationLine != 0 &&
+                        (!PerIteration || *PerIteration == Iteration);
+    PerIteration = Iteration;
     Requests = R;
     if (S.Requests == 0)
       return;
@@ -243,6 +253,7 @@ std::vector<SharedAccessSite> mergeAcrossShapes(
   for (size_t I = 0; I < Out.size(); ++I) {
     AccessSummary &R = Out[I].Summary;
     R.CountsExact = false;
+    R.PerIterationLine = 0;
     if (R.Status == Verdict::Unknown || R.Requests == 0)
       continue;
     R.SameInEveryShape = Same[I].holds();
@@ -327,6 +338,8 @@ std::vector<SharedAccessSite> mergeAcrossValues(
     // The counts are one run's: the block's own only where every run makes
     // the same requests of one count.
     R.CountsExact &= Same[I].SameRequests && Same[I].holds();
+    if (!Same[I].SamePerIteration || R.Truncated)
+      R.PerIterationLine = 0;
     if (R.Status == Verdict::Unknown || R.Requests == 0)
       continue;
     if ((Same[I].holds() || Same[I].sameProfile()) && !R.Truncated) {

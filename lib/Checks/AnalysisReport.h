@@ -41,6 +41,9 @@ struct FinalCodeView {
   /// each final instruction takes, by opcode (every request that could
   /// issue it costs the same).
   std::vector<std::pair<std::string, unsigned>> PerRequest;
+  /// Known counts that are one iteration's of the loop at this line (its
+  /// trip count not known; AccessRecord::PerIterationLine), else 0.
+  unsigned PerIterationLine = 0;
   /// The sentence the finding's note carries (empty: no note).
   std::string Note;
 };
@@ -70,6 +73,10 @@ struct AccessRecord {
   std::vector<std::string> DependsOn;
   bool Truncated = false;
   bool CountsExact = true;
+  /// Counts not exact only because the access runs in one loop of unknown
+  /// trip count, entered once: the loop's line, and Instances, Requests and
+  /// the totals are one iteration's (AccessSummary::PerIterationLine).
+  unsigned PerIterationLine = 0;
   /// Over a family of assumed shapes, every request of every shape took
   /// Wavefronts (Status stays "range": the shape is assumed).
   bool SameInEveryShape = false;

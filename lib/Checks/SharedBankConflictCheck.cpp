@@ -203,6 +203,8 @@ void SharedBankConflictCheck::recordAccess(
   R.DependsOn = Depends;
   R.Truncated = Sum.Truncated;
   R.CountsExact = Sum.CountsExact && !Sum.Truncated;
+  R.PerIterationLine =
+      Sum.CountsExact || Sum.Truncated ? 0 : Sum.PerIterationLine;
   R.SameInEveryShape = Sum.SameInEveryShape;
   if (Site.HeaderSite) {
     PresumedLoc H =

@@ -12,6 +12,7 @@
 #include "llvm/Support/Path.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -571,6 +572,78 @@ std::string matchMixed(std::vector<AccessRecord *> &Group,
   return "";
 }
 
+/// The line of the loop whose one iteration Group's counts are (each
+/// access exact per request, run by every warp in each of its instances),
+/// else 0.
+unsigned perIterationLine(const std::vector<AccessRecord *> &Group,
+                          uint64_t Warps) {
+  unsigned Line = Group.front()->PerIterationLine;
+  for (const AccessRecord *A : Group)
+    if (!Line || A->PerIterationLine != Line || A->Status != "exact" ||
+        A->Kind == "atomic" || A->WidthBytes != Group.front()->WidthBytes ||
+        A->Requests != uint64_t(A->Instances) * Warps)
+      return 0;
+  return Line;
+}
+
+/// Accesses whose counts are one iteration's of a loop whose trip count is
+/// not known (matrixMul's tile loop, `a <= aEnd`), and instructions each run
+/// once in every iteration of one loop of the final code. Per iteration
+/// the instructions' bytes must be the accesses' (an unrolled or peeled
+/// loop's are not), and every access that could issue an instruction of a
+/// width costs the same per request (as for matchMixed): the counts are
+/// then one iteration's of the final code. False, with nothing set, where
+/// that does not hold.
+bool matchPerIteration(std::vector<AccessRecord *> &Group,
+                       const SassFunction &F,
+                       const std::vector<const SassInstruction *> &Is,
+                       const std::vector<std::string> &Ops) {
+  const AccessRecord &First = *Group.front();
+  uint64_t Warps =
+      (uint64_t(First.Block.X) * First.Block.Y * First.Block.Z + 31) / 32;
+  unsigned Line = perIterationLine(Group, Warps);
+  if (!Line)
+    return false;
+  std::optional<SassJump> Loop;
+  uint64_t FinalBytes = 0, Wavefronts = 0;
+  for (const SassInstruction *I : Is) {
+    std::optional<SassJump> Here = onceEachIteration(F, *I);
+    if (!Here || (Loop && (Loop->From != Here->From || Loop->To != Here->To)))
+      return false;
+    Loop = Here;
+    unsigned PerRequest = I->WidthBytes < First.WidthBytes
+                              ? 0
+                              : wavefrontsAtWidth(Group, I->WidthBytes);
+    if (PerRequest == 0)
+      return false;
+    FinalBytes += Warps * I->WidthBytes;
+    Wavefronts += Warps * PerRequest;
+  }
+  uint64_t SourceRequests = 0, SourceWavefronts = 0;
+  for (const AccessRecord *A : Group) {
+    SourceRequests += A->Requests;
+    SourceWavefronts += A->TotalWavefronts;
+  }
+  if (!Loop || FinalBytes != SourceRequests * First.WidthBytes)
+    return false;
+  uint64_t Requests = Is.size() * Warps;
+  std::string Change = Requests == SourceRequests ? "same" : "fused";
+  for (AccessRecord *B : Group) {
+    setKnown(*B, Change, Ops, 0, 0);
+    B->Final.PerIterationLine = Line;
+  }
+  AccessRecord &A = *Group.front();
+  setKnown(A, Change, Ops, Requests, Wavefronts);
+  A.Final.Note = llvm::formatv(
+      "final code, per iteration of the loop at line {0} (its trip count is "
+      "not known): nvcc issues the line's {1}s as {2}: {3} requests, {4} "
+      "wavefronts per block where the source has {5} requests, {6} "
+      "wavefronts",
+      Line, A.Kind, llvm::join(Ops, ", "), Requests, Wavefronts,
+      SourceRequests, SourceWavefronts);
+  return true;
+}
+
 /// One group: the accesses of one kind on one line of one kernel and
 /// block shape, and the instructions nvcc emitted there.
 void matchGroup(std::vector<AccessRecord *> &Group, const SassFunction &F,
@@ -604,6 +677,8 @@ void matchGroup(std::vector<AccessRecord *> &Group, const SassFunction &F,
   if (Widths.count(0))
     return AllUnknown("ldmatrix/stmatrix instructions are not matched to "
                       "source accesses");
+  if (matchPerIteration(Group, F, Is, Ops))
+    return;
   if (Widths.size() > 1) {
     std::string Why = "nvcc splits the accesses of this line into " +
                       llvm::join(Ops, ", ");
@@ -631,7 +706,7 @@ void matchGroup(std::vector<AccessRecord *> &Group, const SassFunction &F,
 /// final view is unknown too; no instruction at all is 0 either way.
 void requireExactSource(AccessRecord &A) {
   if (!A.Final.Known || A.Final.Change == "eliminated" ||
-      (A.Status == "exact" && A.CountsExact))
+      (A.Status == "exact" && (A.CountsExact || A.Final.PerIterationLine)))
     return;
   A.Final.Known = false;
   A.Final.Reason = llvm::formatv(

@@ -50,11 +50,14 @@ llvm::json::Object finalJson(const FinalCodeView &F) {
       O["per_request"] = std::move(PerRequest);
     return O;
   }
-  return llvm::json::Object{{"status", "known"},
-                            {"change", F.Change},
-                            {"instructions", std::move(Instructions)},
-                            {"requests", int64_t(F.Requests)},
-                            {"wavefronts", int64_t(F.Wavefronts)}};
+  llvm::json::Object O{{"status", F.PerIterationLine ? "per_iteration" : "known"},
+                       {"change", F.Change},
+                       {"instructions", std::move(Instructions)},
+                       {"requests", int64_t(F.Requests)},
+                       {"wavefronts", int64_t(F.Wavefronts)}};
+  if (F.PerIterationLine)
+    O["loop_line"] = F.PerIterationLine;
+  return O;
 }
 
 llvm::json::Object accessJson(const AccessRecord &R) {
@@ -97,6 +100,8 @@ llvm::json::Object accessJson(const AccessRecord &R) {
       {"status", R.Status},
       {"depends_on", std::move(Depends)},
   };
+  if (R.PerIterationLine)
+    O["counts_per_iteration_of_line"] = R.PerIterationLine;
   if (!R.HeaderFile.empty()) {
     O["header_file"] = R.HeaderFile;
     O["header_line"] = R.HeaderLine;

@@ -95,6 +95,33 @@ bool runsOncePerWarp(const SassFunction &F, const SassInstruction &I) {
   return llvm::none_of(F.Exits, [&](uint64_t E) { return E < I.Offset; });
 }
 
+std::optional<SassJump> onceEachIteration(const SassFunction &F,
+                                          const SassInstruction &I) {
+  if (!F.HasControlFlow || !I.Predicate.empty())
+    return std::nullopt;
+  auto Encloses = [&](const SassJump &J) {
+    return J.To <= I.Offset && I.Offset < J.From;
+  };
+  if (llvm::count_if(F.Jumps, Encloses) != 1)
+    return std::nullopt;
+  SassJump Back = *llvm::find_if(F.Jumps, Encloses);
+  for (const SassJump &J : F.Jumps) {
+    if (J.From == Back.From && J.To == Back.To)
+      continue;
+    bool OverWholeLoop = J.From < Back.To && J.To > Back.From;
+    bool OverI = J.From < I.Offset && I.Offset < J.To;
+    bool IntoRest = J.To > I.Offset && J.To <= Back.From &&
+                    (J.From < I.Offset || J.From > Back.From);
+    if ((OverI && !OverWholeLoop) || IntoRest)
+      return std::nullopt;
+  }
+  if (llvm::any_of(F.Exits, [&](uint64_t E) {
+        return Back.To <= E && E < I.Offset;
+      }))
+    return std::nullopt;
+  return Back;
+}
+
 bool mayRepeat(const SassFunction &F, const SassInstruction &I) {
   if (!F.HasControlFlow)
     return true;

@@ -18,6 +18,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -80,6 +81,13 @@ struct SassFunction {
 /// Whether every warp that starts F runs I exactly once: I is unpredicated,
 /// no branch jumps over it or back across it, and no EXIT comes before it.
 bool runsOncePerWarp(const SassFunction &F, const SassInstruction &I);
+
+/// The loop whose every iteration runs I exactly once: the one branch back
+/// across I; I unpredicated, no branch into the loop past I or over I
+/// (except one over the whole loop: its entry test), no EXIT in the loop
+/// before I. nullopt where I is in no loop, in several, or may be skipped.
+std::optional<SassJump> onceEachIteration(const SassFunction &F,
+                                          const SassInstruction &I);
 
 /// Whether a warp may run I more than once: some branch jumps back from
 /// after I to I or before it. False (at most once per warp) needs F's

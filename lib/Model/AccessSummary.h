@@ -35,6 +35,11 @@ struct AccessSummary {
   /// threads whose activity is unknown (the wavefronts per request stay
   /// what they are).
   bool CountsExact = true;
+  /// Where the counts are not exact only because the site runs in one loop
+  /// whose trip count is not known (a run-time tile count), entered once by
+  /// the block: that loop's line, and Instances and Requests are one
+  /// iteration's. 0 otherwise.
+  unsigned PerIterationLine = 0;
   /// The fewest wavefronts any request may take, and whether exact requests
   /// differ: without exact counts, which of them run is not known, so the
   /// per-request count is a range.

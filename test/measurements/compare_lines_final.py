@@ -10,6 +10,11 @@ Compute lists under the line, summed), with warpcheck's records of the
 kernel for the measured block shape on that line:
   equal               a known final view times the grid's blocks equals the
                       measured requests and wavefronts;
+  equal per iteration the final counts are one iteration's of a loop whose
+                      trip count is a run-time value (`per_iteration`): times
+                      the measured run's trip count (--trips LINE=N, from
+                      its arguments) and the grid's blocks they equal the
+                      measured requests and wavefronts (counted as equal);
   per-request equal   the final counts are unknown (the source's request
                       counts are not exact: a trip count from a run-time
                       value), and the final view's per-request cost of each
@@ -19,8 +24,9 @@ kernel for the measured block shape on that line:
   differs             a known view, or a per-request cost, that is not the
                       GPU's (fails).
 --check-listing also compares the listing's shared instructions on each
-line (opcodes) with the measured ones: the listing must be the measured
-build's code. Fails (exit 1) on a difference, or when fewer than --min-equal
+line (opcodes) with the measured ones: every measured instruction must be in
+the listing (instructions that never ran have no counters), so that the
+listing is the measured build's code. Fails (exit 1) on a difference, or when fewer than --min-equal
 lines are equal or per-request equal.
 
   compare_lines_final.py --warpcheck build/bin/warpcheck \\
@@ -61,6 +67,7 @@ def read_lines(path, kernel, section):
     call, which nvcc's -lineinfo gives as the last listed line)."""
     out = collections.defaultdict(list)
     header = cur_kernel = None
+    seen = set()
     line = None
     in_section = section is None
     for raw in open_text(path):
@@ -72,6 +79,7 @@ def read_lines(path, kernel, section):
         row = next(csv.reader([raw]))
         if row[0] == "Function Name":
             cur_kernel = kernel_key(row[1])
+            seen = set()
             continue
         if row[0] == "File Path":
             continue
@@ -92,6 +100,11 @@ def read_lines(path, kernel, section):
         def num(name):
             v = row[header[name]].replace(",", "")
             return float(v) if v not in ("", "-") else 0.0
+        # ncu may list an instruction twice under its line (a report of
+        # several kernels, tile_loops): count each address once.
+        if row[2] in seen:
+            continue
+        seen.add(row[2])
         opcode = row[3].strip().split()[0]
         if opcode.startswith("@"):
             opcode = row[3].strip().split()[1]
@@ -143,7 +156,13 @@ def listing_lines(listing, kernel_mangled_part, source_name):
 def run_warpcheck(a, flags):
     tmp = tempfile.NamedTemporaryFile("wb", suffix=".sass", delete=False)
     with (gzip.open if a.sass_file.endswith(".gz") else open)(a.sass_file, "rb") as f:
-        tmp.write(f.read())
+        text = f.read()
+    # The listing names the source where it was measured; that path may
+    # exist here with other contents (another checkout): name this one.
+    name = re.escape(os.path.basename(a.source)).encode()
+    text = re.sub(rb'File "[^"]*/' + name + rb'"',
+                  b'File "' + os.path.abspath(a.source).encode() + b'"', text)
+    tmp.write(text)
     tmp.close()
     cmd = [os.path.abspath(a.warpcheck), "--format=json", "--fix-style=none", "--verify-sass",
            "--sass-file=" + tmp.name, os.path.basename(a.source), "--",
@@ -156,10 +175,25 @@ def run_warpcheck(a, flags):
     return json.loads(run.stdout), tmp.name
 
 
-def judge(records, sass, blocks):
+def judge(records, sass, blocks, trips):
     views = [r.get("final", {}) for r in records]
     executed = sum(e for _, e, _ in sass)
     wavefronts = sum(w for _, _, w in sass)
+    loops = {v.get("loop_line") for v in views}
+    if views and all(v.get("status") == "per_iteration" for v in views) and \
+            len(loops) == 1:
+        loop = loops.pop()
+        if loop not in trips:
+            return "unknown", f"final counts per iteration of the loop at line {loop}, " \
+                              "whose measured trip count was not given (--trips)"
+        n = blocks * trips[loop]
+        r = sum(v["requests"] for v in views) * n
+        w = sum(v["wavefronts"] for v in views) * n
+        detail = (f"final per iteration of line {loop} x {trips[loop]} iterations: "
+                  f"{r:g} / {w:g}, measured {executed:g} / {wavefronts:g}")
+        if abs(r - executed) <= EPS and abs(w - wavefronts) <= EPS:
+            return "equal", detail
+        return "differs", detail
     if views and all(v.get("status") == "known" for v in views):
         r = sum(v["requests"] for v in views) * blocks
         w = sum(v["wavefronts"] for v in views) * blocks
@@ -200,9 +234,17 @@ def main():
     ap.add_argument("--sass-file", required=True)
     ap.add_argument("--check-listing", action="store_true")
     ap.add_argument("--min-equal", type=int, default=0)
+    ap.add_argument("--min-counted", type=int, default=0,
+                    help="lines whose final counts (not only per-request costs) "
+                    "must equal the GPU's")
+    ap.add_argument("--trips", action="append", default=[], metavar="LINE=N",
+                    help="the measured run's trip count of the loop at LINE, "
+                    "for final counts per iteration (matrixMul's tile loop: "
+                    "wA / 32 = 10 for its default 320x320 A)")
     a, flags = ap.parse_known_args()
     flags = [f for f in flags if f != "--"]
 
+    trips = {int(k): int(v) for k, v in (t.split("=") for t in a.trips)}
     block = [int(x) for x in a.block.split(",")]
     measured = read_lines(a.source_counters, a.kernel, a.section)
     if not measured:
@@ -218,7 +260,10 @@ def main():
             have = sorted(op for op in mine.get(line, [])
                           if op.startswith(("LDS", "STS")) and
                           (op.startswith("LDS") == want[0].startswith("LDS")))
-            if want != have:
+            # An instruction that never ran has no counters (a remainder
+            # loop's copy): every measured one must be in the listing.
+            missing = collections.Counter(want) - collections.Counter(have)
+            if missing:
                 print(f"listing differs from the measured build at line {line}: "
                       f"{have} vs {want}")
                 failures += 1
@@ -230,7 +275,7 @@ def main():
             records[(r["line"], r["kind"])].append(r)
     verdicts = collections.Counter()
     for (line, kind), sass in sorted(measured.items()):
-        verdict, detail = judge(records.get((line, kind), []), sass, blocks)
+        verdict, detail = judge(records.get((line, kind), []), sass, blocks, trips)
         verdicts[verdict] += 1
         ops = collections.Counter(op for op, _, _ in sass)
         print(f"  line {line} {kind} ({', '.join(f'{n} {op}' for op, n in ops.items())}): "
@@ -240,7 +285,7 @@ def main():
     print(f"{a.kernel} (block {a.block}, {blocks} blocks): {len(measured)} measured "
           "shared lines; final view " +
           ", ".join(f"{v} {n}" for v, n in verdicts.most_common()))
-    if failures or decided < a.min_equal:
+    if failures or decided < a.min_equal or verdicts["equal"] < a.min_counted:
         return 1
     return 0
 

@@ -209,3 +209,87 @@ TEST(FinalCode, PerRequestCostsWhereCountsAreUnknown) {
   matchFinalCode(As, Kernels, Fs);
   EXPECT_TRUE(As[0].Final.PerRequest.empty());
 }
+
+namespace {
+
+/// for (t < tiles) { ... acc += s[..] ... }: the loop's entry test jumps
+/// over it, its back edge is at 0x50; Extra goes into the loop body after
+/// the LDS.128.
+std::vector<SassFunction> tileLoop(const std::vector<std::string> &Extra) {
+  std::vector<std::string> Body = {at(0x00, "S2R R0, SR_TID.X"),
+                                   at(0x10, "@!P0 BRA `(.L_x_1)"), ".L_x_0:",
+                                   "@12", at(0x20, "LDS.128 R4, [R2]")};
+  Body.insert(Body.end(), Extra.begin(), Extra.end());
+  for (const std::string &L : {at(0x40, "FADD R5, R4, R5"),
+                               at(0x50, "@P1 BRA `(.L_x_0)"),
+                               std::string(".L_x_1:"), at(0x60, "EXIT")})
+    Body.push_back(L);
+  return listing(Body);
+}
+
+} // namespace
+
+TEST(FinalCode, OnceEachIterationOfOneLoop) {
+  std::vector<SassFunction> Fs = tileLoop({});
+  const SassInstruction &I = Fs[0].Instructions.front();
+  std::optional<SassJump> Loop = onceEachIteration(Fs[0], I);
+  ASSERT_TRUE(Loop);
+  EXPECT_EQ(Loop->From, 0x50u);
+  EXPECT_EQ(Loop->To, 0x20u);
+  EXPECT_FALSE(runsOncePerWarp(Fs[0], I));
+  // A branch inside the loop over it: some iterations skip it.
+  std::vector<SassFunction> Skipped =
+      listing({at(0x00, "S2R R0, SR_TID.X"), ".L_x_0:",
+               at(0x10, "@P2 BRA `(.L_x_2)"), "@12", at(0x20, "LDS R4, [R2]"),
+               ".L_x_2:", at(0x50, "@P1 BRA `(.L_x_0)"), at(0x60, "EXIT")});
+  EXPECT_FALSE(onceEachIteration(Skipped[0], Skipped[0].Instructions[0]));
+  // Two loops around it.
+  std::vector<SassFunction> Nested =
+      listing({at(0x00, "S2R R0, SR_TID.X"), ".L_x_0:", ".L_x_1:", "@12",
+               at(0x20, "LDS R4, [R2]"), at(0x30, "@P2 BRA `(.L_x_1)"),
+               at(0x50, "@P1 BRA `(.L_x_0)"), at(0x60, "EXIT")});
+  EXPECT_FALSE(onceEachIteration(Nested[0], Nested[0].Instructions[0]));
+  // An EXIT in the loop before it.
+  std::vector<SassFunction> Exit =
+      listing({at(0x00, "S2R R0, SR_TID.X"), ".L_x_0:", at(0x10, "@P2 EXIT"),
+               "@12", at(0x20, "LDS R4, [R2]"),
+               at(0x50, "@P1 BRA `(.L_x_0)"), at(0x60, "EXIT")});
+  EXPECT_FALSE(onceEachIteration(Exit[0], Exit[0].Instructions[0]));
+  // In no loop, or predicated.
+  EXPECT_FALSE(onceEachIteration(guardedHoist()[0],
+                                 guardedHoist()[0].Instructions[0]));
+  std::vector<SassFunction> Predicated = tileLoop({at(0x30, "@P3 LDS R6, [R2]")});
+  EXPECT_FALSE(onceEachIteration(Predicated[0], Predicated[0].Instructions[1]));
+}
+
+TEST(FinalCode, CountsPerIterationOfALoopWithARunTimeTripCount) {
+  // matrixMul's As[ty][k] for k = 0..3 in a tile loop of run-time trip
+  // count at line 10: 4 instances a warp, 2 warps, one LDS.128 per
+  // iteration of 2 wavefronts.
+  std::vector<AccessRecord> As = {access(12, "load", 4, 64, 4, 8, 1)};
+  As[0].CountsExact = false;
+  As[0].PerIterationLine = 10;
+  As[0].Widened = {widened(8, 4, 1), widened(16, 2, 2)};
+  matchFinalCode(As, Kernels, tileLoop({}));
+  const FinalCodeView &F = As[0].Final;
+  ASSERT_TRUE(F.Known) << F.Reason;
+  EXPECT_EQ(F.PerIterationLine, 10u);
+  EXPECT_EQ(F.Change, "fused");
+  EXPECT_EQ(F.Requests, 2u);
+  EXPECT_EQ(F.Wavefronts, 4u);
+  // Unrolled by two: two LDS.128 an iteration read twice the source's
+  // bytes; no per-iteration counts.
+  matchFinalCode(As, Kernels, tileLoop({at(0x30, "LDS.128 R8, [R2+0x10]")}));
+  EXPECT_FALSE(As[0].Final.Known);
+  EXPECT_EQ(As[0].Final.PerIterationLine, 0u);
+  // Counts not known for another reason (no loop line): no per-iteration
+  // counts either.
+  As[0].PerIterationLine = 0;
+  matchFinalCode(As, Kernels, tileLoop({}));
+  EXPECT_FALSE(As[0].Final.Known);
+  // Not every warp in every instance.
+  As[0].PerIterationLine = 10;
+  As[0].Requests = 6;
+  matchFinalCode(As, Kernels, tileLoop({}));
+  EXPECT_FALSE(As[0].Final.Known);
+}

@@ -472,6 +472,39 @@ __global__ void k(const int *data) {
   EXPECT_FALSE(S.CountsExact);
 }
 
+TEST(SimtMasks, CountsPerIterationOfALoopWithARunTimeTripCount) {
+  // One symbolic iteration of the tile loop: its requests are one
+  // iteration's; the inner loop is counted.
+  Analyzed A(R"cuda(
+__global__ void k(float *out, int tiles) {
+  __shared__ float s[32][32];
+  float acc = 0;
+  for (int t = 0; t < tiles; ++t) {
+    for (int k = 0; k < 4; ++k)
+      acc += s[threadIdx.x][k];
+    for (int p = 0; p < 2; ++p)
+      for (int i = 0; i < tiles; ++i)
+        acc += s[i][threadIdx.x];
+  }
+  for (int i = 0; i < tiles; ++i) {
+    if (out[i] < 0)
+      break;
+    acc += s[threadIdx.x][i];
+  }
+  out[threadIdx.x] = acc;
+})cuda",
+             "k", OneWarp);
+  ASSERT_TRUE(A.ok());
+  const AccessSummary &Tile = A.load("s[threadIdx.x][k]");
+  EXPECT_FALSE(Tile.CountsExact);
+  EXPECT_NE(Tile.PerIterationLine, 0u);
+  EXPECT_EQ(Tile.Requests, 4u);
+  // Inside two symbolic loops, the inner one entered twice: no.
+  EXPECT_EQ(A.load("s[i][threadIdx.x]").PerIterationLine, 0u);
+  // Under a branch on data: no.
+  EXPECT_EQ(A.load("s[threadIdx.x][i]").PerIterationLine, 0u);
+}
+
 // ---- per-thread objects (MemoryModel.cpp, Environment.cpp) ----------------
 
 TEST(SimtObjects, StructLoadedFromGlobalMemoryMemberIndexIsUnknown) {

@@ -188,6 +188,12 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
   // skips it in some blocks.
   if (UncountedLoops > 0 || M.Conditional)
     S.Summary.CountsExact = false;
+  // Per iteration of one loop: every instance in the same symbolic one.
+  const Stmt *IterationLoop = perIterationContext();
+  size_t Index = size_t(&S - Sites.data());
+  auto [Seen, First] = SiteIterationLoop.try_emplace(Index, IterationLoop);
+  if (!First && Seen->second != IterationLoop)
+    Seen->second = nullptr;
   // An access whose array is not known (inline PTX whose address is not
   // followed) has opaque addresses: no base to add.
   uint64_t Align = LV.Var ? sharedBaseAlignment(LV.Var) : 1;
@@ -224,8 +230,10 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
       }
       Any = true;
       R.Lanes[Lane] = M.A[T];
-      if (M.A[T] == Activity::Maybe)
+      if (M.A[T] == Activity::Maybe) {
         S.Summary.CountsExact = false;
+        Seen->second = nullptr;
+      }
       R.Addresses[Lane] = sym::add(sym::add(LV.Offset[T], Base),
                                    SymbolicInt::constant(int64_t(Extra)));
     }
@@ -256,6 +264,24 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
            " warp requests");
       return;
     }
+  }
+}
+
+const Stmt *Engine::perIterationContext() const {
+  // Worlds, enumerated uncertain iterations and library loops count among
+  // UncountedLoops too: then more than one iteration's requests, or
+  // requests of one world among several, are summed.
+  if (SymbolicLoops.size() != 1 || UncountedLoops != 1 || M.Conditional)
+    return nullptr;
+  return SymbolicLoops.front();
+}
+
+void Engine::settlePerIterationCounts() {
+  for (auto [Index, Loop] : SiteIterationLoop) {
+    AccessSummary &S = Sites[Index].Summary;
+    // A loop entered twice (inside a counted loop) sums two iterations.
+    if (Loop && !S.Truncated && SymbolicEntries[Loop] == 1)
+      S.PerIterationLine = lineOf(Loop);
   }
 }
 

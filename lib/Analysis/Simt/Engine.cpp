@@ -25,6 +25,7 @@ void Engine::run() {
   if (Stopped)
     for (auto &S : Sites)
       S.Summary.Truncated = true;
+  settlePerIterationCounts();
 }
 
 void Engine::stop(const std::string &Why) {

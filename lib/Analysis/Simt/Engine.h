@@ -204,6 +204,14 @@ public:
   /// Loops being run whose trip count is not known: the accesses inside
   /// execute an unknown number of times.
   unsigned UncountedLoops = 0;
+  /// The loops in one symbolic iteration now (among UncountedLoops), and
+  /// how often each was entered: an access recorded only inside one of
+  /// them, entered once, has one iteration's counts (perIterationContext).
+  std::vector<const Stmt *> SymbolicLoops;
+  std::map<const Stmt *, unsigned> SymbolicEntries;
+  /// Per site index: the one symbolic loop its every instance ran in, or
+  /// null where some instance ran elsewhere.
+  std::map<size_t, const Stmt *> SiteIterationLoop;
   bool Stopped = false;
   /// A broadcast shuffle (one source lane), a vote or %warpid has run: from
   /// then on a value may differ between warps while the compiler proves it
@@ -735,6 +743,11 @@ public:
   /// Whether the compiler will unroll the loop fully, and why not.
   LoopUnrolling predictUnrolling(const Stmt *Loop, const LoopRun &Run);
   /// One iteration standing for any number of them.
+  /// The symbolic loop an access recorded now runs in, when that is the
+  /// only reason its count is not known; else null.
+  const Stmt *perIterationContext() const;
+  /// Sets AccessSummary::PerIterationLine once the kernel has run.
+  void settlePerIterationCounts();
   void symbolicIteration(const Stmt *Loop, const Expr *Cond, const Stmt *Body,
                          const Expr *Inc);
   /// V (its value Cur) after K iterations of the loop at Line: an induction

@@ -348,6 +348,7 @@ bool Engine::execRangeForElements(const CXXForRangeStmt *S) {
       if (ElemT->isIntegralOrEnumerationType() && !ByRef)
         frame().Env[V] =
             opaqueInt("an element of '" + sourceText(Operand) + "'");
+      ++SymbolicEntries[S]; // not every iteration's counts
       symbolicIteration(S, nullptr, S->getBody(), nullptr);
       break;
     }

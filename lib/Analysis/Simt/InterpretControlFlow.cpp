@@ -138,8 +138,11 @@ void Engine::symbolicIteration(const Stmt *Loop, const Expr *Cond,
   ++M.Depth;
   ++M.Region;
   ++UncountedLoops;
+  ++SymbolicEntries[Loop];
+  SymbolicLoops.push_back(Loop);
   if (anyLive())
     exec(Body);
+  SymbolicLoops.pop_back();
   --UncountedLoops;
   W.States.push_back(captureFlow());
   joinWorlds(W);
@@ -299,6 +302,7 @@ void Engine::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
                               " loop iterations or " +
                               std::to_string(Limits.MaxWarpRequests / 2) +
                               " warp requests"));
+      ++SymbolicEntries[Loop]; // not every iteration's counts
       symbolicIteration(Loop, Cond, Body, Inc);
       Run.Trip = Iter + 1;
       break;
@@ -359,6 +363,10 @@ bool Engine::testLoopCondition(const Stmt *Loop, const Expr *Cond,
     ++Run.UniformUnknown;
   if (!Decided && !Enumerate) {
     Run.ExitCT = C.CT;
+    // After iterations run one by one, the symbolic one is not every
+    // iteration's: no per-iteration counts.
+    if (Run.Trip > 0)
+      ++SymbolicEntries[Loop];
     symbolicIteration(Loop, Cond, Body, Inc);
     Run.Symbolic = true;
     return false;
