@@ -551,11 +551,46 @@ void decideFileStatus(FileAnalysis &R, const TranslationUnitRecord &TU) {
   }
 }
 
+/// Whether nvcc issues A wider than the source does (LDS.64/128 for a
+/// 4-byte access): what it makes of an edited layout then depends on the
+/// edit (a padded row may no longer be aligned to the width).
+bool issuedWider(const AccessRecord &A) {
+  if (A.Final.Change == "fused")
+    return true;
+  return llvm::any_of(A.Final.Instructions, [&](llvm::StringRef Op) {
+    return (Op.contains(".128") && A.WidthBytes < 16) ||
+           (Op.contains(".64") && A.WidthBytes < 8);
+  });
+}
+
+/// The layout fix under a finding whose access nvcc widens is proven on the
+/// source's requests only: said once, so that it is not taken as
+/// conflict-free in the final code.
+void qualifyFixNote(ClangTidyError &E, const AccessRecord &A) {
+  bool Offered = llvm::any_of(E.Notes, [](const tooling::DiagnosticMessage &N) {
+    return llvm::StringRef(N.Message).contains("conflict-free");
+  });
+  std::string Text = llvm::formatv(
+      "the layout fix is proven on the source's requests only: nvcc issues "
+      "this {0} as {1}, and what it makes of the edited layout is not known "
+      "without compiling it",
+      A.Kind, llvm::join(A.Final.Instructions, ", "));
+  if (!Offered || !issuedWider(A) ||
+      llvm::any_of(E.Notes, [&](const tooling::DiagnosticMessage &N) {
+        return N.Message == Text;
+      }))
+    return;
+  tooling::DiagnosticMessage Note(Text);
+  Note.FilePath = E.Message.FilePath;
+  Note.FileOffset = E.Message.FileOffset;
+  E.Notes.push_back(std::move(Note));
+}
+
 /// --verify-sass: the final code's note under each finding whose access
 /// nvcc reshaped (FinalCode.h), once per finding and text.
 void addFinalCodeNotes(FileAnalysis &R) {
   for (const AccessRecord &A : R.Report.Accesses) {
-    if (A.Final.Note.empty())
+    if (A.Final.Note.empty() && !issuedWider(A))
       continue;
     for (ClangTidyError &E : R.Findings) {
       if (E.DiagnosticName != "warpcheck-shared-bank-conflict" ||
@@ -565,7 +600,8 @@ void addFinalCodeNotes(FileAnalysis &R) {
       if (Line != A.Line || Column != A.Column ||
           !llvm::sys::fs::equivalent(E.Message.FilePath, A.File))
         continue;
-      if (llvm::none_of(E.Notes, [&](const tooling::DiagnosticMessage &N) {
+      if (!A.Final.Note.empty() &&
+          llvm::none_of(E.Notes, [&](const tooling::DiagnosticMessage &N) {
             return N.Message == A.Final.Note;
           })) {
         tooling::DiagnosticMessage Note(A.Final.Note);
@@ -573,6 +609,7 @@ void addFinalCodeNotes(FileAnalysis &R) {
         Note.FileOffset = E.Message.FileOffset;
         E.Notes.push_back(std::move(Note));
       }
+      qualifyFixNote(E, A);
     }
   }
 }

@@ -50,7 +50,8 @@ llvm::json::Object finalJson(const FinalCodeView &F) {
       O["per_request"] = std::move(PerRequest);
     return O;
   }
-  llvm::json::Object O{{"status", F.PerIterationLine ? "per_iteration" : "known"},
+  const char *Status = F.PerIterationLine ? "per_iteration" : "known";
+  llvm::json::Object O{{"status", Status},
                        {"change", F.Change},
                        {"instructions", std::move(Instructions)},
                        {"requests", int64_t(F.Requests)},
