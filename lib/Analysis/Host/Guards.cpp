@@ -17,8 +17,7 @@ namespace {
 /// The variable E names (through casts and parentheses), when a local or
 /// parameter of integer type.
 const VarDecl *guardVariable(const Expr *E) {
-  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const VarDecl *VD = variableOf(E);
   if (!VD || !VD->hasLocalStorage() ||
       !VD->getType()->isIntegralOrEnumerationType())
     return nullptr;

@@ -322,9 +322,7 @@ HostEvaluator::tableInts(const ArraySubscriptExpr *Sub, unsigned Depth,
                          std::string &WhyNot) {
   // An element of a local table of integers only read (`int sizes[] = {32,
   // 64}; sizes[j]`): the element a known index names, else any.
-  const auto *Base =
-      dyn_cast<DeclRefExpr>(Sub->getBase()->IgnoreParenImpCasts());
-  const auto *VD = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
+  const VarDecl *VD = variableOf(Sub->getBase());
   const auto *Table =
       VD && VD->getInit()
           ? dyn_cast<InitListExpr>(VD->getInit()->IgnoreImplicit())

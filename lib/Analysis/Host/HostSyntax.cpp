@@ -24,6 +24,11 @@ std::optional<int64_t> evaluateInt(const Expr *E, const ASTContext &Ctx) {
   return R.Val.getInt().getExtValue();
 }
 
+const VarDecl *variableOf(const Expr *E) {
+  const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+}
+
 bool isDim3(QualType T) {
   const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
   return RD && RD->getName() == "dim3";

@@ -23,6 +23,9 @@ namespace warpcheck {
 std::optional<int64_t> evaluateInt(const clang::Expr *E,
                                    const clang::ASTContext &Ctx);
 
+/// The variable E names (through parentheses and implicit casts), or null.
+const clang::VarDecl *variableOf(const clang::Expr *E);
+
 /// Whether T is CUDA's dim3.
 bool isDim3(clang::QualType T);
 

@@ -95,19 +95,12 @@ bool modelledTarget(const Expr *L) {
          isa<ArraySubscriptExpr>(L) || (U && U->getOpcode() == UO_Deref);
 }
 
-/// The local or parameter E names, or null.
-const VarDecl *variableOf(const Expr *E) {
-  const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
-}
-
 /// The pointer parameter `*p` dereferences, or null.
 const ParmVarDecl *derefParameter(const Expr *E) {
   const auto *U = dyn_cast<UnaryOperator>(E->IgnoreParens());
   if (!U || U->getOpcode() != UO_Deref)
     return nullptr;
-  const auto *R = dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts());
-  return R ? dyn_cast<ParmVarDecl>(R->getDecl()) : nullptr;
+  return dyn_cast_or_null<ParmVarDecl>(variableOf(U->getSubExpr()));
 }
 
 /// The arguments of every call and construction in S, without parentheses

@@ -60,10 +60,7 @@ std::optional<std::vector<std::string>> stringsOf(const Expr *E) {
   if (const auto *S = dyn_cast<StringLiteral>(E))
     return std::vector<std::string>{S->getString().str()};
   const auto *Sub = dyn_cast<ArraySubscriptExpr>(E);
-  const auto *Ref =
-      Sub ? dyn_cast<DeclRefExpr>(Sub->getBase()->IgnoreParenImpCasts())
-          : nullptr;
-  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const VarDecl *VD = Sub ? variableOf(Sub->getBase()) : nullptr;
   const FunctionDecl *Owner = VD ? enclosingFunction(VD) : nullptr;
   const auto *List =
       VD && VD->getInit()
@@ -89,8 +86,7 @@ bool namesOf(const Expr *E, const FunctionDecl *In, const CallGraph &Calls,
              HostEvaluator &Eval, const ASTContext &Ctx,
              std::vector<std::pair<std::string, std::string>> &Names,
              DriverLaunch &Out) {
-  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const VarDecl *VD = variableOf(E);
   const Stmt *Body = In ? In->getBody() : nullptr;
   if (!VD || !Body || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() ||
       (VD->getInit() &&
@@ -306,9 +302,7 @@ void addKernelBlocks(DriverLaunch &Out, const std::string &Name,
 bool handedBackTogether(const CallExpr *Launch, const FunctionDecl *In,
                         HostEvaluator &Eval, const ASTContext &Ctx,
                         DriverLaunch &Out) {
-  const auto *Ref =
-      dyn_cast<DeclRefExpr>(Launch->getArg(0)->IgnoreParenImpCasts());
-  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const VarDecl *VD = variableOf(Launch->getArg(0));
   const auto *Body =
       In ? dyn_cast_or_null<CompoundStmt>(In->getBody()) : nullptr;
   if (!VD || !Body || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() ||

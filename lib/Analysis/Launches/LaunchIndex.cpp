@@ -70,10 +70,9 @@ std::optional<LaunchParts> partsOf(const CallExpr *Call) {
 /// initialized with one (as block shapes are).
 std::optional<uint64_t> sharedBytes(const Expr *Arg, const ASTContext &Ctx) {
   auto V = evaluateInt(Arg, Ctx);
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
-    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
-      if (!V && VD->getInit() && VD->getType()->isIntegerType())
-        V = evaluateInt(VD->getInit(), Ctx);
+  if (const VarDecl *VD = variableOf(Arg))
+    if (!V && VD->getInit() && VD->getType()->isIntegerType())
+      V = evaluateInt(VD->getInit(), Ctx);
   if (V && *V >= 0)
     return uint64_t(*V);
   return std::nullopt;
