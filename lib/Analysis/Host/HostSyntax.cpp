@@ -128,6 +128,17 @@ bool contains(const Stmt *S, const Stmt *Target) {
   return false;
 }
 
+std::optional<unsigned> statementIndex(const CompoundStmt *Body,
+                                       const Stmt *S) {
+  unsigned I = 0;
+  for (const Stmt *Child : Body->body()) {
+    if (contains(Child, S))
+      return I;
+    ++I;
+  }
+  return std::nullopt;
+}
+
 bool pathTo(const Stmt *S, const Stmt *Target,
             std::vector<const Stmt *> &Path) {
   if (!S)

@@ -68,6 +68,10 @@ bool inLambdaOrJumps(const clang::Stmt *Body, const clang::Expr *Use);
 /// Whether Target is S or inside it.
 bool contains(const clang::Stmt *S, const clang::Stmt *Target);
 
+/// The index of the statement of Body that holds S, or nullopt.
+std::optional<unsigned> statementIndex(const clang::CompoundStmt *Body,
+                                       const clang::Stmt *S);
+
 /// The path from S down to Target (S first, Target last); false (Path
 /// unchanged) when Target is not in S.
 bool pathTo(const clang::Stmt *S, const clang::Stmt *Target,

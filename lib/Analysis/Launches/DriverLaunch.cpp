@@ -202,17 +202,6 @@ blockOf(const CallExpr *Call, const FunctionDecl *In, HostEvaluator &Eval,
   return Out;
 }
 
-/// The index of the statement of Body that holds S, or nullopt.
-std::optional<unsigned> statementOf(const CompoundStmt *Body, const Stmt *S) {
-  unsigned I = 0;
-  for (const Stmt *Child : Body->body()) {
-    if (contains(Child, S))
-      return I;
-    ++I;
-  }
-  return std::nullopt;
-}
-
 /// The call that receives `&VD` when that is VD's only change and the call
 /// runs whenever its statement of Body does (the statement is the call, or
 /// the call is an argument of one: `checkCudaErrors(init(&f))`); its
@@ -246,7 +235,7 @@ const CallExpr *soleAddressCall(const VarDecl *VD, const CompoundStmt *Body,
   for (Arg = 0; Arg < Call->getNumArgs(); ++Arg)
     if (Call->getArg(Arg)->IgnoreParenImpCasts() == Uses[0].At)
       break;
-  auto Index = statementOf(Body, Call);
+  auto Index = statementIndex(Body, Call);
   if (Arg == Call->getNumArgs() || !Index)
     return nullptr;
   Statement = *Index;
@@ -268,8 +257,8 @@ handedBesideIt(const CallExpr *Call, unsigned KernelArg,
             ? dyn_cast<DeclRefExpr>(Addr->getSubExpr()->IgnoreParens())
             : nullptr;
     const auto *X = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    if (J == KernelArg || !X || !X->hasLocalStorage() ||
-        isa<ParmVarDecl>(X) || X->getType()->isReferenceType())
+    if (J == KernelArg || !X || !X->hasLocalStorage() || isa<ParmVarDecl>(X) ||
+        X->getType()->isReferenceType())
       continue;
     std::vector<VariableUse> Uses = changingUses(X, Body);
     if (Uses.size() == 1 && Uses[0].At == Addr)
@@ -313,7 +302,7 @@ bool handedBackTogether(const CallExpr *Launch, const FunctionDecl *In,
     return false;
   unsigned Arg = 0, Statement = 0;
   const CallExpr *Call = soleAddressCall(VD, Body, Arg, Statement);
-  auto LaunchStatement = Call ? statementOf(Body, Launch) : std::nullopt;
+  auto LaunchStatement = Call ? statementIndex(Body, Launch) : std::nullopt;
   if (!Call || !LaunchStatement || *LaunchStatement <= Statement)
     return false;
   const FunctionDecl *Callee = Call->getDirectCallee()->getDefinition();
