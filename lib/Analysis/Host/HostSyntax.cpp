@@ -72,6 +72,31 @@ const FunctionDecl *enclosingFunction(const Decl *D) {
   return nullptr;
 }
 
+const InitListExpr *localTable(const VarDecl &VD) {
+  const auto *List =
+      VD.getInit() ? dyn_cast<InitListExpr>(VD.getInit()->IgnoreImplicit())
+                   : nullptr;
+  const FunctionDecl *Owner = enclosingFunction(&VD);
+  if (!List || !VD.hasLocalStorage() || !Owner || !Owner->getBody() ||
+      !onlyElementsRead(&VD, Owner->getBody()))
+    return nullptr;
+  return List;
+}
+
+std::optional<std::vector<std::string>> nameTable(const VarDecl &VD) {
+  const InitListExpr *List = localTable(VD);
+  if (!List)
+    return std::nullopt;
+  std::vector<std::string> Out;
+  for (const Expr *Init : List->inits()) {
+    const auto *S = dyn_cast<StringLiteral>(Init->IgnoreParenImpCasts());
+    if (!S)
+      return std::nullopt;
+    Out.push_back(S->getString().str());
+  }
+  return Out;
+}
+
 void collectReturns(const Stmt *S, std::vector<const ReturnStmt *> &Out) {
   if (!S || isa<LambdaExpr>(S))
     return;

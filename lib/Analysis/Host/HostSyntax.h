@@ -47,6 +47,15 @@ std::string displayName(const clang::FunctionDecl *FD,
 /// The function whose body holds declaration D, or null.
 const clang::FunctionDecl *enclosingFunction(const clang::Decl *D);
 
+/// VD's braced initializer when VD is a local table whose function only
+/// reads its elements (Mutation.h onlyElementsRead: `dim3 Shapes[] =
+/// {...}; Shapes[i]`), else null: only then is an element one of the list's.
+const clang::InitListExpr *localTable(const clang::VarDecl &VD);
+
+/// The strings of a local table of string literals only read (`const char
+/// *kernels[] = {"a", "b"}`), else nullopt.
+std::optional<std::vector<std::string>> nameTable(const clang::VarDecl &VD);
+
 /// Every `return` of a function body, outside nested lambdas.
 void collectReturns(const clang::Stmt *S,
                     std::vector<const clang::ReturnStmt *> &Out);

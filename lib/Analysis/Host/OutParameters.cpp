@@ -253,19 +253,8 @@ bool Runner::prepare(std::string &WhyNot) {
     QualType T = VD->getType();
     if (T->isArrayType()) {
       // A table of names only read: `const char *kernels[] = {"a", "b"}`.
-      const auto *List =
-          VD->getInit()
-              ? dyn_cast<InitListExpr>(VD->getInit()->IgnoreImplicit())
-              : nullptr;
-      if (!List || !onlyElementsRead(VD, Body))
-        continue;
-      std::vector<std::string> Names;
-      for (const Expr *Init : List->inits())
-        if (const auto *S =
-                dyn_cast<StringLiteral>(Init->IgnoreParenImpCasts()))
-          Names.push_back(S->getString().str());
-      if (Names.size() == List->getNumInits())
-        Tables[VD] = std::move(Names);
+      if (auto Names = nameTable(*VD))
+        Tables[VD] = std::move(*Names);
       continue;
     }
     if (!T->isIntegralOrEnumerationType() && !T->isPointerType())

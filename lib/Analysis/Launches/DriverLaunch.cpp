@@ -61,22 +61,7 @@ std::optional<std::vector<std::string>> stringsOf(const Expr *E) {
     return std::vector<std::string>{S->getString().str()};
   const auto *Sub = dyn_cast<ArraySubscriptExpr>(E);
   const VarDecl *VD = Sub ? variableOf(Sub->getBase()) : nullptr;
-  const FunctionDecl *Owner = VD ? enclosingFunction(VD) : nullptr;
-  const auto *List =
-      VD && VD->getInit()
-          ? dyn_cast<InitListExpr>(VD->getInit()->IgnoreImplicit())
-          : nullptr;
-  if (!List || !VD->hasLocalStorage() || !Owner || !Owner->getBody() ||
-      !onlyElementsRead(VD, Owner->getBody()))
-    return std::nullopt;
-  std::vector<std::string> Out;
-  for (const Expr *Init : List->inits()) {
-    const auto *S = dyn_cast<StringLiteral>(Init->IgnoreParenImpCasts());
-    if (!S)
-      return std::nullopt;
-    Out.push_back(S->getString().str());
-  }
-  return Out;
+  return VD ? nameTable(*VD) : std::nullopt;
 }
 
 /// The kernel names the local CUfunction E can hold at a launch in In:
