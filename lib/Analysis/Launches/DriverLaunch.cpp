@@ -11,6 +11,8 @@
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <map>
+
 using namespace clang;
 
 namespace warpcheck {
@@ -268,6 +270,23 @@ void addKernelBlocks(DriverLaunch &Out, const std::string &Name,
     addUnique(K->Blocks, B);
 }
 
+/// handedBack's answer for one callee (OutParameters.h).
+struct FollowedCallee {
+  std::optional<std::vector<HandedBack>> Ways;
+  std::string WhyNot;
+};
+/// Per translation unit: matrixMulDrv's two launches follow initCUDA once.
+using FollowedCallees = std::map<const FunctionDecl *, FollowedCallee>;
+
+/// Callee's ways, run on its first launch and kept for the others.
+const FollowedCallee &follow(const FunctionDecl *Callee, const ASTContext &Ctx,
+                             FollowedCallees &Followed) {
+  auto [It, New] = Followed.try_emplace(Callee);
+  if (New)
+    It->second.Ways = handedBack(Callee, Ctx, It->second.WhyNot);
+  return It->second;
+}
+
 /// The kernel of a driver launch handed back, with the block size beside
 /// it, by a call of In (`initCUDA(argc, argv, &matrixMul, &block_size)`):
 /// each way through the callee pairs a kernel name with its values. False
@@ -275,7 +294,7 @@ void addKernelBlocks(DriverLaunch &Out, const std::string &Name,
 /// kernels, or its WhyNot, otherwise.
 bool handedBackTogether(const CallExpr *Launch, const FunctionDecl *In,
                         HostEvaluator &Eval, const ASTContext &Ctx,
-                        DriverLaunch &Out) {
+                        FollowedCallees &Followed, DriverLaunch &Out) {
   const VarDecl *VD = variableOf(Launch->getArg(0));
   const auto *Body =
       In ? dyn_cast_or_null<CompoundStmt>(In->getBody()) : nullptr;
@@ -293,11 +312,12 @@ bool handedBackTogether(const CallExpr *Launch, const FunctionDecl *In,
   const FunctionDecl *Callee = Call->getDirectCallee()->getDefinition();
   const SourceManager &SM = Ctx.getSourceManager();
   std::string CallAt = locationText(Call->getBeginLoc(), SM);
-  std::string Why;
-  auto Ways = handedBack(Callee, Ctx, Why);
+  const FollowedCallee &Run = follow(Callee, Ctx, Followed);
+  const auto &Ways = Run.Ways;
   if (!Ways) {
     Out.WhyNot = "the kernel is handed back by '" + Callee->getNameAsString() +
-                 "' at " + CallAt + ", which warpcheck does not follow: " + Why;
+                 "' at " + CallAt +
+                 ", which warpcheck does not follow: " + Run.WhyNot;
     return true;
   }
   const ParmVarDecl *KernelParam = Callee->getParamDecl(Arg);
@@ -305,6 +325,7 @@ bool handedBackTogether(const CallExpr *Launch, const FunctionDecl *In,
   Guards Base = guardsAt(Launch, In, Ctx);
   std::string Via =
       "by name from cuModuleGetFunction in '" + Callee->getNameAsString() + "'";
+  std::string Why;
   for (const HandedBack &Way : *Ways) {
     auto K = Way.Stored.find(KernelParam);
     // Null (or never stored): cuLaunchKernel fails, no kernel runs.
@@ -368,6 +389,7 @@ std::vector<DriverLaunch> driverLaunches(const ASTContext &Ctx,
                                          HostEvaluator &Eval) {
   std::vector<DriverLaunch> Out;
   const SourceManager &SM = Ctx.getSourceManager();
+  FollowedCallees Followed;
   for (const auto &[Callee, Sites] : Calls.calls()) {
     if (!named(Callee,
                {"cuLaunchKernel", "cuLaunchKernel_ptsz",
@@ -379,7 +401,7 @@ std::vector<DriverLaunch> driverLaunches(const ASTContext &Ctx,
         continue;
       DriverLaunch L;
       L.Location = locationText(S.Call->getBeginLoc(), SM);
-      if (handedBackTogether(S.Call, S.Caller, Eval, Ctx, L)) {
+      if (handedBackTogether(S.Call, S.Caller, Eval, Ctx, Followed, L)) {
         Out.push_back(std::move(L));
         continue;
       }
