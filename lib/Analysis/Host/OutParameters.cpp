@@ -118,42 +118,39 @@ void collectCallArguments(const Stmt *S, std::set<const Expr *> &Out) {
     collectCallArguments(Child, Out);
 }
 
-/// Whether every use of the pointer parameter P in S is `*P = e`, a read
-/// of `*P`, or P handed to a call (its stores unknown from then on).
-/// Parents: the statements from S's function body down to S's parent.
-bool onlyStoredThrough(const ParmVarDecl *P, const Stmt *S,
-                       const std::set<const Expr *> &CallArgs,
-                       std::vector<const Stmt *> &Parents) {
-  if (!S)
-    return true;
-  if (const auto *E = dyn_cast<Expr>(S);
-      E && CallArgs.count(E) && isa<DeclRefExpr>(E) && variableOf(E) == P)
-    return true;
-  if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == P) {
-    size_t N = Parents.size();
-    const auto *Load =
-        N >= 2 ? dyn_cast<ImplicitCastExpr>(Parents[N - 1]) : nullptr;
-    const auto *Deref =
-        Load ? dyn_cast<UnaryOperator>(Parents[N - 2]) : nullptr;
-    if (!Deref || Load->getCastKind() != CK_LValueToRValue ||
-        Deref->getOpcode() != UO_Deref)
-      return false;
-    // `*P` loaded, or the left side of a plain assignment.
-    const Stmt *Use = N >= 3 ? Parents[N - 3] : nullptr;
-    size_t I = N - 3;
-    while (Use && isa<ParenExpr>(Use) && I > 0)
-      Use = Parents[--I];
-    if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Use))
-      return Cast->getCastKind() == CK_LValueToRValue;
-    const auto *BO = dyn_cast_or_null<BinaryOperator>(Use);
-    return BO && BO->getOpcode() == BO_Assign &&
-           BO->getLHS()->IgnoreParens() == Deref;
-  }
-  Parents.push_back(S);
+/// Whether a use of a pointer parameter, given its parents (outermost
+/// first), is `*P` loaded or the left side of a plain assignment.
+/// classifyUse stops at `*P` (P is read); what happens to `*P` is the
+/// run's own question.
+bool loadedOrStoredThrough(llvm::ArrayRef<const Stmt *> Parents) {
+  size_t N = Parents.size();
+  const auto *Load =
+      N >= 2 ? dyn_cast<ImplicitCastExpr>(Parents[N - 1]) : nullptr;
+  const auto *Deref = Load ? dyn_cast<UnaryOperator>(Parents[N - 2]) : nullptr;
+  if (!Deref || Load->getCastKind() != CK_LValueToRValue ||
+      Deref->getOpcode() != UO_Deref)
+    return false;
+  const Stmt *Use = N >= 3 ? Parents[N - 3] : nullptr;
+  size_t I = N - 3;
+  while (Use && isa<ParenExpr>(Use) && I > 0)
+    Use = Parents[--I];
+  if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Use))
+    return Cast->getCastKind() == CK_LValueToRValue;
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(Use);
+  return BO && BO->getOpcode() == BO_Assign &&
+         BO->getLHS()->IgnoreParens() == Deref;
+}
+
+/// Whether every use of the pointer parameter P in Body is `*P = e`, a
+/// read of `*P`, or P handed to a call (its stores unknown from then on).
+bool onlyStoredThrough(const ParmVarDecl *P, const Stmt *Body,
+                       const std::set<const Expr *> &CallArgs) {
   bool Ok = true;
-  for (const Stmt *Child : S->children())
-    Ok = Ok && onlyStoredThrough(P, Child, CallArgs, Parents);
-  Parents.pop_back();
+  forEachReference(
+      Body, [&](const DeclRefExpr *R, llvm::ArrayRef<const Stmt *> Parents) {
+        if (Ok && R->getDecl() == P && !CallArgs.count(R))
+          Ok = loadedOrStoredThrough(Parents);
+      });
   return Ok;
 }
 
@@ -221,10 +218,9 @@ bool Runner::prepare(std::string &WhyNot) {
   std::set<const Expr *> CallArgs;
   collectCallArguments(Body, CallArgs);
   for (const ParmVarDecl *P : F->parameters())
-    if (std::vector<const Stmt *> Parents;
-        P->getType()->isPointerType() &&
+    if (P->getType()->isPointerType() &&
         !P->getType()->getPointeeType().isConstQualified() &&
-        onlyStoredThrough(P, Body, CallArgs, Parents))
+        onlyStoredThrough(P, Body, CallArgs))
       Outs.insert(P);
   if (Outs.empty()) {
     WhyNot = "'" + F->getNameAsString() +
