@@ -191,12 +191,14 @@ bool pathTo(const Stmt *S, const Stmt *Target,
   return false;
 }
 
+bool throughLambda(llvm::ArrayRef<const Stmt *> Path) {
+  return llvm::any_of(Path, [](const Stmt *S) { return isa<LambdaExpr>(S); });
+}
+
 bool inLambdaOrJumps(const Stmt *Body, const Expr *Use) {
   std::vector<const Stmt *> Path;
-  if (pathTo(Body, Use, Path))
-    for (const Stmt *S : Path)
-      if (isa<LambdaExpr>(S))
-        return true;
+  if (pathTo(Body, Use, Path) && throughLambda(Path))
+    return true;
   std::function<bool(const Stmt *)> Jumps = [&](const Stmt *S) {
     if (!S)
       return false;

@@ -11,6 +11,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/ArrayRef.h"
 
 #include <cstdint>
 #include <optional>
@@ -69,6 +70,10 @@ const clang::Expr *argumentAt(const clang::Expr *Site, unsigned I);
 
 /// Strips parentheses, casts (`(void*)k`), `&k` and `*p` around a kernel.
 const clang::Expr *stripKernelExpr(const clang::Expr *E);
+
+/// Whether a path of parents (outermost first) passes through a lambda:
+/// what lies below runs when the lambda is called, not in order.
+bool throughLambda(llvm::ArrayRef<const clang::Stmt *> Path);
 
 /// Whether Use sits in a lambda within Body, or Body jumps (goto): then
 /// straight-line order says nothing about when Use runs.

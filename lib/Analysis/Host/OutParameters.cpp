@@ -53,25 +53,6 @@ bool noReturn(const FunctionDecl *F) {
   return N == "exit" || N == "abort" || N == "_Exit" || N == "quick_exit";
 }
 
-/// The variables the bodies of lambdas in S name: a lambda called later
-/// may change them where the run does not look.
-void collectLambdaUses(const Stmt *S, bool InLambda,
-                       std::set<const VarDecl *> &Out) {
-  if (!S)
-    return;
-  if (const auto *L = dyn_cast<LambdaExpr>(S)) {
-    collectLambdaUses(L->getBody(), true, Out);
-    for (const Expr *Init : L->capture_inits())
-      collectLambdaUses(Init, true, Out);
-    return;
-  }
-  if (const auto *R = dyn_cast<DeclRefExpr>(S); R && InLambda)
-    if (const auto *VD = dyn_cast<VarDecl>(R->getDecl()))
-      Out.insert(VD);
-  for (const Stmt *Child : S->children())
-    collectLambdaUses(Child, InLambda, Out);
-}
-
 /// Whether S names one of Vars.
 bool mentions(const Stmt *S, const std::set<const VarDecl *> &Vars) {
   if (!S)
@@ -241,8 +222,15 @@ bool Runner::prepare(std::string &WhyNot) {
       Collect(C);
   };
   Collect(Body);
+  // A lambda called later may change what it names where the run does not
+  // look.
   std::set<const VarDecl *> InLambdas;
-  collectLambdaUses(Body, false, InLambdas);
+  forEachReference(
+      Body, [&](const DeclRefExpr *R, llvm::ArrayRef<const Stmt *> Parents) {
+        if (const auto *VD = dyn_cast<VarDecl>(R->getDecl());
+            VD && throughLambda(Parents))
+          InLambdas.insert(VD);
+      });
   for (const VarDecl *VD : Locals) {
     if (VD->isStaticLocal())
       continue;
