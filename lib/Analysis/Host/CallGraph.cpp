@@ -98,7 +98,7 @@ bool useThrough(const FunctionDecl *G, const DeclRefExpr *Ref,
                 const std::vector<CallGraph::Site> &Passed, unsigned Depth,
                 std::vector<CallGraph::IndirectSite> &Out) {
   // Called from a lambda: when and with what is another question.
-  if (llvm::any_of(Parents, [](const Stmt *S) { return isa<LambdaExpr>(S); }))
+  if (throughLambda(Parents))
     return false;
   const Expr *Cur = Ref;
   size_t I = climbSameValue(Parents, Cur);

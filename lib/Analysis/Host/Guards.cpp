@@ -17,8 +17,7 @@ namespace {
 /// The variable E names (through casts and parentheses), when a local or
 /// parameter of integer type.
 const VarDecl *guardVariable(const Expr *E) {
-  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const VarDecl *VD = variableOf(E);
   if (!VD || !VD->hasLocalStorage() ||
       !VD->getType()->isIntegralOrEnumerationType())
     return nullptr;
@@ -134,13 +133,9 @@ guardScope(const VarDecl *VD, const Stmt *FunctionBody,
   for (const VariableUse &U : changingUses(VD, Body)) {
     if (U.Kind != UseKind::Assigned)
       return std::nullopt;
-    const Stmt *At = U.At ? U.At : U.Ref;
-    unsigned I = 0;
-    for (const Stmt *Child : Body->body()) {
-      if (contains(Child, At))
-        break;
-      ++I;
-    }
+    // A change outside every statement (none is) would count past the last.
+    unsigned I =
+        statementIndex(Body, U.At ? U.At : U.Ref).value_or(Body->size());
     ReadFrom = std::max(ReadFrom, I + 1);
   }
   if (ReadFrom > *Guard)
@@ -155,13 +150,8 @@ bool guardHoldsAt(const GuardValues &G, const Expr *Use) {
     return true;
   if (!Use || inLambdaOrJumps(G.Body, Use))
     return false;
-  unsigned I = 0;
-  for (const Stmt *Child : G.Body->body()) {
-    if (contains(Child, Use))
-      return I >= G.ReadFrom;
-    ++I;
-  }
-  return false;
+  std::optional<unsigned> I = statementIndex(G.Body, Use);
+  return I && *I >= G.ReadFrom;
 }
 
 Guards guardsAt(const Stmt *Launch, const FunctionDecl *Function,

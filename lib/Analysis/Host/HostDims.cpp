@@ -218,11 +218,8 @@ HostEvaluator::tableElement(const ArraySubscriptExpr *Sub, unsigned Depth,
   const auto *VD = cast<VarDecl>(
       cast<DeclRefExpr>(Sub->getBase()->IgnoreParenImpCasts())->getDecl());
   std::string Name = "'" + VD->getNameAsString() + "'";
-  const auto *Table = dyn_cast_or_null<InitListExpr>(
-      VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr);
-  const FunctionDecl *Owner = enclosingFunction(VD);
-  if (!Table || !VD->hasLocalStorage() || !Owner || !Owner->getBody() ||
-      !onlyElementsRead(VD, Owner->getBody())) {
+  const InitListExpr *Table = localTable(*VD);
+  if (!Table) {
     WhyNot = "the block is an element of " + Name +
              ", which is not a table of shapes only read";
     return std::nullopt;

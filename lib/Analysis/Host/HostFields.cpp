@@ -322,18 +322,10 @@ HostEvaluator::tableInts(const ArraySubscriptExpr *Sub, unsigned Depth,
                          std::string &WhyNot) {
   // An element of a local table of integers only read (`int sizes[] = {32,
   // 64}; sizes[j]`): the element a known index names, else any.
-  const auto *Base =
-      dyn_cast<DeclRefExpr>(Sub->getBase()->IgnoreParenImpCasts());
-  const auto *VD = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
-  const auto *Table =
-      VD && VD->getInit()
-          ? dyn_cast<InitListExpr>(VD->getInit()->IgnoreImplicit())
-          : nullptr;
-  const FunctionDecl *Owner = VD ? enclosingFunction(VD) : nullptr;
+  const VarDecl *VD = variableOf(Sub->getBase());
+  const InitListExpr *Table = VD ? localTable(*VD) : nullptr;
   // Elements the list leaves out are zero: not followed.
-  if (!Table || Table->hasArrayFiller() || !VD->hasLocalStorage() ||
-      !VD->getType()->isArrayType() || !Owner || !Owner->getBody() ||
-      !onlyElementsRead(VD, Owner->getBody())) {
+  if (!Table || Table->hasArrayFiller() || !VD->getType()->isArrayType()) {
     WhyNot = "the block size is " + notConstant(Sub, Ctx);
     return std::nullopt;
   }

@@ -24,6 +24,11 @@ std::optional<int64_t> evaluateInt(const Expr *E, const ASTContext &Ctx) {
   return R.Val.getInt().getExtValue();
 }
 
+const VarDecl *variableOf(const Expr *E) {
+  const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+}
+
 bool isDim3(QualType T) {
   const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
   return RD && RD->getName() == "dim3";
@@ -65,6 +70,31 @@ const FunctionDecl *enclosingFunction(const Decl *D) {
     if (const auto *FD = dyn_cast<FunctionDecl>(DC))
       return FD;
   return nullptr;
+}
+
+const InitListExpr *localTable(const VarDecl &VD) {
+  const auto *List =
+      VD.getInit() ? dyn_cast<InitListExpr>(VD.getInit()->IgnoreImplicit())
+                   : nullptr;
+  const FunctionDecl *Owner = enclosingFunction(&VD);
+  if (!List || !VD.hasLocalStorage() || !Owner || !Owner->getBody() ||
+      !onlyElementsRead(&VD, Owner->getBody()))
+    return nullptr;
+  return List;
+}
+
+std::optional<std::vector<std::string>> nameTable(const VarDecl &VD) {
+  const InitListExpr *List = localTable(VD);
+  if (!List)
+    return std::nullopt;
+  std::vector<std::string> Out;
+  for (const Expr *Init : List->inits()) {
+    const auto *S = dyn_cast<StringLiteral>(Init->IgnoreParenImpCasts());
+    if (!S)
+      return std::nullopt;
+    Out.push_back(S->getString().str());
+  }
+  return Out;
 }
 
 void collectReturns(const Stmt *S, std::vector<const ReturnStmt *> &Out) {
@@ -123,6 +153,17 @@ bool contains(const Stmt *S, const Stmt *Target) {
   return false;
 }
 
+std::optional<unsigned> statementIndex(const CompoundStmt *Body,
+                                       const Stmt *S) {
+  unsigned I = 0;
+  for (const Stmt *Child : Body->body()) {
+    if (contains(Child, S))
+      return I;
+    ++I;
+  }
+  return std::nullopt;
+}
+
 bool pathTo(const Stmt *S, const Stmt *Target,
             std::vector<const Stmt *> &Path) {
   if (!S)
@@ -150,12 +191,14 @@ bool pathTo(const Stmt *S, const Stmt *Target,
   return false;
 }
 
+bool throughLambda(llvm::ArrayRef<const Stmt *> Path) {
+  return llvm::any_of(Path, [](const Stmt *S) { return isa<LambdaExpr>(S); });
+}
+
 bool inLambdaOrJumps(const Stmt *Body, const Expr *Use) {
   std::vector<const Stmt *> Path;
-  if (pathTo(Body, Use, Path))
-    for (const Stmt *S : Path)
-      if (isa<LambdaExpr>(S))
-        return true;
+  if (pathTo(Body, Use, Path) && throughLambda(Path))
+    return true;
   std::function<bool(const Stmt *)> Jumps = [&](const Stmt *S) {
     if (!S)
       return false;

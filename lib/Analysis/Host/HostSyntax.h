@@ -11,6 +11,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/ArrayRef.h"
 
 #include <cstdint>
 #include <optional>
@@ -22,6 +23,9 @@ namespace warpcheck {
 /// E's value when it is an integer constant expression.
 std::optional<int64_t> evaluateInt(const clang::Expr *E,
                                    const clang::ASTContext &Ctx);
+
+/// The variable E names (through parentheses and implicit casts), or null.
+const clang::VarDecl *variableOf(const clang::Expr *E);
 
 /// Whether T is CUDA's dim3.
 bool isDim3(clang::QualType T);
@@ -44,6 +48,15 @@ std::string displayName(const clang::FunctionDecl *FD,
 /// The function whose body holds declaration D, or null.
 const clang::FunctionDecl *enclosingFunction(const clang::Decl *D);
 
+/// VD's braced initializer when VD is a local table whose function only
+/// reads its elements (Mutation.h onlyElementsRead: `dim3 Shapes[] =
+/// {...}; Shapes[i]`), else null: only then is an element one of the list's.
+const clang::InitListExpr *localTable(const clang::VarDecl &VD);
+
+/// The strings of a local table of string literals only read (`const char
+/// *kernels[] = {"a", "b"}`), else nullopt.
+std::optional<std::vector<std::string>> nameTable(const clang::VarDecl &VD);
+
 /// Every `return` of a function body, outside nested lambdas.
 void collectReturns(const clang::Stmt *S,
                     std::vector<const clang::ReturnStmt *> &Out);
@@ -58,12 +71,20 @@ const clang::Expr *argumentAt(const clang::Expr *Site, unsigned I);
 /// Strips parentheses, casts (`(void*)k`), `&k` and `*p` around a kernel.
 const clang::Expr *stripKernelExpr(const clang::Expr *E);
 
+/// Whether a path of parents (outermost first) passes through a lambda:
+/// what lies below runs when the lambda is called, not in order.
+bool throughLambda(llvm::ArrayRef<const clang::Stmt *> Path);
+
 /// Whether Use sits in a lambda within Body, or Body jumps (goto): then
 /// straight-line order says nothing about when Use runs.
 bool inLambdaOrJumps(const clang::Stmt *Body, const clang::Expr *Use);
 
 /// Whether Target is S or inside it.
 bool contains(const clang::Stmt *S, const clang::Stmt *Target);
+
+/// The index of the statement of Body that holds S, or nullopt.
+std::optional<unsigned> statementIndex(const clang::CompoundStmt *Body,
+                                       const clang::Stmt *S);
 
 /// The path from S down to Target (S first, Target last); false (Path
 /// unchanged) when Target is not in S.

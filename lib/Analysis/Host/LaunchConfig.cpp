@@ -128,9 +128,7 @@ const Expr *HostEvaluator::constructedConfigBlock(const MemberExpr *Config,
                                                   const Expr *Launch,
                                                   const FieldDecl *&Block,
                                                   std::string &WhyNot) {
-  const auto *Ref =
-      dyn_cast<DeclRefExpr>(Config->getBase()->IgnoreParenImpCasts());
-  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const VarDecl *VD = variableOf(Config->getBase());
   const auto *Holder = dyn_cast<FieldDecl>(Config->getMemberDecl());
   const RecordDecl *Record =
       Holder ? Holder->getType()->getAsRecordDecl() : nullptr;

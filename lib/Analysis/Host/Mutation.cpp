@@ -369,6 +369,14 @@ const ParentMap *BodyIndexScope::parentsUnder(const Stmt *Root) {
   return Slot.get();
 }
 
+void forEachReference(
+    const Stmt *S,
+    llvm::function_ref<void(const DeclRefExpr *, llvm::ArrayRef<const Stmt *>)>
+        Visit) {
+  std::vector<const Stmt *> Parents;
+  walkWithParents(S, Parents, Visit);
+}
+
 std::vector<VariableUse> changingUses(const VarDecl *VD, const Stmt *S) {
   std::vector<VariableUse> Out;
   if (!S)

@@ -65,6 +65,14 @@ struct VariableUse {
 VariableUse classifyUse(const clang::DeclRefExpr *Ref,
                         llvm::ArrayRef<const clang::Stmt *> Parents);
 
+/// Calls Visit for every reference in S with its parents, outermost first:
+/// the walk classifyUse's callers make, for questions it does not answer.
+void forEachReference(
+    const clang::Stmt *S,
+    llvm::function_ref<void(const clang::DeclRefExpr *,
+                            llvm::ArrayRef<const clang::Stmt *>)>
+        Visit);
+
 /// Every use of VD in S that is not a read, in source order.
 std::vector<VariableUse> changingUses(const clang::VarDecl *VD,
                                       const clang::Stmt *S);

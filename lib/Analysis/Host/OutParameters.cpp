@@ -53,25 +53,6 @@ bool noReturn(const FunctionDecl *F) {
   return N == "exit" || N == "abort" || N == "_Exit" || N == "quick_exit";
 }
 
-/// The variables the bodies of lambdas in S name: a lambda called later
-/// may change them where the run does not look.
-void collectLambdaUses(const Stmt *S, bool InLambda,
-                       std::set<const VarDecl *> &Out) {
-  if (!S)
-    return;
-  if (const auto *L = dyn_cast<LambdaExpr>(S)) {
-    collectLambdaUses(L->getBody(), true, Out);
-    for (const Expr *Init : L->capture_inits())
-      collectLambdaUses(Init, true, Out);
-    return;
-  }
-  if (const auto *R = dyn_cast<DeclRefExpr>(S); R && InLambda)
-    if (const auto *VD = dyn_cast<VarDecl>(R->getDecl()))
-      Out.insert(VD);
-  for (const Stmt *Child : S->children())
-    collectLambdaUses(Child, InLambda, Out);
-}
-
 /// Whether S names one of Vars.
 bool mentions(const Stmt *S, const std::set<const VarDecl *> &Vars) {
   if (!S)
@@ -95,19 +76,12 @@ bool modelledTarget(const Expr *L) {
          isa<ArraySubscriptExpr>(L) || (U && U->getOpcode() == UO_Deref);
 }
 
-/// The local or parameter E names, or null.
-const VarDecl *variableOf(const Expr *E) {
-  const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
-}
-
 /// The pointer parameter `*p` dereferences, or null.
 const ParmVarDecl *derefParameter(const Expr *E) {
   const auto *U = dyn_cast<UnaryOperator>(E->IgnoreParens());
   if (!U || U->getOpcode() != UO_Deref)
     return nullptr;
-  const auto *R = dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts());
-  return R ? dyn_cast<ParmVarDecl>(R->getDecl()) : nullptr;
+  return dyn_cast_or_null<ParmVarDecl>(variableOf(U->getSubExpr()));
 }
 
 /// The arguments of every call and construction in S, without parentheses
@@ -125,42 +99,39 @@ void collectCallArguments(const Stmt *S, std::set<const Expr *> &Out) {
     collectCallArguments(Child, Out);
 }
 
-/// Whether every use of the pointer parameter P in S is `*P = e`, a read
-/// of `*P`, or P handed to a call (its stores unknown from then on).
-/// Parents: the statements from S's function body down to S's parent.
-bool onlyStoredThrough(const ParmVarDecl *P, const Stmt *S,
-                       const std::set<const Expr *> &CallArgs,
-                       std::vector<const Stmt *> &Parents) {
-  if (!S)
-    return true;
-  if (const auto *E = dyn_cast<Expr>(S);
-      E && CallArgs.count(E) && isa<DeclRefExpr>(E) && variableOf(E) == P)
-    return true;
-  if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == P) {
-    size_t N = Parents.size();
-    const auto *Load =
-        N >= 2 ? dyn_cast<ImplicitCastExpr>(Parents[N - 1]) : nullptr;
-    const auto *Deref =
-        Load ? dyn_cast<UnaryOperator>(Parents[N - 2]) : nullptr;
-    if (!Deref || Load->getCastKind() != CK_LValueToRValue ||
-        Deref->getOpcode() != UO_Deref)
-      return false;
-    // `*P` loaded, or the left side of a plain assignment.
-    const Stmt *Use = N >= 3 ? Parents[N - 3] : nullptr;
-    size_t I = N - 3;
-    while (Use && isa<ParenExpr>(Use) && I > 0)
-      Use = Parents[--I];
-    if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Use))
-      return Cast->getCastKind() == CK_LValueToRValue;
-    const auto *BO = dyn_cast_or_null<BinaryOperator>(Use);
-    return BO && BO->getOpcode() == BO_Assign &&
-           BO->getLHS()->IgnoreParens() == Deref;
-  }
-  Parents.push_back(S);
+/// Whether a use of a pointer parameter, given its parents (outermost
+/// first), is `*P` loaded or the left side of a plain assignment.
+/// classifyUse stops at `*P` (P is read); what happens to `*P` is the
+/// run's own question.
+bool loadedOrStoredThrough(llvm::ArrayRef<const Stmt *> Parents) {
+  size_t N = Parents.size();
+  const auto *Load =
+      N >= 2 ? dyn_cast<ImplicitCastExpr>(Parents[N - 1]) : nullptr;
+  const auto *Deref = Load ? dyn_cast<UnaryOperator>(Parents[N - 2]) : nullptr;
+  if (!Deref || Load->getCastKind() != CK_LValueToRValue ||
+      Deref->getOpcode() != UO_Deref)
+    return false;
+  const Stmt *Use = N >= 3 ? Parents[N - 3] : nullptr;
+  size_t I = N - 3;
+  while (Use && isa<ParenExpr>(Use) && I > 0)
+    Use = Parents[--I];
+  if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Use))
+    return Cast->getCastKind() == CK_LValueToRValue;
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(Use);
+  return BO && BO->getOpcode() == BO_Assign &&
+         BO->getLHS()->IgnoreParens() == Deref;
+}
+
+/// Whether every use of the pointer parameter P in Body is `*P = e`, a
+/// read of `*P`, or P handed to a call (its stores unknown from then on).
+bool onlyStoredThrough(const ParmVarDecl *P, const Stmt *Body,
+                       const std::set<const Expr *> &CallArgs) {
   bool Ok = true;
-  for (const Stmt *Child : S->children())
-    Ok = Ok && onlyStoredThrough(P, Child, CallArgs, Parents);
-  Parents.pop_back();
+  forEachReference(
+      Body, [&](const DeclRefExpr *R, llvm::ArrayRef<const Stmt *> Parents) {
+        if (Ok && R->getDecl() == P && !CallArgs.count(R))
+          Ok = loadedOrStoredThrough(Parents);
+      });
   return Ok;
 }
 
@@ -228,10 +199,9 @@ bool Runner::prepare(std::string &WhyNot) {
   std::set<const Expr *> CallArgs;
   collectCallArguments(Body, CallArgs);
   for (const ParmVarDecl *P : F->parameters())
-    if (std::vector<const Stmt *> Parents;
-        P->getType()->isPointerType() &&
+    if (P->getType()->isPointerType() &&
         !P->getType()->getPointeeType().isConstQualified() &&
-        onlyStoredThrough(P, Body, CallArgs, Parents))
+        onlyStoredThrough(P, Body, CallArgs))
       Outs.insert(P);
   if (Outs.empty()) {
     WhyNot = "'" + F->getNameAsString() +
@@ -252,27 +222,23 @@ bool Runner::prepare(std::string &WhyNot) {
       Collect(C);
   };
   Collect(Body);
+  // A lambda called later may change what it names where the run does not
+  // look.
   std::set<const VarDecl *> InLambdas;
-  collectLambdaUses(Body, false, InLambdas);
+  forEachReference(
+      Body, [&](const DeclRefExpr *R, llvm::ArrayRef<const Stmt *> Parents) {
+        if (const auto *VD = dyn_cast<VarDecl>(R->getDecl());
+            VD && throughLambda(Parents))
+          InLambdas.insert(VD);
+      });
   for (const VarDecl *VD : Locals) {
     if (VD->isStaticLocal())
       continue;
     QualType T = VD->getType();
     if (T->isArrayType()) {
       // A table of names only read: `const char *kernels[] = {"a", "b"}`.
-      const auto *List =
-          VD->getInit()
-              ? dyn_cast<InitListExpr>(VD->getInit()->IgnoreImplicit())
-              : nullptr;
-      if (!List || !onlyElementsRead(VD, Body))
-        continue;
-      std::vector<std::string> Names;
-      for (const Expr *Init : List->inits())
-        if (const auto *S =
-                dyn_cast<StringLiteral>(Init->IgnoreParenImpCasts()))
-          Names.push_back(S->getString().str());
-      if (Names.size() == List->getNumInits())
-        Tables[VD] = std::move(Names);
+      if (auto Names = nameTable(*VD))
+        Tables[VD] = std::move(*Names);
       continue;
     }
     if (!T->isIntegralOrEnumerationType() && !T->isPointerType())

@@ -11,6 +11,8 @@
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <map>
+
 using namespace clang;
 
 namespace warpcheck {
@@ -60,26 +62,8 @@ std::optional<std::vector<std::string>> stringsOf(const Expr *E) {
   if (const auto *S = dyn_cast<StringLiteral>(E))
     return std::vector<std::string>{S->getString().str()};
   const auto *Sub = dyn_cast<ArraySubscriptExpr>(E);
-  const auto *Ref =
-      Sub ? dyn_cast<DeclRefExpr>(Sub->getBase()->IgnoreParenImpCasts())
-          : nullptr;
-  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  const FunctionDecl *Owner = VD ? enclosingFunction(VD) : nullptr;
-  const auto *List =
-      VD && VD->getInit()
-          ? dyn_cast<InitListExpr>(VD->getInit()->IgnoreImplicit())
-          : nullptr;
-  if (!List || !VD->hasLocalStorage() || !Owner || !Owner->getBody() ||
-      !onlyElementsRead(VD, Owner->getBody()))
-    return std::nullopt;
-  std::vector<std::string> Out;
-  for (const Expr *Init : List->inits()) {
-    const auto *S = dyn_cast<StringLiteral>(Init->IgnoreParenImpCasts());
-    if (!S)
-      return std::nullopt;
-    Out.push_back(S->getString().str());
-  }
-  return Out;
+  const VarDecl *VD = Sub ? variableOf(Sub->getBase()) : nullptr;
+  return VD ? nameTable(*VD) : std::nullopt;
 }
 
 /// The kernel names the local CUfunction E can hold at a launch in In:
@@ -89,8 +73,7 @@ bool namesOf(const Expr *E, const FunctionDecl *In, const CallGraph &Calls,
              HostEvaluator &Eval, const ASTContext &Ctx,
              std::vector<std::pair<std::string, std::string>> &Names,
              DriverLaunch &Out) {
-  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const VarDecl *VD = variableOf(E);
   const Stmt *Body = In ? In->getBody() : nullptr;
   if (!VD || !Body || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() ||
       (VD->getInit() &&
@@ -206,17 +189,6 @@ blockOf(const CallExpr *Call, const FunctionDecl *In, HostEvaluator &Eval,
   return Out;
 }
 
-/// The index of the statement of Body that holds S, or nullopt.
-std::optional<unsigned> statementOf(const CompoundStmt *Body, const Stmt *S) {
-  unsigned I = 0;
-  for (const Stmt *Child : Body->body()) {
-    if (contains(Child, S))
-      return I;
-    ++I;
-  }
-  return std::nullopt;
-}
-
 /// The call that receives `&VD` when that is VD's only change and the call
 /// runs whenever its statement of Body does (the statement is the call, or
 /// the call is an argument of one: `checkCudaErrors(init(&f))`); its
@@ -250,7 +222,7 @@ const CallExpr *soleAddressCall(const VarDecl *VD, const CompoundStmt *Body,
   for (Arg = 0; Arg < Call->getNumArgs(); ++Arg)
     if (Call->getArg(Arg)->IgnoreParenImpCasts() == Uses[0].At)
       break;
-  auto Index = statementOf(Body, Call);
+  auto Index = statementIndex(Body, Call);
   if (Arg == Call->getNumArgs() || !Index)
     return nullptr;
   Statement = *Index;
@@ -272,8 +244,8 @@ handedBesideIt(const CallExpr *Call, unsigned KernelArg,
             ? dyn_cast<DeclRefExpr>(Addr->getSubExpr()->IgnoreParens())
             : nullptr;
     const auto *X = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    if (J == KernelArg || !X || !X->hasLocalStorage() ||
-        isa<ParmVarDecl>(X) || X->getType()->isReferenceType())
+    if (J == KernelArg || !X || !X->hasLocalStorage() || isa<ParmVarDecl>(X) ||
+        X->getType()->isReferenceType())
       continue;
     std::vector<VariableUse> Uses = changingUses(X, Body);
     if (Uses.size() == 1 && Uses[0].At == Addr)
@@ -298,6 +270,106 @@ void addKernelBlocks(DriverLaunch &Out, const std::string &Name,
     addUnique(K->Blocks, B);
 }
 
+/// handedBack's answer for one callee (OutParameters.h).
+struct FollowedCallee {
+  std::optional<std::vector<HandedBack>> Ways;
+  std::string WhyNot;
+};
+/// Per translation unit: matrixMulDrv's two launches follow initCUDA once.
+using FollowedCallees = std::map<const FunctionDecl *, FollowedCallee>;
+
+/// Callee's ways, run on its first launch and kept for the others.
+const FollowedCallee &follow(const FunctionDecl *Callee, const ASTContext &Ctx,
+                             FollowedCallees &Followed) {
+  auto [It, New] = Followed.try_emplace(Callee);
+  if (New)
+    It->second.Ways = handedBack(Callee, Ctx, It->second.WhyNot);
+  return It->second;
+}
+
+/// A call of the launch's function that hands back its CUfunction
+/// (`initCUDA(argc, argv, &matrixMul, &block_size)`).
+struct HandingCall {
+  const CallExpr *Call = nullptr;
+  const FunctionDecl *Callee = nullptr;
+  /// The body of the launch's function.
+  const CompoundStmt *Body = nullptr;
+  /// The argument that receives `&f`, the statement of Body that holds
+  /// the call.
+  unsigned Arg = 0, Statement = 0;
+  /// "main.cpp:120".
+  std::string At;
+  /// The locals handed back beside the kernel (handedBesideIt).
+  std::vector<std::pair<const VarDecl *, const ParmVarDecl *>> Beside;
+};
+
+/// The call that hands back the CUfunction Launch runs, when that is the
+/// only change of a local CUfunction and it comes in a statement of In's
+/// body before the launch's; else nullopt.
+std::optional<HandingCall> handingCallOf(const CallExpr *Launch,
+                                         const FunctionDecl *In,
+                                         const ASTContext &Ctx) {
+  const VarDecl *VD = variableOf(Launch->getArg(0));
+  HandingCall H;
+  H.Body = In ? dyn_cast_or_null<CompoundStmt>(In->getBody()) : nullptr;
+  if (!VD || !H.Body || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() ||
+      VD->getType()->isReferenceType() ||
+      (VD->getInit() &&
+       !VD->getInit()->isNullPointerConstant(
+           const_cast<ASTContext &>(Ctx), Expr::NPC_ValueDependentIsNotNull)))
+    return std::nullopt;
+  H.Call = soleAddressCall(VD, H.Body, H.Arg, H.Statement);
+  auto LaunchStatement = H.Call ? statementIndex(H.Body, Launch) : std::nullopt;
+  if (!H.Call || !LaunchStatement || *LaunchStatement <= H.Statement)
+    return std::nullopt;
+  H.Callee = H.Call->getDirectCallee()->getDefinition();
+  H.At = locationText(H.Call->getBeginLoc(), Ctx.getSourceManager());
+  H.Beside = handedBesideIt(H.Call, H.Arg, H.Body);
+  return H;
+}
+
+/// Pins each local handed back beside the kernel to its value on Way, for
+/// reads after the call. False when a value contradicts a guard already in
+/// At: that way does not reach the launch.
+bool pinBeside(const HandedBack &Way, const HandingCall &H,
+               const ASTContext &Ctx, Guards &At) {
+  bool Possible = true;
+  for (const auto &[X, P] : H.Beside) {
+    std::optional<int64_t> V;
+    if (auto S = Way.Stored.find(P); S == Way.Stored.end())
+      V = X->getInit() ? evaluateInt(X->getInit(), Ctx) : std::nullopt;
+    else if (S->second.Kind == PathValue::Int)
+      V = S->second.I;
+    if (!V)
+      continue;
+    if (auto Old = At.find(X); Old != At.end())
+      Possible &= llvm::is_contained(Old->second.Values, *V);
+    GuardValues G;
+    G.Values = {*V};
+    G.Via = "'" + X->getNameAsString() + "' is " + std::to_string(*V) +
+            " with it, as '" + H.Callee->getNameAsString() +
+            "' hands them back at " + H.At;
+    G.Body = H.Body;
+    G.ReadFrom = H.Statement + 1;
+    At[X] = std::move(G);
+  }
+  return Possible;
+}
+
+/// A way's block is not known: every name the ways hand back may run with
+/// a shape not known, and no kernel is shaped.
+void shapesNotKnown(const std::vector<HandedBack> &Ways,
+                    const ParmVarDecl *KernelParam, const std::string &Why,
+                    DriverLaunch &Out) {
+  for (const HandedBack &Other : Ways)
+    if (auto N = Other.Stored.find(KernelParam);
+        N != Other.Stored.end() && N->second.Kind == PathValue::Name &&
+        !llvm::is_contained(Out.Unshaped, N->second.S))
+      Out.Unshaped.push_back(N->second.S);
+  Out.Kernels.clear();
+  Out.WhyNot = Why;
+}
+
 /// The kernel of a driver launch handed back, with the block size beside
 /// it, by a call of In (`initCUDA(argc, argv, &matrixMul, &block_size)`):
 /// each way through the callee pairs a kernel name with its values. False
@@ -305,91 +377,44 @@ void addKernelBlocks(DriverLaunch &Out, const std::string &Name,
 /// kernels, or its WhyNot, otherwise.
 bool handedBackTogether(const CallExpr *Launch, const FunctionDecl *In,
                         HostEvaluator &Eval, const ASTContext &Ctx,
-                        DriverLaunch &Out) {
-  const auto *Ref =
-      dyn_cast<DeclRefExpr>(Launch->getArg(0)->IgnoreParenImpCasts());
-  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  const auto *Body =
-      In ? dyn_cast_or_null<CompoundStmt>(In->getBody()) : nullptr;
-  if (!VD || !Body || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() ||
-      VD->getType()->isReferenceType() ||
-      (VD->getInit() &&
-       !VD->getInit()->isNullPointerConstant(
-           const_cast<ASTContext &>(Ctx), Expr::NPC_ValueDependentIsNotNull)))
+                        FollowedCallees &Followed, DriverLaunch &Out) {
+  std::optional<HandingCall> H = handingCallOf(Launch, In, Ctx);
+  if (!H)
     return false;
-  unsigned Arg = 0, Statement = 0;
-  const CallExpr *Call = soleAddressCall(VD, Body, Arg, Statement);
-  auto LaunchStatement = Call ? statementOf(Body, Launch) : std::nullopt;
-  if (!Call || !LaunchStatement || *LaunchStatement <= Statement)
-    return false;
-  const FunctionDecl *Callee = Call->getDirectCallee()->getDefinition();
-  const SourceManager &SM = Ctx.getSourceManager();
-  std::string CallAt = locationText(Call->getBeginLoc(), SM);
-  std::string Why;
-  auto Ways = handedBack(Callee, Ctx, Why);
-  if (!Ways) {
-    Out.WhyNot = "the kernel is handed back by '" + Callee->getNameAsString() +
-                 "' at " + CallAt + ", which warpcheck does not follow: " + Why;
+  std::string Callee = H->Callee->getNameAsString();
+  const FollowedCallee &Run = follow(H->Callee, Ctx, Followed);
+  if (!Run.Ways) {
+    Out.WhyNot = "the kernel is handed back by '" + Callee + "' at " + H->At +
+                 ", which warpcheck does not follow: " + Run.WhyNot;
     return true;
   }
-  const ParmVarDecl *KernelParam = Callee->getParamDecl(Arg);
-  auto Beside = handedBesideIt(Call, Arg, Body);
+  const ParmVarDecl *KernelParam = H->Callee->getParamDecl(H->Arg);
   Guards Base = guardsAt(Launch, In, Ctx);
-  std::string Via =
-      "by name from cuModuleGetFunction in '" + Callee->getNameAsString() + "'";
-  for (const HandedBack &Way : *Ways) {
+  std::string Via = "by name from cuModuleGetFunction in '" + Callee + "'";
+  std::string Why;
+  for (const HandedBack &Way : *Run.Ways) {
     auto K = Way.Stored.find(KernelParam);
     // Null (or never stored): cuLaunchKernel fails, no kernel runs.
     if (K == Way.Stored.end() || K->second.Kind == PathValue::Null)
       continue;
     if (K->second.Kind != PathValue::Name) {
       Out.Kernels.clear();
-      Out.WhyNot = "the kernel '" + Callee->getNameAsString() +
-                   "' hands back at " + CallAt +
+      Out.WhyNot = "the kernel '" + Callee + "' hands back at " + H->At +
                    " is not known on every way through it";
       return true;
     }
-    const std::string &Name = K->second.S;
     Guards At = Base;
-    bool Possible = true;
-    for (const auto &[X, P] : Beside) {
-      std::optional<int64_t> V;
-      if (auto S = Way.Stored.find(P); S == Way.Stored.end())
-        V = X->getInit() ? evaluateInt(X->getInit(), Ctx) : std::nullopt;
-      else if (S->second.Kind == PathValue::Int)
-        V = S->second.I;
-      if (!V)
-        continue;
-      if (auto Old = At.find(X); Old != At.end())
-        Possible &= llvm::is_contained(Old->second.Values, *V);
-      GuardValues G;
-      G.Values = {*V};
-      G.Via = "'" + X->getNameAsString() + "' is " + std::to_string(*V) +
-              " with it, as '" + Callee->getNameAsString() +
-              "' hands them back at " + CallAt;
-      G.Body = Body;
-      G.ReadFrom = Statement + 1;
-      At[X] = std::move(G);
-    }
-    if (!Possible)
+    if (!pinBeside(Way, *H, Ctx, At))
       continue;
     auto Blocks = blockOf(Launch, In, Eval, At, Why);
     if (!Blocks) {
-      // The names are known: each may run with a shape not known.
-      for (const HandedBack &Other : *Ways)
-        if (auto N = Other.Stored.find(KernelParam);
-            N != Other.Stored.end() && N->second.Kind == PathValue::Name &&
-            !llvm::is_contained(Out.Unshaped, N->second.S))
-          Out.Unshaped.push_back(N->second.S);
-      Out.Kernels.clear();
-      Out.WhyNot = Why;
+      shapesNotKnown(*Run.Ways, KernelParam, Why, Out);
       return true;
     }
-    addKernelBlocks(Out, Name, Via, *Blocks);
+    addKernelBlocks(Out, K->second.S, Via, *Blocks);
   }
   if (Out.Kernels.empty())
-    Out.WhyNot = "no way through '" + Callee->getNameAsString() +
-                 "' hands back a kernel";
+    Out.WhyNot = "no way through '" + Callee + "' hands back a kernel";
   return true;
 }
 
@@ -400,6 +425,7 @@ std::vector<DriverLaunch> driverLaunches(const ASTContext &Ctx,
                                          HostEvaluator &Eval) {
   std::vector<DriverLaunch> Out;
   const SourceManager &SM = Ctx.getSourceManager();
+  FollowedCallees Followed;
   for (const auto &[Callee, Sites] : Calls.calls()) {
     if (!named(Callee,
                {"cuLaunchKernel", "cuLaunchKernel_ptsz",
@@ -411,7 +437,7 @@ std::vector<DriverLaunch> driverLaunches(const ASTContext &Ctx,
         continue;
       DriverLaunch L;
       L.Location = locationText(S.Call->getBeginLoc(), SM);
-      if (handedBackTogether(S.Call, S.Caller, Eval, Ctx, L)) {
+      if (handedBackTogether(S.Call, S.Caller, Eval, Ctx, Followed, L)) {
         Out.push_back(std::move(L));
         continue;
       }

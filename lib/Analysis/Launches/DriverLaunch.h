@@ -52,7 +52,8 @@ struct DriverLaunch {
   std::string Location;
 };
 
-/// Every driver-API launch of the translation unit.
+/// Every driver-API launch of the translation unit. A function that hands
+/// a CUfunction back is run way by way once, however many launches use it.
 std::vector<DriverLaunch> driverLaunches(const clang::ASTContext &Ctx,
                                          const CallGraph &Calls,
                                          HostEvaluator &Eval);

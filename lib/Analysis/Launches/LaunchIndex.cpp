@@ -70,10 +70,9 @@ std::optional<LaunchParts> partsOf(const CallExpr *Call) {
 /// initialized with one (as block shapes are).
 std::optional<uint64_t> sharedBytes(const Expr *Arg, const ASTContext &Ctx) {
   auto V = evaluateInt(Arg, Ctx);
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
-    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
-      if (!V && VD->getInit() && VD->getType()->isIntegerType())
-        V = evaluateInt(VD->getInit(), Ctx);
+  if (const VarDecl *VD = variableOf(Arg))
+    if (!V && VD->getInit() && VD->getType()->isIntegerType())
+      V = evaluateInt(VD->getInit(), Ctx);
   if (V && *V >= 0)
     return uint64_t(*V);
   return std::nullopt;
@@ -116,6 +115,34 @@ LaunchIndex::LaunchIndex(const ASTContext &Ctx, SiblingFiles *Files)
   addDriverLaunches();
 }
 
+namespace {
+
+/// Adds the shapes of Blocks not in List yet, each described as From and
+/// the way it was found. False when List is full (MaxShapes) first: a
+/// shape not analyzed, so what the others give is not every launch's.
+bool addShapes(std::vector<BlockShapeChoice> &List,
+               const HostEvaluator::Dims &Blocks, const std::string &From) {
+  for (const auto &B : Blocks) {
+    bool Seen = false;
+    for (const auto &S : List)
+      Seen |= S.Block == B.Value;
+    if (Seen)
+      continue;
+    if (List.size() >= MaxShapes)
+      return false;
+    List.push_back(
+        {B.Value, "launch", B.Via.empty() ? From : From + ", " + B.Via});
+  }
+  return true;
+}
+
+std::string tooManyShapes() {
+  return "the kernel is launched with more than " + std::to_string(MaxShapes) +
+         " block shapes";
+}
+
+} // namespace
+
 void LaunchIndex::addDriverLaunches() {
   for (const DriverLaunch &L : driverLaunches(Ctx, Calls, Eval)) {
     if (L.Kernels.empty() && L.Unshaped.empty())
@@ -123,25 +150,10 @@ void LaunchIndex::addDriverLaunches() {
     for (const std::string &Name : L.Unshaped)
       NamedUnresolved[Name].push_back({L.Location, L.WhyNot});
     for (const DriverKernel &K : L.Kernels) {
-      auto &List = Named[K.Name];
-      for (const auto &B : K.Blocks) {
-        bool Seen = false;
-        for (const auto &S : List)
-          Seen |= S.Block == B.Value;
-        if (Seen)
-          continue;
-        if (List.size() >= MaxShapes) {
-          NamedUnresolved[K.Name].push_back(
-              {L.Location, "the kernel is launched with more than " +
-                               std::to_string(MaxShapes) + " block shapes"});
-          break;
-        }
-        std::string Description = "from cuLaunchKernel at " + L.Location +
-                                  ", '" + K.Name + "' " + K.Via;
-        if (!B.Via.empty())
-          Description += ", " + B.Via;
-        List.push_back({B.Value, "launch", Description});
-      }
+      if (!addShapes(Named[K.Name], K.Blocks,
+                     "from cuLaunchKernel at " + L.Location + ", '" + K.Name +
+                         "' " + K.Via))
+        NamedUnresolved[K.Name].push_back({L.Location, tooManyShapes()});
     }
   }
 }
@@ -360,25 +372,8 @@ void LaunchIndex::addLaunchAt(
       Unresolved[Kernel].push_back({Location, WhyNot});
       continue;
     }
-    auto &List = Shapes[Kernel];
-    for (const auto &B : *Blocks) {
-      bool Seen = false;
-      for (const auto &S : List)
-        Seen |= S.Block == B.Value;
-      if (Seen)
-        continue;
-      if (List.size() >= MaxShapes) {
-        // A shape not analyzed: what the others give is not every launch's.
-        Unresolved[Kernel].push_back(
-            {Location, "the kernel is launched with more than " +
-                           std::to_string(MaxShapes) + " block shapes"});
-        break;
-      }
-      std::string Description = "from " + What + " at " + Location;
-      if (!B.Via.empty())
-        Description += ", " + B.Via;
-      List.push_back({B.Value, "launch", Description});
-    }
+    if (!addShapes(Shapes[Kernel], *Blocks, "from " + What + " at " + Location))
+      Unresolved[Kernel].push_back({Location, tooManyShapes()});
   }
 }
 

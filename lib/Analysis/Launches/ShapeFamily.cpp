@@ -112,8 +112,7 @@ void indexBounds(const FunctionDecl *Kernel, const ASTContext &Ctx,
     std::string M = builtinMember(Idx, "threadIdx");
     if (!M.empty())
       return M[0] - 'x';
-    const auto *Ref = dyn_cast<DeclRefExpr>(Idx->IgnoreParenImpCasts());
-    const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    const VarDecl *VD = variableOf(Idx);
     if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) || !VD->getInit())
       return -1;
     auto [It, New] = ThreadVars.emplace(VD, -1);
