@@ -66,6 +66,11 @@ int kindClass(FileDependency::Kind K) {
   return 0;
 }
 
+/// What a File dependency holds of a file found and not read.
+std::string typeAndSize(llvm::sys::fs::file_type Type, uint64_t Size) {
+  return std::to_string(int(Type)) + ":" + std::to_string(Size);
+}
+
 thread_local DependencyLog *CurrentLog = nullptr;
 
 } // namespace
@@ -97,6 +102,8 @@ FileDependency currentState(llvm::StringRef Path, FileDependency::Kind What) {
     return D;
   }
   D.What = IsDir ? FileDependency::Directory : FileDependency::File;
+  if (!IsDir)
+    D.Hash = typeAndSize(Status.type(), Status.getSize());
   return D;
 }
 
@@ -130,13 +137,15 @@ void DependencyLog::addContent(llvm::StringRef Path, llvm::StringRef Content) {
   add({Path.str(), FileDependency::Content, contentHash(Content)});
 }
 
-void DependencyLog::addProbe(llvm::StringRef Path, bool Found,
-                             bool IsDirectory) {
-  add({Path.str(),
-       !Found        ? FileDependency::Missing
-       : IsDirectory ? FileDependency::Directory
-                     : FileDependency::File,
-       ""});
+void DependencyLog::addProbe(llvm::StringRef Path,
+                             const llvm::vfs::Status *Status) {
+  if (!Status)
+    add({Path.str(), FileDependency::Missing, ""});
+  else if (Status->isDirectory())
+    add({Path.str(), FileDependency::Directory, ""});
+  else
+    add({Path.str(), FileDependency::File,
+         typeAndSize(Status->getType(), Status->getSize())});
 }
 
 void DependencyLog::addCurrent(llvm::StringRef Path,
@@ -201,7 +210,7 @@ public:
   llvm::ErrorOr<llvm::vfs::Status> status(const llvm::Twine &Path) override {
     auto S = ProxyFileSystem::status(Path);
     if (Log)
-      Log->addProbe(absolute(Path), bool(S), S && S->isDirectory());
+      Log->addProbe(absolute(Path), S ? &*S : nullptr);
     return S;
   }
 
@@ -211,7 +220,7 @@ public:
     std::string Abs = absolute(Path);
     if (!F) {
       if (Log)
-        Log->addProbe(Abs, false, false);
+        Log->addProbe(Abs, nullptr);
       return F;
     }
     llvm::SmallString<256> Real;

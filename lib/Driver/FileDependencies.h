@@ -28,7 +28,9 @@ namespace warpcheck {
 struct FileDependency {
   enum Kind {
     Missing,   // looked for and not found
-    File,      // a file that exists (its content not read)
+    File,      // a file that exists, its content not read: Hash is its type
+               // and size (a file refused for its size or type may be read
+               // once it changes)
     Directory, // a directory that exists
     Content,   // a file read: Hash of its content
     Listing,   // a directory listed: Hash of its entries' names
@@ -52,8 +54,8 @@ class DependencyLog {
 public:
   void add(FileDependency D);
   void addContent(llvm::StringRef Path, llvm::StringRef Content);
-  /// Path was looked up: found (a file or directory) or not.
-  void addProbe(llvm::StringRef Path, bool Found, bool IsDirectory);
+  /// Path was looked up: found (Status) or not (null).
+  void addProbe(llvm::StringRef Path, const llvm::vfs::Status *Status);
   /// Adds the current state of Path as What.
   void addCurrent(llvm::StringRef Path, FileDependency::Kind What);
   void merge(const DependencyLog &Other);

@@ -105,8 +105,10 @@ std::string resolveCacheDir(bool NoCache, llvm::StringRef Given) {
 }
 
 std::string cacheBypassReason(const DriverOptions &Options) {
-  if (Options.Fix)
-    return "--fix";
+  // --export-fixes protects every file the analyses read (Fixes.cpp), which
+  // a stored result does not list.
+  if (Options.Fix || !Options.ExportFixes.empty())
+    return "--fix and --export-fixes";
   if (Options.VerifyPtx || Options.VerifySass)
     return "--verify-ptx and --verify-sass run nvcc";
   if (!Options.PtxFile.empty() || !Options.PtxasLog.empty() ||
@@ -168,6 +170,14 @@ std::string cacheKeyText(const DriverOptions &Options, llvm::StringRef BuildId,
   AddList("stubbed", Options.Parse.StubbedHeaders);
   Add("verify",
       llvm::Twine(Options.VerifyPtx) + " " + llvm::Twine(Options.VerifySass));
+  // The environment clang's driver reads: include paths, its own options.
+  for (const char *Var :
+       {"CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH", "OBJC_INCLUDE_PATH",
+        "OBJCPLUS_INCLUDE_PATH", "CCC_OVERRIDE_OPTIONS", "COMPILER_PATH",
+        "SOURCE_DATE_EPOCH", "CUDA_PATH"}) {
+    const char *Value = std::getenv(Var);
+    Add(Var, Value ? "set " + std::string(Value) : std::string("unset"));
+  }
   return Text;
 }
 

@@ -20,6 +20,7 @@
 
 #include "gtest/gtest.h"
 
+#include <cstdlib>
 #include <set>
 
 using namespace warpcheck;
@@ -78,6 +79,11 @@ TEST(ResultCacheKey, EveryInputThatChangesResultsChangesTheKey) {
   EXPECT_TRUE(Changed([](DriverOptions &, FileCommand &F) {
     F.Translated[0].Args = {"clang++", "-x cuda", "k.cu"};
   }));
+  // The include paths clang's driver takes from the environment.
+  ::setenv("CPATH", "/opt/include", 1);
+  EXPECT_NE(Base, cacheKeyText(O, "build", C, "k.cu", "content"));
+  ::unsetenv("CPATH");
+  EXPECT_EQ(Base, cacheKeyText(O, "build", C, "k.cu", "content"));
   // What only shapes the output does not.
   EXPECT_FALSE(Changed([](DriverOptions &D, FileCommand &) {
     D.Format = "json";
@@ -92,7 +98,8 @@ TEST(ResultCacheKey, RunsThatCompileOrEditBypassTheCache) {
   for (auto Set : {+[](DriverOptions &D) { D.Fix = true; },
                    +[](DriverOptions &D) { D.VerifyPtx = true; },
                    +[](DriverOptions &D) { D.VerifySass = true; },
-                   +[](DriverOptions &D) { D.SassFile = "k.sass"; }}) {
+                   +[](DriverOptions &D) { D.SassFile = "k.sass"; },
+                   +[](DriverOptions &D) { D.ExportFixes = "fixes.yaml"; }}) {
     DriverOptions Other;
     Set(Other);
     EXPECT_NE(cacheBypassReason(Other), "");
@@ -195,7 +202,7 @@ TEST(FileDependencies, AChangedReadFileOrANewShadowingFileIsSeen) {
   write(Header, "#define N 32\n");
   DependencyLog Log;
   Log.addContent(Header, "#define N 32\n");
-  Log.addProbe(Shadow, /*Found=*/false, false);
+  Log.addProbe(Shadow, nullptr);
   Log.addCurrent(std::string(Dir.Path), FileDependency::Listing);
   EXPECT_EQ(Log.refused(), "");
   std::vector<FileDependency> Deps = Log.entries();
@@ -216,6 +223,19 @@ TEST(FileDependencies, AChangedReadFileOrANewShadowingFileIsSeen) {
   EXPECT_EQ(DependencyChecker().firstChanged(Deps), std::string(Dir.Path));
 }
 
+TEST(FileDependencies, AFileFoundAndNotReadIsSeenByTypeAndSize) {
+  TempDir Dir;
+  std::string Big = Dir.file("big.h");
+  write(Big, "0123456789");
+  DependencyLog Log;
+  Log.addCurrent(Big, FileDependency::File);
+  std::vector<FileDependency> Deps = Log.entries();
+  EXPECT_EQ(DependencyChecker().firstChanged(Deps), "");
+  // Refused for its size, it may be read once smaller.
+  write(Big, "01234");
+  EXPECT_EQ(DependencyChecker().firstChanged(Deps), Big);
+}
+
 TEST(FileDependencies, SourcesNextToAFileAreSeenByContent) {
   TempDir Dir;
   write(Dir.file("main.cpp"), "int main() {}\n");
@@ -230,8 +250,11 @@ TEST(FileDependencies, SourcesNextToAFileAreSeenByContent) {
 
 TEST(FileDependencies, AFileSeenBothMissingAndFoundIsRefused) {
   DependencyLog Log;
-  Log.addProbe("/x/a.h", false, false);
-  Log.addProbe("/x/a.h", true, false);
+  llvm::vfs::Status Found("/x/a.h", llvm::sys::fs::UniqueID(1, 2), {}, 0, 0, 4,
+                          llvm::sys::fs::file_type::regular_file,
+                          llvm::sys::fs::perms::all_all);
+  Log.addProbe("/x/a.h", nullptr);
+  Log.addProbe("/x/a.h", &Found);
   EXPECT_NE(Log.refused(), "");
   DependencyLog Twice;
   Twice.addContent("/x/b.h", "one");
@@ -239,7 +262,7 @@ TEST(FileDependencies, AFileSeenBothMissingAndFoundIsRefused) {
   EXPECT_NE(Twice.refused(), "");
   // Found, then read: the content is kept.
   DependencyLog Read;
-  Read.addProbe("/x/c.h", true, false);
+  Read.addProbe("/x/c.h", &Found);
   Read.addContent("/x/c.h", "text");
   EXPECT_EQ(Read.refused(), "");
   ASSERT_EQ(Read.entries().size(), 1u);
