@@ -17,6 +17,7 @@
 #include "Fixes.h"
 #include "NvccVerifier.h"
 #include "Output.h"
+#include "ProgressWatch.h"
 #include "ReportWriter.h"
 #include "ResultCache.h"
 #include "SiblingParse.h"
@@ -187,9 +188,14 @@ AnalyzedFiles analyzeFiles(const DriverOptions &Options,
     Err << "[" << ++Done << "/" << Files.size() << "] " << Files[I]
         << (A.Results[I] && A.Results[I]->Cached ? " (cached)" : "") << "\n";
   };
+  // A file that takes long names the kernel it is on.
+  ProgressWatch Watch(Options.Progress, Files, Err, ProgressLock);
   for (size_t I = 0; I < Files.size(); ++I)
     Pool.async([&, I] {
-      auto Finished = llvm::make_scope_exit([&] { Progress(I); });
+      auto Finished = llvm::make_scope_exit([&] {
+        Watch.finish(I);
+        Progress(I);
+      });
       const std::string &File = Files[I];
       std::string Refused = checkBeforeAnalysis(Safe, File);
       if (!Refused.empty()) {
@@ -199,6 +205,8 @@ AnalyzedFiles analyzeFiles(const DriverOptions &Options,
       if (auto Buf = llvm::MemoryBuffer::getFile(File))
         A.Hashes[I] = llvm::xxh3_64bits((*Buf)->getBuffer());
       if (!runContained([&] {
+            // On the thread that analyzes (runContained's own).
+            auto Watched = Watch.start(I);
             A.Results[I] =
                 analyzeFile(Options, Safe, File, Given, &Siblings, &Cache);
           })) {
