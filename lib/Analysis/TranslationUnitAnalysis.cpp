@@ -3,6 +3,7 @@
 #include "TranslationUnitAnalysis.h"
 
 #include "AnalysisActivity.h"
+
 #include "RejectedSharedObjects.h"
 #include "Host/HostSyntax.h"
 #include "clang/AST/DeclTemplate.h"
