@@ -58,9 +58,11 @@ def main():
                 p, pm = best(clang_args, args.runs)
                 # Analysis alone (no layout search, no fix proof), then the
                 # whole run with fixes.
-                a, am = best([args.warpcheck, "--fix-style=none"] + mode +
+                # The result cache would answer every run after the first.
+                a, am = best([args.warpcheck, "--no-cache", "--fix-style=none"]
+                             + mode + [path, "--"], args.runs)
+                w, wm = best([args.warpcheck, "--no-cache"] + mode +
                              [path, "--"], args.runs)
-                w, wm = best([args.warpcheck] + mode + [path, "--"], args.runs)
                 total_p += p
                 total_a += a
                 total_w += w

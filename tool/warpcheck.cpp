@@ -13,6 +13,8 @@
 #include "Launches/BlockShapePolicy.h"
 #include "LspServer.h"
 #include "ReportWriter.h"
+#include "ResultCache.h"
+#include "Shard.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/ADT/StringExtras.h"
@@ -169,6 +171,21 @@ static cl::opt<std::string> FileFilter(
     cl::desc("With -p and no files: only the database's files matching this "
              "regex"),
     cl::cat(Category));
+
+static cl::opt<std::string> CacheDir(
+    "cache-dir",
+    cl::desc("Keep each file's result here and reuse it while nothing the "
+             "analysis read has changed (default: $XDG_CACHE_HOME/warpcheck, "
+             "else ~/.cache/warpcheck)"),
+    cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<bool> NoCache("no-cache",
+                             cl::desc("Analyze every file, keep no result"),
+                             cl::cat(Category));
+static cl::opt<std::string> ShardOption(
+    "shard",
+    cl::desc("Analyze only shard K of N (K/N, from 1/N): a stable partition "
+             "of the files by their path, for a CI matrix of N jobs"),
+    cl::value_desc("K/N"), cl::cat(Category));
 
 static cl::opt<std::string> WriteCompileCommands(
     "write-compile-commands",
@@ -396,6 +413,7 @@ void readRunOptions(DriverOptions &Options) {
   Options.Fix = Fix;
   Options.ExportFixes = ExportFixes;
   Options.Baseline = Baseline;
+  Options.CacheDir = resolveCacheDir(NoCache, CacheDir);
   Options.Jobs = std::max(1u, unsigned(Jobs));
   Options.Progress = Progress.getNumOccurrences()
                          ? bool(Progress)
@@ -429,11 +447,37 @@ int writeCompileCommands(const DriverOptions &Options,
                                  WriteCompileCommands, errs());
 }
 
+/// --shard=K/N, read into S (1/1 without it). False on an error, said.
+bool readShard(Shard &S) {
+  std::string Error;
+  if (ShardOption.empty() || parseShard(ShardOption, S, Error))
+    return true;
+  errs() << "warpcheck: error: " << Error << "\n";
+  return false;
+}
+
+/// The files of shard S: by their paths relative to the compilation
+/// database's directory (-p's, else the one found above the files), else
+/// to the working directory.
+std::vector<std::string> shardFiles(const DriverOptions &Options,
+                                    std::vector<std::string> Files,
+                                    const Shard &S) {
+  if (S.Count == 1)
+    return Files;
+  std::string Base = compileDatabaseDir();
+  if (Base.empty() && !Options.DatabaseFile.empty())
+    Base = llvm::sys::path::parent_path(Options.DatabaseFile).str();
+  if (Base.empty())
+    Base = ".";
+  return filesOfShard(Files, S, Base);
+}
+
 /// No files: every CUDA file of the compilation database given by -p
 /// (CommonOptionsParser loads no database when it is given no file), those
 /// matching --file-filter.
 int runOnDatabase(const DriverOptions &Options,
-                  const clang::tooling::CompilationDatabase *Database) {
+                  const clang::tooling::CompilationDatabase *Database,
+                  const Shard &S) {
   std::string BuildPath;
   auto &Registered = cl::getRegisteredOptions();
   if (auto It = Registered.find("p"); It != Registered.end())
@@ -463,7 +507,8 @@ int runOnDatabase(const DriverOptions &Options,
            << "' lists no .cu file\n";
     return 1;
   }
-  return runWarpcheck(Options, *Database, Files, outs(), errs());
+  return runWarpcheck(Options, *Database, shardFiles(Options, Files, S), outs(),
+                      errs());
 }
 
 /// The report went to standard output: a write that failed there (a full
@@ -521,6 +566,9 @@ int main(int argc, const char **argv) {
   if (!readFormatAndParse(Options) || !readOverrides(Options.Overrides))
     return 1;
   readRunOptions(Options);
+  Shard S;
+  if (!readShard(S))
+    return 1;
   std::vector<std::string> Files = Parser->getSourcePathList();
   Options.DatabaseFile =
       compileDatabaseFile(CommandsGiven || Files.empty() ? "" : Files.front());
@@ -530,8 +578,8 @@ int main(int argc, const char **argv) {
   if (!WriteCompileCommands.empty())
     return writeCompileCommands(Options, *Parser, GivenDatabase.get(), argv[0]);
   if (Files.empty())
-    return checkStandardOutput(runOnDatabase(Options, GivenDatabase.get()));
+    return checkStandardOutput(runOnDatabase(Options, GivenDatabase.get(), S));
   return checkStandardOutput(runWarpcheck(
       Options, GivenDatabase ? *GivenDatabase : Parser->getCompilations(),
-      Files, outs(), errs()));
+      shardFiles(Options, Files, S), outs(), errs()));
 }

@@ -2,6 +2,8 @@
 
 #include "TranslationUnitAnalysis.h"
 
+#include "AnalysisActivity.h"
+
 #include "RejectedSharedObjects.h"
 #include "Host/HostSyntax.h"
 #include "clang/AST/DeclTemplate.h"
@@ -212,6 +214,11 @@ std::shared_ptr<const KernelAnalysis> TranslationUnitAnalysis::getRun(
   std::optional<size_t> Capture = CaptureWanted;
   if (CaptureLimit)
     Capture = std::max(Capture.value_or(0), *CaptureLimit);
+  noteActivity([&] {
+    return llvm::formatv("'{0}' with block {1}", displayName(Kernel, Ctx),
+                         Block.str())
+        .str();
+  });
   auto Result = std::make_shared<KernelAnalysis>(Ctx, Kernel, Block, Limits);
   Result->useLaunchedArguments(
       Arguments ? *Arguments : launchesLocked().argumentsFor(Kernel, Block));

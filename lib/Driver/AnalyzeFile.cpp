@@ -14,11 +14,13 @@
 #include "AnalysisReport.h"
 #include "BoundedInput.h"
 #include "ConfigValidation.h"
+#include "FileDependencies.h"
 #include "FinalCode.h"
 #include "FixProof.h"
-#include "NvccVerifier.h"
 #include "LaunchSpelling.h"
+#include "NvccVerifier.h"
 #include "Output.h"
+#include "ResultCache.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -243,60 +245,6 @@ ParseOptions parseOptionsFor(const DriverOptions &Options,
   return Parse;
 }
 
-/// A file system that records the hash of every file's content as the parse
-/// reads it, by real path (FileAnalysis::ReadHashes).
-class RecordingFileSystem
-    : public llvm::RTTIExtends<RecordingFileSystem,
-                               llvm::vfs::ProxyFileSystem> {
-public:
-  static const char ID;
-  RecordingFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
-                      std::map<std::string, uint64_t> &Hashes)
-      : RTTIExtends(std::move(FS)), Hashes(Hashes) {}
-
-  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
-  openFileForRead(const llvm::Twine &Path) override {
-    auto F = ProxyFileSystem::openFileForRead(Path);
-    if (!F)
-      return F;
-    llvm::SmallString<256> Real;
-    if (getRealPath(Path, Real))
-      return F;
-    return std::unique_ptr<llvm::vfs::File>(
-        new RecordedFile(std::move(*F), std::string(Real), Hashes));
-  }
-
-private:
-  /// A file whose content, once read, is hashed.
-  class RecordedFile : public llvm::vfs::File {
-  public:
-    RecordedFile(std::unique_ptr<llvm::vfs::File> Inner, std::string Real,
-                 std::map<std::string, uint64_t> &Hashes)
-        : Inner(std::move(Inner)), Real(std::move(Real)), Hashes(Hashes) {}
-    llvm::ErrorOr<llvm::vfs::Status> status() override {
-      return Inner->status();
-    }
-    llvm::ErrorOr<std::string> getName() override { return Inner->getName(); }
-    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>
-    getBuffer(const llvm::Twine &Name, int64_t FileSize,
-              bool RequiresNullTerminator, bool IsVolatile) override {
-      auto Buf =
-          Inner->getBuffer(Name, FileSize, RequiresNullTerminator, IsVolatile);
-      if (Buf)
-        Hashes[Real] = llvm::xxh3_64bits((*Buf)->getBuffer());
-      return Buf;
-    }
-    std::error_code close() override { return Inner->close(); }
-
-  private:
-    std::unique_ptr<llvm::vfs::File> Inner;
-    std::string Real;
-    std::map<std::string, uint64_t> &Hashes;
-  };
-  std::map<std::string, uint64_t> &Hashes;
-};
-const char RecordingFileSystem::ID = 0;
-
 /// The note for a header parsed as an empty file, after its quoted name.
 constexpr const char *MissingHeaderNote =
     "' not found; analyzed as if it were empty";
@@ -309,11 +257,12 @@ parseFileSystem(FileAnalysis &R, const std::vector<std::string> &Stubbed,
                 llvm::StringRef Abs, const std::string *Contents,
                 const std::map<std::string, std::string> *Others) {
   R.ReadHashes.clear();
-  auto FS =
-      makeWarpcheckFileSystem(llvm::makeIntrusiveRefCnt<RecordingFileSystem>(
-          llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
-              llvm::vfs::createPhysicalFileSystem().release()),
-          R.ReadHashes));
+  // What the parse reads is recorded for --fix (ReadHashes) and the result
+  // cache (the thread's DependencyLog, FileDependencies.h).
+  auto FS = makeWarpcheckFileSystem(makeRecordingFileSystem(
+      llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
+          llvm::vfs::createPhysicalFileSystem().release()),
+      currentDependencyLog(), &R.ReadHashes));
   addStubHeaders(*FS, Stubbed);
   if (Contents || Others) {
     // The tool reads files by absolute path: the copy must be found there.
@@ -702,6 +651,54 @@ void compareWithCompiler(const DriverOptions &Options, FileAnalysis &R,
   }
 }
 
+/// The analysis of File with its command resolved: checks, notes on the
+/// command, status, proof of fixes, comparison with nvcc.
+std::unique_ptr<FileAnalysis> analyzeResolved(const DriverOptions &Options,
+                                              const FileCommand &Command,
+                                              const std::string &File,
+                                              const CompiledLocalMemory *Given,
+                                              SiblingFiles *Siblings) {
+  llvm::SmallString<256> Abs(File);
+  llvm::sys::fs::make_absolute(Abs);
+  auto R = analyzeOne(Options, Command, File, nullptr, nullptr, Siblings);
+
+  // nvcc flags without a clang meaning are dropped, and said once.
+  const TranslatedCommand &T = R->Command.Translated.front();
+  if (!T.Dropped.empty())
+    R->Notes.push_back(File +
+                       ": note: ignored compiler flags without a clang "
+                       "meaning: " +
+                       llvm::join(T.Dropped, " "));
+  if (!T.ReplacedArch.empty())
+    R->Notes.push_back(File + ": note: " + T.ReplacedArch +
+                       " is older than clang parses CUDA for; parsed for " +
+                       T.Arch + " instead");
+  if (!T.Capped.empty())
+    R->Notes.push_back(File +
+                       ": note: recursion limits capped at warpcheck's "
+                       "(docs/robustness.md): " +
+                       llvm::join(T.Capped, " "));
+  decideFileStatus(*R, readTranslationUnits(*R));
+  // Proof of every layout fix.
+  proveLayoutFixes(Options, *R);
+  compareWithCompiler(Options, *R, Abs, Given);
+  return R;
+}
+
+/// What a result from the cache needs besides what was stored: its command,
+/// a context for the writers (--warnings-as-errors, the text's rendering)
+/// and the kernels' rows without a compiler comparison (runs that compare
+/// bypass the cache).
+void completeCachedResult(const DriverOptions &Options,
+                          const FileCommand &Command, llvm::StringRef Abs,
+                          FileAnalysis &R) {
+  R.Command = Command;
+  R.Context = std::make_unique<ClangTidyContext>(makeOptionsProvider(Options));
+  R.Context->setCurrentFile(Abs);
+  for (const KernelRecord &K : R.Report.Kernels)
+    R.Comparisons.push_back({K, std::nullopt, std::nullopt, std::nullopt});
+}
+
 } // namespace
 
 void decideStatus(FileAnalysis &R) {
@@ -712,7 +709,7 @@ std::unique_ptr<FileAnalysis>
 analyzeFile(const DriverOptions &Options,
             const tooling::CompilationDatabase &Database,
             const std::string &File, const CompiledLocalMemory *Given,
-            SiblingFiles *Siblings) {
+            SiblingFiles *Siblings, ResultCache *Cache) {
   llvm::SmallString<256> Abs(File);
   llvm::sys::fs::make_absolute(Abs);
   if (!llvm::sys::fs::exists(Abs))
@@ -735,28 +732,22 @@ analyzeFile(const DriverOptions &Options,
       File, makeOptionsProvider(Options)->getOptions(File).Checks.value_or(""));
   if (!NoCheck.empty())
     return fileNotAnalyzed(File, NoCheck);
-  auto R = analyzeOne(Options, Command, File, nullptr, nullptr, Siblings);
-
-  // nvcc flags without a clang meaning are dropped, and said once.
-  const TranslatedCommand &T = R->Command.Translated.front();
-  if (!T.Dropped.empty())
-    R->Notes.push_back(File +
-                       ": note: ignored compiler flags without a clang "
-                       "meaning: " +
-                       llvm::join(T.Dropped, " "));
-  if (!T.ReplacedArch.empty())
-    R->Notes.push_back(File + ": note: " + T.ReplacedArch +
-                       " is older than clang parses CUDA for; parsed for " +
-                       T.Arch + " instead");
-  if (!T.Capped.empty())
-    R->Notes.push_back(File +
-                       ": note: recursion limits capped at warpcheck's "
-                       "(docs/robustness.md): " +
-                       llvm::join(T.Capped, " "));
-  decideStatus(*R);
-  // Proof of every layout fix.
-  proveLayoutFixes(Options, *R);
-  compareWithCompiler(Options, *R, Abs, Given);
+  if (!Cache || !Cache->enabled())
+    return analyzeResolved(Options, Command, File, Given, Siblings);
+  std::string Key = Cache->keyOf(Command, File);
+  if (Key.empty())
+    return analyzeResolved(Options, Command, File, Given, Siblings);
+  if (auto Hit = Cache->lookup(Key, File)) {
+    completeCachedResult(Options, Command, Abs, *Hit);
+    return Hit;
+  }
+  DependencyLog Reads;
+  std::unique_ptr<FileAnalysis> R;
+  {
+    RecordDependencies Recording(Reads);
+    R = analyzeResolved(Options, Command, File, Given, Siblings);
+  }
+  Cache->store(Key, *R, Reads);
   return R;
 }
 

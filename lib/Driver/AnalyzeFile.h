@@ -18,15 +18,19 @@
 
 namespace warpcheck {
 
+class ResultCache;
+
 /// Analyzes one file for the report: checks, proof of fixes, file status,
 /// and the comparison with what nvcc did (Given, when the command line
 /// gave the compiler's output; else nvcc is run with --verify-ptx).
-/// Siblings: the files next to it, read for launches made there.
+/// Siblings: the files next to it, read for launches made there. With an
+/// enabled Cache, the stored result when everything it read is unchanged,
+/// else the analysis's, then stored.
 std::unique_ptr<FileAnalysis>
 analyzeFile(const DriverOptions &Options,
             const clang::tooling::CompilationDatabase &Database,
             const std::string &File, const CompiledLocalMemory *Given,
-            SiblingFiles *Siblings);
+            SiblingFiles *Siblings, ResultCache *Cache = nullptr);
 
 /// Decides R's status from what its parse recorded (analyzeFile does it
 /// for the report; the language server for an editor's text): FileError

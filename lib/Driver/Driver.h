@@ -59,6 +59,8 @@ struct DriverOptions {
   /// on when stderr is a terminal.
   bool Progress = false;
   std::string Version;
+  /// The result cache's directory (ResultCache.h); empty: no cache.
+  std::string CacheDir;
 };
 
 /// Runs the checks over Files and writes diagnostics (text), the report
@@ -106,6 +108,8 @@ struct FileAnalysis {
   /// The hash (xxh3) of every file the parse read from disk, by real path,
   /// as it was read: --fix edits a file only while it still has that content.
   std::map<std::string, uint64_t> ReadHashes;
+  /// The result came from the cache (ResultCache.h), not from an analysis.
+  bool Cached = false;
 };
 
 /// Parses and checks one file as it is on disk, or with the contents given

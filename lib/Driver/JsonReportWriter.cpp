@@ -234,7 +234,8 @@ private:
     }
     llvm::json::Object F{{"file", R.File},
                          {"status", R.FileError.empty() ? "analyzed" : "error"},
-                         {"kernels", Kernels}};
+                         {"kernels", Kernels},
+                         {"cached", R.Cached}};
     // The architecture the requests were counted for, and whose measured
     // bank rules counted them.
     if (Target) {

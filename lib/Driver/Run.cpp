@@ -17,7 +17,9 @@
 #include "Fixes.h"
 #include "NvccVerifier.h"
 #include "Output.h"
+#include "ProgressWatch.h"
 #include "ReportWriter.h"
+#include "ResultCache.h"
 #include "SiblingParse.h"
 
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -164,9 +166,11 @@ AnalyzedFiles analyzeFiles(const DriverOptions &Options,
                            const CompiledLocalMemory *Given,
                            llvm::raw_ostream &Err) {
   SafeCompilations Safe(Database);
+  ResultCache Cache(Options, Err);
   // Launches in the files next to an input (CrossFile.h), each file parsed
   // once for the run.
-  SiblingFiles Siblings(makeSiblingParser(Safe, Options.Parse));
+  SiblingFiles Siblings(makeSiblingParser(Safe, Options.Parse,
+                                          Cache.enabled() ? &Cache : nullptr));
   AnalyzedFiles A;
   A.Results.resize(Files.size());
   A.Hashes.resize(Files.size());
@@ -181,11 +185,17 @@ AnalyzedFiles analyzeFiles(const DriverOptions &Options,
     if (!Options.Progress || Files.size() < 2)
       return;
     std::lock_guard<std::mutex> Lock(ProgressLock);
-    Err << "[" << ++Done << "/" << Files.size() << "] " << Files[I] << "\n";
+    Err << "[" << ++Done << "/" << Files.size() << "] " << Files[I]
+        << (A.Results[I] && A.Results[I]->Cached ? " (cached)" : "") << "\n";
   };
+  // A file that takes long names the kernel it is on.
+  ProgressWatch Watch(Options.Progress, Files, Err, ProgressLock);
   for (size_t I = 0; I < Files.size(); ++I)
     Pool.async([&, I] {
-      auto Finished = llvm::make_scope_exit([&] { Progress(I); });
+      auto Finished = llvm::make_scope_exit([&] {
+        Watch.finish(I);
+        Progress(I);
+      });
       const std::string &File = Files[I];
       std::string Refused = checkBeforeAnalysis(Safe, File);
       if (!Refused.empty()) {
@@ -195,7 +205,10 @@ AnalyzedFiles analyzeFiles(const DriverOptions &Options,
       if (auto Buf = llvm::MemoryBuffer::getFile(File))
         A.Hashes[I] = llvm::xxh3_64bits((*Buf)->getBuffer());
       if (!runContained([&] {
-            A.Results[I] = analyzeFile(Options, Safe, File, Given, &Siblings);
+            // On the thread that analyzes (runContained's own).
+            auto Watched = Watch.start(I);
+            A.Results[I] =
+                analyzeFile(Options, Safe, File, Given, &Siblings, &Cache);
           })) {
         A.Results[I] = fileNotAnalyzed(
             File, llvm::formatv("{0}: error: warpcheck crashed while "

@@ -8,16 +8,21 @@
 #ifndef WARPCHECK_DRIVER_SIBLINGPARSE_H
 #define WARPCHECK_DRIVER_SIBLINGPARSE_H
 
-#include "Launches/CrossFile.h"
 #include "CudaToolchain.h"
+#include "Launches/CrossFile.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 
 namespace warpcheck {
 
-/// A parser for siblings of the files DB compiles; DB must outlive it.
+class ResultCache;
+
+/// A parser for siblings of the files DB compiles; DB must outlive it. With
+/// Cache, what each parse reads is recorded for the results that used it
+/// (ResultCache::siblingReads).
 SiblingParser makeSiblingParser(const clang::tooling::CompilationDatabase &DB,
-                                const ParseOptions &Parse);
+                                const ParseOptions &Parse,
+                                ResultCache *Cache = nullptr);
 
 } // namespace warpcheck
 

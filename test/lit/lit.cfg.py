@@ -29,6 +29,9 @@ config.environment["PATH"] = os.pathsep.join(
 for var in ("HOME", "CUDA_PATH"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
+# The result cache is off: each test analyzes what it names, as it names
+# it; result-cache.test turns it on with --cache-dir.
+config.environment["WARPCHECK_NO_CACHE"] = "1"
 
 # Every diagnostic must be annotated: anything else fails the test. Source
 # excerpts under a diagnostic ("  12 | code") may quote the annotations

@@ -8,7 +8,7 @@ import sys
 doc = json.load(open(sys.argv[1]))
 INT, STR, BOOL, LIST, NUM_OR_NULL = int, str, bool, list, (int, type(None))
 SCHEMA = {
-    "files": {"file": STR, "status": STR, "kernels": INT},
+    "files": {"file": STR, "status": STR, "kernels": INT, "cached": BOOL},
     "accesses": {
         "file": STR, "line": INT, "column": INT, "end_line": INT,
         "function": STR, "kernel": STR, "variable": STR, "space": STR,
