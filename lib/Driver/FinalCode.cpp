@@ -574,14 +574,18 @@ std::string matchMixed(std::vector<AccessRecord *> &Group,
 
 /// The line of the loop whose one iteration Group's counts are (each
 /// access exact per request, run by every warp in each of its instances),
-/// else 0.
+/// else 0. Two accesses of one array on the line may be one load in the
+/// final code (the same element read twice): with the loop unrolled by two
+/// its bytes would pass for one iteration's, so such a line is not counted.
 unsigned perIterationLine(const std::vector<AccessRecord *> &Group,
                           uint64_t Warps) {
   unsigned Line = Group.front()->PerIterationLine;
+  std::set<std::string> Arrays;
   for (const AccessRecord *A : Group)
     if (!Line || A->PerIterationLine != Line || A->Status != "exact" ||
         A->Kind == "atomic" || A->WidthBytes != Group.front()->WidthBytes ||
-        A->Requests != uint64_t(A->Instances) * Warps)
+        A->Requests != uint64_t(A->Instances) * Warps ||
+        A->Variable.empty() || !Arrays.insert(A->Variable).second)
       return 0;
   return Line;
 }

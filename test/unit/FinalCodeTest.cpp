@@ -44,6 +44,7 @@ AccessRecord access(unsigned Line, const std::string &Kind, unsigned Width,
   A.File = "/src/k.cu";
   A.Line = A.EndLine = Line;
   A.Kernel = A.Function = "k";
+  A.Variable = "s";
   A.Kind = Kind;
   A.WidthBytes = Width;
   A.Block = Dim3{Threads, 1, 1};
@@ -282,6 +283,15 @@ TEST(FinalCode, CountsPerIterationOfALoopWithARunTimeTripCount) {
   matchFinalCode(As, Kernels, tileLoop({at(0x30, "LDS.128 R8, [R2+0x10]")}));
   EXPECT_FALSE(As[0].Final.Known);
   EXPECT_EQ(As[0].Final.PerIterationLine, 0u);
+  // Two reads of one array on the line (one load once merged, which with
+  // the loop unrolled by two reads one iteration's bytes): not counted.
+  std::vector<AccessRecord> Twice = {As[0], As[0]};
+  Twice[0].Variable = Twice[1].Variable = "s";
+  Twice[1].Column = 20;
+  matchFinalCode(Twice, Kernels,
+                 tileLoop({at(0x30, "LDS.128 R8, [R2+0x10]")}));
+  EXPECT_FALSE(Twice[0].Final.Known);
+  EXPECT_EQ(Twice[0].Final.PerIterationLine, 0u);
   // Counts not known for another reason (no loop line): no per-iteration
   // counts either.
   As[0].PerIterationLine = 0;

@@ -505,6 +505,32 @@ __global__ void k(float *out, int tiles) {
   EXPECT_EQ(A.load("s[threadIdx.x][i]").PerIterationLine, 0u);
 }
 
+TEST(SimtMasks, NoCountsPerIterationWhereIterationsDiffer) {
+  // An arm of an `if` no thread decides runs in some iterations only; a
+  // warp that leaves early runs fewer iterations (review of the change).
+  Analyzed A(R"cuda(
+__global__ void k(float *out, int n, int m) {
+  __shared__ float s[64][64];
+  float acc = 0;
+  for (int i = 0; i < n; ++i)
+    if (i == m)
+      acc += s[i][threadIdx.x];
+  for (int j = 0; j < n; ++j) {
+    acc += s[threadIdx.x][j];
+    if (j == threadIdx.x / 32)
+      break;
+  }
+  for (int t = 0; t < n; ++t)
+    acc += s[t][threadIdx.x + 1];
+  out[threadIdx.x] = acc;
+})cuda",
+             "k", Dim3{64, 1, 1});
+  ASSERT_TRUE(A.ok());
+  EXPECT_EQ(A.load("s[i][threadIdx.x]").PerIterationLine, 0u);
+  EXPECT_EQ(A.load("s[threadIdx.x][j]").PerIterationLine, 0u);
+  EXPECT_NE(A.load("s[t][threadIdx.x + 1]").PerIterationLine, 0u);
+}
+
 // ---- per-thread objects (MemoryModel.cpp, Environment.cpp) ----------------
 
 TEST(SimtObjects, StructLoadedFromGlobalMemoryMemberIndexIsUnknown) {

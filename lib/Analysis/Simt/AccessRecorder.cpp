@@ -270,8 +270,11 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
 const Stmt *Engine::perIterationContext() const {
   // Worlds, enumerated uncertain iterations and library loops count among
   // UncountedLoops too: then more than one iteration's requests, or
-  // requests of one world among several, are summed.
-  if (SymbolicLoops.size() != 1 || UncountedLoops != 1 || M.Conditional)
+  // requests of one world among several, are summed. An arm of an `if`
+  // no thread decides runs in a world of its own (LiveWorlds), in the
+  // iterations where its condition holds only.
+  if (SymbolicLoops.size() != 1 || UncountedLoops != 1 || M.Conditional ||
+      LiveWorlds != 1)
     return nullptr;
   return SymbolicLoops.front();
 }

@@ -119,6 +119,10 @@ void Engine::symbolicIteration(const Stmt *Loop, const Expr *Cond,
   // Do all threads leave after the same number of iterations? Only when the
   // condition is the same in every thread and nothing else leaves early.
   bool UniformExit = !containsEarlyExit(Body);
+  // A thread or warp that leaves early runs fewer iterations than the
+  // others: the iteration's requests are not every iteration's.
+  if (!UniformExit)
+    ++SymbolicEntries[Loop];
   if (Cond) {
     Value C = eval(Cond);
     UniformExit &= C.K == Value::Kind::Int && isUniform(C.L);
