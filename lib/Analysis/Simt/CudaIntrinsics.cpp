@@ -550,6 +550,18 @@ bool Engine::isGroupConstructor(const FunctionDecl *F) const {
 }
 
 Value Engine::evalLibraryMemberCall(const CallExpr *E) {
+  // A cuda::barrier's arrive and wait: mbarrier instructions (SYNCS),
+  // measured to make no shared-memory load or store request
+  // (cuda_samples/library_calls/measurements/h100-tma-mbarrier).
+  if (const CXXRecordDecl *Class = objectClass(E);
+      Class && Class->getName() == "barrier" &&
+      StringRef(Class->getQualifiedNameAsString()).starts_with("cuda::")) {
+    for (const Expr *Arg : E->arguments())
+      eval(Arg);
+    return E->getType()->isIntegralOrEnumerationType()
+               ? opaqueInt("result of '" + sourceText(E->getCallee()) + "'")
+               : unknown("result of '" + sourceText(E->getCallee()) + "'");
+  }
   if (!isCooperativeGroupsCall(E))
     return opaqueCall(E, "'" + sourceText(E->getCallee()) + "'");
   const auto *Method = cast<CXXMethodDecl>(E->getDirectCallee());
@@ -813,6 +825,17 @@ void Engine::recordPtxAccess(const GCCAsmStmt *S, const PtxAccess &A,
                            A.ResultUnused ? AtomicResult::Unused
                                           : AtomicResult::Used,
                            A.AtomicImmediate);
+  }
+  // cp.async.cg of 16 bytes: the measured rule of L1-bypassing copies,
+  // from the source operand's addresses too.
+  if (A.Bypass && Width == 16) {
+    const Value *Src = nullptr;
+    if (A.SourceOperand && *A.SourceOperand >= Outputs &&
+        *A.SourceOperand - Outputs < Inputs.size())
+      Src = &Inputs[*A.SourceOperand - Outputs];
+    recordBypassCopy(Site, LV, Src, "inline PTX '" + A.Opcode + "'");
+    M = Saved;
+    return;
   }
   // Wider than one access (ld.shared.v4.f64): 16-byte parts.
   unsigned Chunk = std::min(Width, 16u);

@@ -421,6 +421,12 @@ public:
                             const VarDecl *Var);
   void recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
                  const LValue &LV, uint64_t Extra, const AtomicOp *Op);
+  /// A 16-byte copy that bypasses L1 (cp.async.cg, LDGSTS.E.BYPASS.128)
+  /// from Src to LV, judged per warp by the measured rule of
+  /// Model/BypassCopy.h over every alignment of the two bases the engine
+  /// does not know; Fn names the instruction or call for the reasons.
+  void recordBypassCopy(const Expr *Site, const LValue &LV, const Value *Src,
+                        const std::string &Fn);
   /// A spin-loop atomic's request, judged at the end of its barrier
   /// interval: by the bank model when no other warp writes its words in the
   /// interval, else left unpredicted (its retries depend on scheduling).

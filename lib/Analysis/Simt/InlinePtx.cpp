@@ -102,6 +102,18 @@ void parseAddress(StringRef Op, PtxAccess &A) {
   A.AddressOffset = Offset;
 }
 
+/// `[%N]`: the operand N.
+std::optional<unsigned> sourceOperand(StringRef Op) {
+  Op = Op.trim();
+  if (!Op.consume_front("[") || !Op.consume_back("]"))
+    return std::nullopt;
+  Op = Op.trim();
+  unsigned N = 0;
+  if (!Op.consume_front("%") || Op.getAsInteger(10, N))
+    return std::nullopt;
+  return N;
+}
+
 std::string atomicFunctionOf(StringRef Op) {
   static const std::pair<const char *, const char *> Map[] = {
       {"add", "atomicAdd"}, {"exch", "atomicExch"}, {"min", "atomicMin"},
@@ -174,6 +186,8 @@ unsigned decodeMatrix(StringRef Base, StringRef Opcode,
   // ldmatrix.m8n8.b16 (LDSM.16.M88/MT88 .x1/.x2/.x4) measured the 16-byte
   // load rule over the lanes whose row addresses it uses, .trans or not
   // (cuda_samples/library_calls/measurements/h100-ldmatrix-ptx).
+  // stmatrix's wavefronts are not measured yet (stmatrix_ptx.cu's first run,
+  // h100-stmatrix-ptx, has its instruction counts only).
   unsigned Matrices = llvm::is_contained(Parts, "x4")   ? 4
                       : llvm::is_contained(Parts, "x2") ? 2
                       : llvm::is_contained(Parts, "x1") ? 1
@@ -208,20 +222,23 @@ unsigned decodeCpAsync(ArrayRef<StringRef> Parts, ArrayRef<StringRef> Operands,
     else if (Size.consume_front("%") && !Size.getAsInteger(10, N))
       A.SizeOperand = N;
   }
-  bool Bulk = Parts.size() > 2 && Parts[2] == "bulk";
   bool Bypass = llvm::is_contained(Parts, "cg");
   // cp.async.ca compiles to LDGSTS.E, .E.64 or .E.128, whose writes
   // measured the bank rule of a store of the same width
   // (cuda_samples/library_calls/measurements/h100-cp-async-ptx). The .cg
-  // form (LDGSTS.E.BYPASS.128) and bulk copies write shared memory
-  // outside the counters Nsight Compute has.
-  if (Bulk)
-    A.Unmeasured = "no measured bank rule for cp.async.bulk";
-  else if (Bypass)
-    A.Unmeasured = "no measured bank rule for cp.async.cg (LDGSTS.E.BYPASS."
-                   "128: Nsight Compute does not count its shared-memory "
-                   "writes, and its cycles follow no bank rule)";
-  else if (!SharedDestination)
+  // form (LDGSTS.E.BYPASS.128) follows no rule found (BypassCopyWhy).
+  // A src-size operand (zero fill) is not modelled: a partial fill
+  // measured otherwise (h100-pipeline-copies, zfill=1).
+  if (Bypass && SharedDestination && A.WidthBytes == 16 && !A.SizeOperand &&
+      Operands.size() == 3) {
+    A.Bypass = true;
+    if (Operands.size() > 1)
+      A.SourceOperand = sourceOperand(Operands[1]);
+  } else if (Bypass) {
+    A.Unmeasured = "no measured bank rule for cp.async.cg with a size or "
+                   "src-size operand (a partial zero fill measured "
+                   "otherwise)";
+  } else if (!SharedDestination)
     A.Unmeasured = "no measured bank rule for cp.async from shared memory";
   return SharedDestination ? 0 : 1;
 }
@@ -293,6 +310,21 @@ void decodeInstruction(StringRef Text, size_t Pos, PtxDecoding &D) {
       return;
   } else if (Base == "ldmatrix" || Base == "stmatrix") {
     AddressIndex = decodeMatrix(Base, Opcode, Parts, A);
+  } else if (Base == "mbarrier" ||
+             (Base == "cp" && Parts.size() > 2 && Parts[1] == "async" &&
+              Parts[2] == "mbarrier")) {
+    // mbarrier operations (SYNCS.* in SASS) and cp.async.mbarrier.arrive:
+    // measured to make no shared-memory load or store request
+    // (cuda_samples/library_calls/measurements/h100-tma-mbarrier).
+    return;
+  } else if (Base == "cp" && Parts.size() > 2 && Parts[1] == "async" &&
+             Parts[2] == "bulk") {
+    // cp.async.bulk[.tensor] (UBLKCP, UTMALDG): the tensor memory
+    // accelerator writes shared memory outside the LSU requests (measured:
+    // no shared load or store wavefront, h100-tma-mbarrier).
+    D.BulkCopies.push_back(
+        {Opcode.str(), Pos, Parts.size() > 3 && Parts[3] == "tensor"});
+    return;
   } else if (Base == "cp" && Parts.size() > 1 && Parts[1] == "async" &&
              X.Shared) {
     AddressIndex = decodeCpAsync(Parts, Operands, A);
@@ -306,6 +338,11 @@ void decodeInstruction(StringRef Text, size_t Pos, PtxDecoding &D) {
 }
 
 } // namespace
+
+const char *const BypassCopyWhy =
+    "a 16-byte L1-bypassing copy (LDGSTS.E.BYPASS.128), whose measured "
+    "wavefronts depend on its global source addresses as well as its shared "
+    "ones (docs/bank-model.md), and these are not followed";
 
 PtxDecoding decodeInlinePtx(StringRef Text) {
   PtxDecoding D;

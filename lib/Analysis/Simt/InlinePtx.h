@@ -41,12 +41,16 @@ struct PtxAccess {
   std::optional<unsigned> AddressOperand;
   int64_t AddressOffset = 0;
   /// Why the bank model cannot judge it even with a followed address
-  /// (ldmatrix, stmatrix, cp.async.cg and .bulk: no measured rule); empty
-  /// when it can.
+  /// (stmatrix, ldmatrix other than m8n8.b16, cp.async.cg with a size
+  /// operand: not measured); empty when it can.
   std::string Unmeasured;
   /// Lanes of each warp whose address the instruction uses: ldmatrix .x1,
   /// .x2, .x4 take the row addresses of lanes 0-7, 0-15, 0-31.
   unsigned AddressLanes = 32;
+  /// cp.async.cg (LDGSTS.E.BYPASS.128): judged by the rule of
+  /// Model/BypassCopy.h, from the global source operand's addresses too.
+  bool Bypass = false;
+  std::optional<unsigned> SourceOperand;
   /// cp.async whose size is an operand (`%2` bound to an "n" constraint):
   /// WidthBytes is that operand's value, which the engine knows.
   std::optional<unsigned> SizeOperand;
@@ -59,8 +63,18 @@ struct PtxAccess {
   bool ResultUnused = false;
 };
 
+/// A bulk copy (cp.async.bulk, cp.async.bulk.tensor): the tensor memory
+/// accelerator writes shared memory without a warp's load or store request.
+struct PtxBulkCopy {
+  std::string Opcode;
+  size_t Position = 0;
+  /// cp.async.bulk.tensor (a tensor map's box, UTMALDG), not a linear copy.
+  bool Tensor = false;
+};
+
 struct PtxDecoding {
   std::vector<PtxAccess> Accesses;
+  std::vector<PtxBulkCopy> BulkCopies;
   /// The text mentions shared memory somewhere the decoder did not turn
   /// into an access (an instruction it does not know): the first such
   /// instruction.
@@ -69,6 +83,10 @@ struct PtxDecoding {
   /// Labels or branches: the instructions may run any number of times.
   bool HasControlFlow = false;
 };
+
+/// Why a 16-byte copy that bypasses L1 (cp.async.cg, LDGSTS.E.BYPASS.128)
+/// is not decided.
+extern const char *const BypassCopyWhy;
 
 /// Decodes the asm string of a GCC-style asm statement (operands as %N,
 /// a literal percent as %%).

@@ -19,10 +19,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BypassCopy.h"
 #include "CooperativeGroups.h"
 #include "Engine.h"
 #include "Host/Mutation.h"
 #include "Induction.h"
+#include "InlinePtx.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -526,13 +528,12 @@ const char *CopyRule =
     "copies; the cuda::barrier form is a bulk copy on sm_90): "
     "cuda_samples/library_calls/measurements";
 
-/// The library's 16-byte chunks compile to LDGSTS.E.BYPASS.128, whose
-/// writes no counter shows and whose cycles do not follow the store rule
-/// (cuda_samples/library_calls/measurements/h100-cp-async-timing).
-const char *BypassWhy =
-    "16-byte chunks: LDGSTS.E.BYPASS.128, whose shared-memory writes Nsight "
-    "Compute does not count and whose measured cycles do not follow any "
-    "measured bank rule";
+/// The library's 16-byte chunks compile to LDGSTS.E.BYPASS.128, as
+/// cp.async.cg does (SASS of cuda_samples/library_calls/pipeline_copies.cu
+/// and memcpy_async.cu): BypassCopyWhy.
+std::string bypassWhy() {
+  return "16-byte chunks: " + std::string(BypassCopyWhy) + " through this call";
+}
 
 /// Whether a cuda::memcpy_async synchronizes with a cuda::barrier (its last
 /// argument), not a pipeline.
@@ -549,7 +550,7 @@ bool isBarrierCopy(const CallExpr *E) {
 Value threadCopy(Engine &En, const CallExpr *E) {
   std::string Fn = "'cuda::memcpy_async'";
   Value P = En.eval(E->getArg(0));
-  En.eval(E->getArg(1));
+  Value Src = En.eval(E->getArg(1));
   // The pipeline or barrier argument: its arrive (an mbarrier operation on a
   // shared cuda::barrier) measured no LSU wavefronts.
   QualType Dst = E->getArg(0)->getType();
@@ -579,11 +580,15 @@ Value threadCopy(Engine &En, const CallExpr *E) {
     Why = Fn + " of 16 bytes with a cuda::barrier: a bulk copy "
                "(cp.async.bulk) on sm_90, whose shared-memory writes Nsight "
                "Compute does not count";
-  else if (Width == 16)
-    Why = Fn + " in " + BypassWhy;
+  else if (Width == 16 && *Bytes != 16)
+    Why = Fn + " in " + bypassWhy();
   if (!Why.empty()) {
     En.recordUnknown(E, AccessKind::Store, LV.Var, Width < 4 ? 4 : Width,
                      Why);
+    return Value();
+  }
+  if (Width == 16) {
+    En.recordBypassCopy(E, LV, &Src, Fn);
     return Value();
   }
   siteFor(En, E, AccessKind::Store, Width, LV.Var,
@@ -643,7 +648,7 @@ Value groupCopy(Engine &En, const CallExpr *E, unsigned First) {
           std::to_string(Width) + "-byte chunks, which warpcheck does not "
           "model";
   else if (Width == 16)
-    Why = Fn + " in " + BypassWhy;
+    Why = Fn + " in " + bypassWhy();
   if (!Why.empty()) {
     En.recordUnknown(E, AccessKind::Store, LV.Var, Width < 4 ? 4 : Width,
                      Why);
@@ -684,7 +689,145 @@ Value groupCopy(Engine &En, const CallExpr *E, unsigned First) {
   return Value();
 }
 
+/// The rule's wavefronts for one warp's lanes at one pair of base residues.
+unsigned bypassWaves(const std::vector<std::pair<int64_t, int64_t>> &Lanes,
+                     uint64_t SharedBase, uint64_t GlobalBase) {
+  std::vector<BypassCopyLane> L;
+  for (auto [Sh, Gl] : Lanes)
+    L.push_back({SharedBase + uint64_t(Sh), GlobalBase + uint64_t(Gl)});
+  return bypassCopyWavefronts(L);
+}
+
+/// __pipeline_memcpy_async(dst, src, size_and_align, zfill): this thread
+/// copies 4, 8 or 16 bytes (cuda_pipeline_primitives.h): LDGSTS.E and
+/// .E.64, measured with the store rule, or LDGSTS.E.BYPASS.128
+/// (cuda_samples/library_calls/measurements/h100-pipeline-copies).
+Value primitiveCopy(Engine &En, const CallExpr *E) {
+  std::string Fn = "'__pipeline_memcpy_async'";
+  Value P = En.eval(E->getArg(0));
+  Value Src = En.eval(E->getArg(1));
+  std::optional<int64_t> Size = uniformConstant(En, En.eval(E->getArg(2)));
+  std::optional<int64_t> Zfill = int64_t(0);
+  if (E->getNumArgs() > 3)
+    Zfill = uniformConstant(En, En.eval(E->getArg(3)));
+  if (P.K != Value::Kind::Pointer || !P.Shared || En.Stopped)
+    return Value();
+  LValue LV = En.lvalueOf(P);
+  unsigned Width =
+      Size && (*Size == 4 || *Size == 8 || *Size == 16) ? unsigned(*Size) : 0;
+  std::string Why;
+  if (!Width)
+    Why = "the size of the copy '" + En.sourceText(E->getArg(2)) + "'";
+  else if (!Zfill || *Zfill != 0)
+    Why = Fn + " with a zero fill (LDGSTS .ZFILL), whose bank rule is not "
+               "measured";
+  if (!Why.empty()) {
+    En.recordUnknown(E, AccessKind::Store, LV.Var, Width ? Width : 4, Why);
+    return Value();
+  }
+  if (Width == 16) {
+    En.recordBypassCopy(E, LV, &Src, Fn);
+    return Value();
+  }
+  siteFor(En, E, AccessKind::Store, Width, LV.Var,
+          llvm::formatv("{0} of {1} bytes: LDGSTS writes shared memory with "
+                        "the bank rule of a store of the same width at the "
+                        "same addresses (measured on an H100: "
+                        "cuda_samples/library_calls/measurements/"
+                        "h100-pipeline-copies)",
+                        Fn, Width)
+              .str());
+  En.recordOne(E, AccessKind::Store, Width, LV, 0, nullptr);
+  return Value();
+}
+
+/// The mbarrier primitives (cuda_awbarrier_primitives.h) and the pipeline's
+/// arrive on one: SYNCS instructions, measured to make no shared-memory
+/// load or store request (h100-tma-mbarrier). Their arguments are
+/// evaluated; the token or flag they return is not known.
+std::optional<Value> mbarrierCall(Engine &En, StringRef Name,
+                                  const CallExpr *E) {
+  if (!Name.starts_with("__mbarrier_") && Name != "__pipeline_arrive_on")
+    return std::nullopt;
+  for (const Expr *Arg : E->arguments())
+    En.eval(Arg);
+  if (E->getType()->isVoidType())
+    return Value();
+  if (E->getType()->isIntegralOrEnumerationType())
+    return En.opaqueInt("result of '" + Name.str() + "'");
+  return En.unknown("result of '" + Name.str() + "'");
+}
+
 } // namespace
+
+void Engine::recordBypassCopy(const Expr *Site, const LValue &LV,
+                              const Value *Src, const std::string &Fn) {
+  // Every lane's shared offset and global offset must be constants; the
+  // bases are known only up to their alignment.
+  bool Known = LV.Var && Src && Src->K == Value::Kind::Pointer && !Src->Shared;
+  for (unsigned T = 0; Known && T < N; ++T)
+    Known = M.A[T] == Activity::Inactive ||
+            (M.A[T] == Activity::Active && LV.Offset[T].isConstant() &&
+             Src->L[T].isConstant() && LV.Offset[T].Const % 16 == 0 &&
+             Src->L[T].Const % 16 == 0);
+  if (!Known) {
+    recordUnknown(Site, AccessKind::Store, LV.Var, 16,
+                  Fn + ": " + BypassCopyWhy);
+    return;
+  }
+  SharedAccessSite &S = simt::siteFor(
+      *this, Site, AccessKind::Store, 16, LV.Var,
+      Fn + " of 16 bytes (LDGSTS.E.BYPASS.128): the measured rule of "
+           "16-byte L1-bypassing copies, which counts units of one global "
+           "and one shared 32-byte sector per shared line "
+           "(cuda_samples/library_calls/measurements/"
+           "h100-cp-async-cg-probe, docs/bank-model.md)");
+  unsigned Instance = S.Summary.Instances++;
+  if (UncountedLoops > 0 || M.Conditional)
+    S.Summary.CountsExact = false;
+  uint64_t SharedStep =
+      std::clamp<uint64_t>(sharedBaseAlignment(LV.Var), 16, 128);
+  for (unsigned W = 0; W < Block.warps(); ++W) {
+    std::vector<std::pair<int64_t, int64_t>> Lanes;
+    RequestResult R;
+    for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+      unsigned T = W * WarpSize + Lane;
+      if (T >= N || M.A[T] == Activity::Inactive)
+        continue;
+      Lanes.push_back({LV.Offset[T].Const, Src->L[T].Const});
+      R.ActiveLanes.push_back(Lane);
+    }
+    if (Lanes.empty())
+      continue;
+    // The global base: 16-byte aligned, its address mod 64 not known; the
+    // shared base: its alignment.
+    unsigned Min = ~0u, Max = 0;
+    for (uint64_t Sh = 0; Sh < 128; Sh += SharedStep)
+      for (uint64_t Gl = 0; Gl < 64; Gl += 16) {
+        unsigned Waves = bypassWaves(Lanes, Sh, Gl);
+        Min = std::min(Min, Waves);
+        Max = std::max(Max, Waves);
+      }
+    R.Ideal = unsigned((Lanes.size() * 16 + 127) / 128);
+    R.MinWavefronts = Min;
+    R.MaxWavefronts = Max;
+    R.Status = Min == Max ? Verdict::Exact : Verdict::Range;
+    if (Min != Max)
+      R.DependsOn.push_back("the address of the global source '" + Src->Region +
+                            "' mod 64");
+    R.Worst.Wavefronts = Max;
+    R.Worst.Ideal = R.Ideal;
+    R.Worst.Ways = (Max + R.Ideal - 1) / R.Ideal;
+    R.Worst.Instructions = 1;
+    S.Summary.add(R, W, Instance);
+    if (++WarpRequests > Limits.MaxWarpRequests) {
+      S.Summary.Truncated = true;
+      stop("more than " + std::to_string(Limits.MaxWarpRequests) +
+           " warp requests");
+      break;
+    }
+  }
+}
 
 std::optional<Value> Engine::evalLibraryCall(const FunctionDecl *Callee,
                                              const CallExpr *E) {
@@ -694,6 +837,10 @@ std::optional<Value> Engine::evalLibraryCall(const FunctionDecl *Callee,
   if ((Name == "load_matrix_sync" || Name == "store_matrix_sync") &&
       inNamespace(Callee, "wmma"))
     return wmmaCall(*this, E, Name == "load_matrix_sync");
+  if (Name == "__pipeline_memcpy_async" && E->getNumArgs() >= 3)
+    return primitiveCopy(*this, E);
+  if (auto R = mbarrierCall(*this, Name, E))
+    return R;
   if (Name != "memcpy_async")
     return std::nullopt;
   if (inNamespace(Callee, "cooperative_groups") && E->getNumArgs() == 4)

@@ -4,9 +4,13 @@
 // followed pointer, [%N+imm]); cp.async.ca by the store rule of its width
 // (its size a literal or an "n" operand; measured: LDGSTS.E, .E.64, .E.128);
 // ldmatrix.m8n8.b16 by the 16-byte load rule over the lanes whose row
-// addresses it reads (measured: LDSM .x1/.x2/.x4, .trans or not); stmatrix,
-// cp.async.cg and cp.async.bulk reported unknown (no measured bank rule);
-// anything else reported, never silent.
+// addresses it reads (measured: LDSM .x1/.x2/.x4, .trans or not);
+// stmatrix reported unknown (its wavefronts not measured yet); cp.async.cg
+// of 16 bytes by the measured rule of L1-bypassing copies, from its global
+// source addresses too (Model/BypassCopy.h); mbarrier operations and bulk
+// copies (cp.async.bulk[.tensor]) make no load or store request (measured:
+// no shared-memory instruction or wavefront): silent; anything else
+// reported, never silent.
 // RUN: %warpcheck %s -- 2>&1 | %check-messages
 // RUN: %warpcheck %s --cuda-prelude -- 2>&1 | %check-messages
 
@@ -51,12 +55,23 @@ __global__ void ptx(float *out, unsigned addr) {
   // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 32-way bank conflict on store to 's': 32 wavefronts per request, 1 ideal
   asm volatile("cp.async.ca.shared.global.L2::128B [%0], [%1], %2;" :: "r"(base + threadIdx.x * 32), "l"(out), "n"(16));
   // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 2-way bank conflict on store to 's': 8 wavefronts per request, 4 ideal
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"(base + threadIdx.x * 16), "l"(out));
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: bank conflicts of store to 's' cannot be decided: it depends on 'inline PTX: no measured bank rule for cp.async.cg (LDGSTS.E.BYPASS.128: Nsight Compute does not count its shared-memory writes, and its cycles follow no bank rule)'
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"(base + threadIdx.x * 32), "l"(out + threadIdx.x * 4));
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 8-way bank conflict on store to 's': 32 wavefronts per request, 4 ideal
+  // CHECK-MESSAGES: :[[@LINE-2]]:17: note: in 'ptx' {{.*}}inline PTX 'cp.async.cg.shared.global' of 16 bytes (LDGSTS.E.BYPASS.128): the measured rule of 16-byte L1-bypassing copies
   asm volatile("ld.shared.f32 %0, [%1];" : "=f"(w) : "r"(addr));
   // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: bank conflicts of load from shared memory cannot be decided: it depends on inline PTX: address not followed ('ld.shared.f32')
-  asm volatile("mbarrier.arrive.shared.b64 _, [%0];" :: "r"(base));
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: bank conflicts of load from 's' cannot be decided: it depends on inline PTX: 'mbarrier.arrive.shared.b64' is not decoded
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :: "r"(base), "r"(32)); // silent
+  asm volatile("mbarrier.arrive.shared.b64 _, [%0];" :: "r"(base)); // silent
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :: "r"(base), "r"(4096)); // silent
+  asm volatile("{\n.reg .pred p;\nWAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra WAIT;\n}" :: "r"(base), "r"(0)); // silent
+  asm volatile("cp.async.mbarrier.arrive.noinc.shared.b64 [%0];" :: "r"(base)); // silent
+  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];"
+               :: "r"(base + 128), "l"(out), "r"(1024), "r"(base)); // a bulk copy: silent
+  asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];"
+               :: "r"(base + 1024), "l"(out), "r"(0), "r"(0), "r"(base)); // a TMA box: silent
+  asm volatile("cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.add.u32 [%0], [%1], %2, [%3];"
+               :: "r"(base), "r"(base + 128), "r"(128), "r"(base));
+  // CHECK-MESSAGES: :[[@LINE-2]]:17: warning: bank conflicts of load from 's' cannot be decided: it depends on inline PTX: 'cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.add.u32' is not decoded
   asm volatile("ld.global.f32 %0, [%1];" : "=f"(w) : "l"(out)); // not shared: silent
   out[threadIdx.x] = v + w + q.x + twin.x + r0;
 }
