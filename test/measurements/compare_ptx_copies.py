@@ -102,10 +102,10 @@ def probe_lanes(launch):
 
 
 def unknown(got, what, width=16):
-    if len(got) == 1 and got[0]["status"] == "unknown" and got[0]["width"] == width:
+    if len(got) == 1 and got[0]["status"] == "unknown" and got[0]["width_bytes"] == width:
         return []
     return [f"{what}: must be one unknown {width}-byte store, warpcheck "
-            f"{[(a['status'], a['width']) for a in got]}"]
+            f"{[(a['status'], a['width_bytes']) for a in got]}"]
 
 
 def compare_new(args, by_kernel, meas):
@@ -232,9 +232,11 @@ def main():
         got = [a for a in by_kernel[kernel] if a["kind"] == "store"]
         checked += 1
         if cg:
-            if len(got) != 1 or got[0]["status"] != "unknown":
-                failures.append(f"{kernel}: cp.async.cg must be unknown, warpcheck "
-                                f"{[a['status'] for a in got]}")
+            # Decided by the bypass rule now (h100-cp-async-cg-probe checks
+            # it); this older run has no bypass counter to compare with.
+            if len(got) != 1 or got[0]["status"] not in ("exact", "range"):
+                failures.append(f"{kernel}: cp.async.cg must be decided by the "
+                                f"bypass rule, warpcheck {[a['status'] for a in got]}")
             continue
         want = m["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts.sum"]
         if (len(got) != 1 or got[0]["status"] != "exact" or
