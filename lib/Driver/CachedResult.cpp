@@ -110,6 +110,7 @@ template <class IO, class R> void mapAccess(IO &F, R &A) {
   F("header_file", A.HeaderFile), F("header_function", A.HeaderFunction);
   F("header_line", A.HeaderLine), F("header_column", A.HeaderColumn);
   F("uniform_requests", A.UniformRequests);
+  F("per_iteration_line", A.PerIterationLine);
 }
 
 template <class IO, class R> void mapLocalArray(IO &F, R &A) {
