@@ -44,14 +44,19 @@ set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "${WARPCHECK_REPOSITORY_URL_CLEAN}")
 # The shared libraries the tool and plugin link (libclang-cpp19, libllvm19,
 # libstdc++6, libgcc-s1, libc6, with versions) come from dpkg-shlibdeps;
 # clang's own CUDA headers (the resource directory the tool parses with,
-# ${WARPCHECK_CLANG_RESOURCE_DIR}) from libclang-common-19-dev.
+# ${WARPCHECK_CLANG_RESOURCE_DIR}) from libclang-common-19-dev; the C and C++
+# standard headers every CUDA file includes (clang's CUDA wrappers include
+# <cmath>, the prelude <cstddef>) from libstdc++-12-dev, which brings
+# libc6-dev: without them a fresh Debian 12 parses no launch
+# (scripts/check-fresh-debian.sh).
 find_program(WARPCHECK_DPKG_SHLIBDEPS dpkg-shlibdeps)
 if(WARPCHECK_DPKG_SHLIBDEPS)
   set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-  set(CPACK_DEBIAN_PACKAGE_DEPENDS "libclang-common-19-dev")
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS
+      "libclang-common-19-dev, libstdc++-12-dev | libstdc++-dev")
 else()
   set(CPACK_DEBIAN_PACKAGE_DEPENDS
-      "libclang-cpp19, libllvm19, libclang-common-19-dev, libstdc++6, libgcc-s1, libc6")
+      "libclang-cpp19, libllvm19, libclang-common-19-dev, libstdc++-12-dev | libstdc++-dev, libstdc++6, libgcc-s1, libc6")
 endif()
 # The plugin runs in clang-tidy; nvcc (--verify-ptx) and the toolkit's
 # headers are used when present.

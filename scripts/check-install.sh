@@ -41,9 +41,10 @@ if command -v cpack > /dev/null && command -v dpkg-deb > /dev/null; then
   (cd "$build" && cpack -G DEB -B "$work/package" > /dev/null)
   deb=$(ls "$work"/package/warpcheck_*.deb)
   # Depends: what dpkg-shlibdeps finds the binaries link, and clang's
-  # CUDA headers.
+  # CUDA headers, the standard headers.
   out=$(dpkg-deb -f "$deb" Depends)
-  for p in libclang-cpp19 libllvm19 libclang-common-19-dev libstdc++6 libc6; do
+  for p in libclang-cpp19 libllvm19 libclang-common-19-dev libstdc++6 libc6 \
+           libstdc++-12-dev; do
     grep -q "\b$p\b" <<< "$out" || { echo "Depends lacks $p: $out"; exit 1; }
   done
   dpkg-deb -x "$deb" "$work/root"
