@@ -513,18 +513,23 @@ bool issuedWider(const AccessRecord &A) {
 }
 
 /// The layout fix under a finding whose access nvcc widens is proven on the
-/// source's requests only: said once, so that it is not taken as
+/// source's requests only, unless nvcc's code of the edited layout was
+/// judged (FinalFixProof.h): said once, so that it is not taken as
 /// conflict-free in the final code.
 void qualifyFixNote(ClangTidyError &E, const AccessRecord &A) {
   bool Offered = llvm::any_of(E.Notes, [](const tooling::DiagnosticMessage &N) {
     return llvm::StringRef(N.Message).contains("conflict-free");
+  });
+  bool Judged = llvm::any_of(E.Notes, [](const tooling::DiagnosticMessage &N) {
+    return llvm::StringRef(N.Message).contains(
+        "nvcc's code of the edited layout");
   });
   std::string Text = llvm::formatv(
       "the layout fix is proven on the source's requests only: nvcc issues "
       "this {0} as {1}, and what it makes of the edited layout is not known "
       "without compiling it",
       A.Kind, llvm::join(A.Final.Instructions, ", "));
-  if (!Offered || !issuedWider(A) ||
+  if (!Offered || Judged || !issuedWider(A) ||
       llvm::any_of(E.Notes, [&](const tooling::DiagnosticMessage &N) {
         return N.Message == Text;
       }))

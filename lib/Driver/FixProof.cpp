@@ -2,6 +2,8 @@
 
 #include "FixProof.h"
 
+#include "FinalFixProof.h"
+
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -22,6 +24,8 @@ struct Candidate {
   ClangTidyError *Finding;
   const FixClaim *Claim;
   std::string Where; // file:line:column, for the note
+  /// --verify-sass: what nvcc's code of the edited layout says (FinalFixProof.h).
+  std::string FinalNote;
 };
 
 /// Sums the predicted wavefronts of one array in one kernel.
@@ -82,6 +86,46 @@ llvm::Expected<EditedFiles> editedText(const std::string &File,
   return Out;
 }
 
+/// A note under E, at E.
+void addNote(ClangTidyError &E, const std::string &Text) {
+  tooling::DiagnosticMessage Note(Text);
+  Note.FilePath = E.Message.FilePath;
+  Note.FileOffset = E.Message.FileOffset;
+  E.Notes.push_back(std::move(Note));
+}
+
+/// --verify-sass: the claims that held on the source, judged again on nvcc's
+/// code of the edited text. One that costs more there fails (Why); the
+/// others get their note.
+void checkFinalCode(const DriverOptions &Options, const FileAnalysis &Before,
+                    const EditedFiles &Code, const FileAnalysis &Proof,
+                    llvm::ArrayRef<Candidate *> Group,
+                    std::vector<std::string> &Why) {
+  std::vector<size_t> Held;
+  std::vector<const FixClaim *> Claims;
+  for (size_t I = 0; I < Group.size(); ++I)
+    if (Why[I].empty()) {
+      Held.push_back(I);
+      Claims.push_back(Group[I]->Claim);
+    }
+  if (Claims.empty())
+    return;
+  std::vector<FinalFixVerdict> Verdicts = proveOnFinalCode(
+      Options, Before, Code.Main, !Code.Others.empty(), Proof, Claims);
+  for (size_t K = 0; K < Held.size(); ++K) {
+    const FinalFixVerdict &V = Verdicts[K];
+    Candidate &C = *Group[Held[K]];
+    if (V.Outcome == FinalFixVerdict::Fails)
+      Why[Held[K]] = V.Why;
+    else if (V.Outcome == FinalFixVerdict::Holds)
+      C.FinalNote = "the layout fix holds on nvcc's code of the edited "
+                    "layout too (" + V.Why + ")";
+    else if (!V.Why.empty())
+      C.FinalNote = "the layout fix is not proven on nvcc's code of the "
+                    "edited layout: " + V.Why;
+  }
+}
+
 /// Analyzes the file with the edits of Group and returns, per candidate, why
 /// its claim does not hold ("" when it holds).
 std::vector<std::string> check(const DriverOptions &Options,
@@ -137,6 +181,8 @@ std::vector<std::string> check(const DriverOptions &Options,
       }
     }
   }
+  if (Options.VerifySass)
+    checkFinalCode(Options, Before, *Code, *Proofs.front(), Group, Why);
   return Why;
 }
 
@@ -179,18 +225,19 @@ unsigned proveLayoutFixes(const DriverOptions &Options, FileAnalysis &R) {
   unsigned Runs = 1;
   std::vector<std::string> Why = check(Options, R, All);
   for (size_t I = 0; I < All.size(); ++I) {
-    if (Why[I].empty())
-      continue;
-    if (All.size() > 1 && Runs > MaxSoloProofs)
+    bool Retry = !Why[I].empty() && All.size() > 1;
+    if (Retry && Runs > MaxSoloProofs)
       Why[I] = "with the other fixes applied, " + Why[I] +
                "; not proven alone: the proof budget of " +
                std::to_string(MaxSoloProofs) + " re-analyses was reached";
-    else if (All.size() > 1) {
+    else if (Retry) {
       ++Runs;
       Why[I] = check(Options, R, {All[I]}).front();
     }
     if (!Why[I].empty())
       Withhold(*All[I]->Finding, All[I]->Where, Why[I]);
+    else if (!All[I]->FinalNote.empty())
+      addNote(*All[I]->Finding, All[I]->FinalNote);
   }
   return Runs;
 }
