@@ -16,3 +16,19 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get update -qq
   apt-get install -y -qq "${missing[@]}"
 fi
+
+# nvdisasm reads the SASS for --verify-sass; the toolkit here lacks it, and
+# without it the lit tests that compile with the real nvcc and read its SASS
+# are unsupported. PyPI's nvidia-cuda-nvdisasm (13.2, the oldest of CUDA 13
+# there) reads nvcc 13.0's cubins. Best effort: without the network those
+# tests stay unsupported, nothing else changes.
+nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+if [ -x "$nvcc" ] && ! command -v nvdisasm > /dev/null &&
+   [ ! -x "$(dirname "$nvcc")/nvdisasm" ]; then
+  if python3 -m pip install -q --target /opt/cuda-disasm \
+       "nvidia-cuda-nvdisasm==13.2.51" 2> /dev/null; then
+    ln -sf /opt/cuda-disasm/nvidia/cu13/bin/nvdisasm /usr/local/bin/nvdisasm
+  else
+    echo "install-deps: nvidia-cuda-nvdisasm not installed; the real-SASS lit tests stay unsupported"
+  fi
+fi
