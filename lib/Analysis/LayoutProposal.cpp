@@ -225,6 +225,23 @@ std::string padNote(const LayoutScore &Pad, const LayoutEdit &Edit,
                        L.extraBytes(*T.G));
 }
 
+/// "pad 'tile' to 'float tile[32][33]' (rows of 32 + 1)"; for an extern
+/// array, what the launches pass.
+std::string padTitle(const std::string &Var, const LayoutScore &Pad,
+                     const Target &T, const LayoutEdit &Edit) {
+  if (T.Extern)
+    return llvm::formatv("pad '{0}': {1}", Var, Edit.Summary).str();
+  uint64_t Row = Pad.L.RowElems ? Pad.L.RowElems : T.G->Dims.back();
+  return llvm::formatv("pad '{0}' to '{1}' (rows of {2} + {3})", Var,
+                       Edit.Summary, Row, Pad.L.Pad)
+      .str();
+}
+
+/// "swizzle 'tile': index [r][c ^ r]".
+std::string swizzleTitle(const std::string &Var, const LayoutEdit &Edit) {
+  return llvm::formatv("swizzle '{0}': index {1}", Var, Edit.Summary).str();
+}
+
 /// Whether the swizzle becomes the edit: fewest wavefronts, then least
 /// memory; in auto, the other one when the preferred one cannot be written.
 bool chooseSwizzle(const Candidates &C, const LayoutEdit &PadEdit,
@@ -310,6 +327,17 @@ void decide(const VarDecl *Array, const ArrayRequests &Requests,
   P.Edit = Chosen.Hints;
   P.Layout = Score->L.name();
   P.TotalWavefronts = Score->TotalWavefronts;
+  P.Title =
+      UseSwizzle ? swizzleTitle(Var, SwzFix) : padTitle(Var, *C.Pad, T, PadFix);
+  // The other layout, when it helps and can be written: an editor offers
+  // both.
+  const LayoutEdit &Other = UseSwizzle ? PadFix : SwzFix;
+  const std::optional<LayoutScore> &OtherScore = UseSwizzle ? C.Pad : C.Swizzle;
+  if (C.useful(OtherScore) && !Other.Hints.empty())
+    P.Alternative = LayoutOption{UseSwizzle ? padTitle(Var, *C.Pad, T, PadFix)
+                                            : swizzleTitle(Var, SwzFix),
+                                 Other.Hints, OtherScore->L.name(),
+                                 OtherScore->TotalWavefronts};
 }
 
 } // namespace

@@ -70,6 +70,18 @@ struct LayoutProposalOptions {
   unsigned MaxPad = 32;
 };
 
+/// One layout that helps, as an edit: what an editor offers as an action.
+struct LayoutOption {
+  /// "pad 'tile' to 'float tile[32][33]' (rows of 32 + 1)", "swizzle
+  /// 'tile': [r][c ^ r]".
+  std::string Title;
+  std::vector<clang::FixItHint> Edit;
+  /// The layout's name and the wavefronts of the array's accesses after
+  /// it, which the option claims.
+  std::string Layout;
+  uint64_t TotalWavefronts = 0;
+};
+
 /// What the fix of one array is.
 struct LayoutProposal {
   enum class Fix { None, Pad, Swizzle };
@@ -84,6 +96,12 @@ struct LayoutProposal {
   /// wavefronts of the array's accesses after it, which the fix claims.
   std::string Layout;
   uint64_t TotalWavefronts = 0;
+  /// The chosen edit's title (LayoutOption::Title).
+  std::string Title;
+  /// The other layout that helps, when its edit can be written (padding
+  /// when the swizzle is chosen, and back): offered beside the chosen one
+  /// by editors, never applied by --fix.
+  std::optional<LayoutOption> Alternative;
 };
 
 /// The fix of Array from its Requests over every shape; Launches are the

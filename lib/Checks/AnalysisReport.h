@@ -13,7 +13,10 @@
 #include "BlockShape.h"
 #include "FusedRequests.h"
 
+#include "clang/Tooling/Core/Replacement.h"
+
 #include <cstdint>
+#include <map>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -127,11 +130,29 @@ struct KernelRecord {
 /// What a fix claims: after the edit, the array's accesses in the kernel take
 /// this many wavefronts in total (per block, over every block shape). The
 /// driver re-analyzes the edited source and withholds a fix that does not.
+/// Every layout that helps and can be written has a claim: the chosen one
+/// (Preferred, its edit on the warning, what --fix applies) and the other
+/// (its edit here, offered by editors). Proven says the re-analysis agreed.
 struct FixClaim {
   std::string File;
   unsigned Line = 0, Column = 0; // the warning carrying the fix
+  unsigned Offset = 0;           // ... its byte offset in its file
   std::string Kernel, Variable, Layout;
   uint64_t TotalWavefronts = 0;
+  /// What an editor's action is titled ("pad 's' to 'float s[32][33]'
+  /// (rows of 32 + 1)").
+  std::string Title;
+  bool Preferred = true;
+  /// The edit, by file path: the alternative's from the check; the
+  /// preferred one's copied from its warning once proven.
+  std::map<std::string, clang::tooling::Replacements> Edits;
+  bool Proven = false;
+  /// Where an editor offers it: the array's declaration (an offset in
+  /// DeclFile) and each warning about the array in the main file (offsets
+  /// there).
+  std::string DeclFile;
+  unsigned DeclOffset = 0;
+  std::vector<unsigned> WarningOffsets;
 };
 
 /// What one translation unit held, so the driver can tell "no CUDA here".

@@ -109,6 +109,8 @@ void SharedBankConflictCheck::checkKernel(const FunctionDecl *Kernel) {
           Array, It != K.Arrays.end() ? It->second : NoRequests,
           analysis().launches().dynamicSharedFor(Kernel), Fix, astContext());
       renderProposal(Kernel, Array, P, K.Findings[First]);
+      if (report())
+        claimLayouts(Kernel, Array, P, K);
     }
   emit(K.Findings);
 }
@@ -141,7 +143,8 @@ void SharedBankConflictCheck::addFinding(KernelFindings &K,
   if (It != K.Findings.end())
     It->Notes.push_back(std::move(Note));
   else
-    K.Findings.push_back({Loc, std::move(Message), {std::move(Note)}, {}, {}});
+    K.Findings.push_back(
+        {Loc, Array, std::move(Message), {std::move(Note)}, {}, {}});
   auto [First, New] = K.FirstFinding.try_emplace(Array, Index);
   if (!New && Index < First->second)
     First->second = Index;
@@ -159,16 +162,16 @@ static std::vector<WidenedView> widenedViews(const KernelAnalysis &Interp,
   unsigned Index = unsigned(&Site - Interp.sites().data());
   for (unsigned Width : {2u, 4u, 8u, 16u})
     if (Width > Site.WidthBytes)
-      Views.push_back(widenRequests(*Rs, Index, Width, Interp.atoms(),
-                                    Interp.bankRules()));
+      Views.push_back(
+          widenRequests(*Rs, Index, Width, Interp.atoms(), Interp.bankRules()));
   return Views;
 }
 
 void SharedBankConflictCheck::recordAccess(
     AnalysisReport &Report, const KernelAnalysis &Interp,
-    const SharedAccessSite &Site,
-    const BlockShapeChoice &Shape, const std::string &KernelName,
-    Verdict Status, const std::vector<std::string> &Depends) {
+    const SharedAccessSite &Site, const BlockShapeChoice &Shape,
+    const std::string &KernelName, Verdict Status,
+    const std::vector<std::string> &Depends) {
   const SourceManager &SM = astContext().getSourceManager();
   const AccessSummary &Sum = Site.Summary;
   AccessRecord R;
@@ -216,9 +219,8 @@ void SharedBankConflictCheck::recordAccess(
   }
   if (Report.WantWidened) {
     R.Widened = widenedViews(Interp, Site);
-    if (const auto *Rs = Site.Variable
-                             ? Interp.capturedRequests(Site.Variable)
-                             : nullptr) {
+    if (const auto *Rs =
+            Site.Variable ? Interp.capturedRequests(Site.Variable) : nullptr) {
       unsigned Index = unsigned(&Site - Interp.sites().data());
       R.UniformRequests = uniformRequests(*Rs, Index);
     }
@@ -373,22 +375,68 @@ void SharedBankConflictCheck::renderProposal(const FunctionDecl *Kernel,
                                              Finding &F) {
   for (const std::string &Note : P.Notes)
     F.FixNotes.push_back({Array->getLocation(), Note});
+  if (!P.Edit.empty())
+    F.Fixes = P.Edit;
+}
+
+/// The source edits of FixIts, by file path.
+static std::map<std::string, tooling::Replacements>
+replacementsOf(const std::vector<FixItHint> &Hints, const SourceManager &SM,
+               const LangOptions &LangOpts) {
+  std::map<std::string, tooling::Replacements> Edits;
+  for (const FixItHint &H : Hints) {
+    tooling::Replacement R(SM, H.RemoveRange, H.CodeToInsert, LangOpts);
+    // Overlapping edits are not a fix: no edit at all.
+    if (llvm::Error E = Edits[R.getFilePath().str()].add(R)) {
+      llvm::consumeError(std::move(E));
+      return {};
+    }
+  }
+  return Edits;
+}
+
+void SharedBankConflictCheck::claimLayouts(const FunctionDecl *Kernel,
+                                           const VarDecl *Array,
+                                           const LayoutProposal &P,
+                                           const KernelFindings &K) {
   if (P.Edit.empty())
     return;
-  F.Fixes = P.Edit;
-  if (AnalysisReport *Sink = report()) {
-    const SourceManager &SM = astContext().getSourceManager();
-    PresumedLoc Loc = SM.getPresumedLoc(F.Loc);
-    FixClaim C;
-    C.File = Loc.isValid() ? Loc.getFilename() : "";
-    C.Line = Loc.isValid() ? Loc.getLine() : 0;
-    C.Column = Loc.isValid() ? Loc.getColumn() : 0;
-    C.Kernel = displayName(Kernel, astContext());
-    C.Variable = Array->getNameAsString();
-    C.Layout = P.Layout;
-    C.TotalWavefronts = P.TotalWavefronts;
-    Sink->addFixClaim(std::move(C));
+  const SourceManager &SM = astContext().getSourceManager();
+  // The claim is found again by the warning that carries the chosen edit.
+  SourceLocation Warning = K.Findings[K.FirstFinding.at(Array)].Loc;
+  PresumedLoc Loc = SM.getPresumedLoc(Warning);
+  FixClaim C;
+  C.Offset = SM.getDecomposedExpansionLoc(Warning).second;
+  C.File = Loc.isValid() ? Loc.getFilename() : "";
+  C.Line = Loc.isValid() ? Loc.getLine() : 0;
+  C.Column = Loc.isValid() ? Loc.getColumn() : 0;
+  C.Kernel = displayName(Kernel, astContext());
+  C.Variable = Array->getNameAsString();
+  C.Layout = P.Layout;
+  C.TotalWavefronts = P.TotalWavefronts;
+  C.Title = P.Title;
+  auto [DeclFile, DeclOffset] =
+      SM.getDecomposedExpansionLoc(Array->getLocation());
+  if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(DeclFile))
+    C.DeclFile = FE->getName().str();
+  C.DeclOffset = DeclOffset;
+  for (const Finding &F : K.Findings) {
+    auto [WarningFile, Offset] = SM.getDecomposedExpansionLoc(F.Loc);
+    if (F.Array == Array && WarningFile == SM.getMainFileID())
+      C.WarningOffsets.push_back(Offset);
   }
+  FixClaim Other = C;
+  report()->addFixClaim(std::move(C));
+  if (!P.Alternative)
+    return;
+  Other.Layout = P.Alternative->Layout;
+  Other.TotalWavefronts = P.Alternative->TotalWavefronts;
+  Other.Title = P.Alternative->Title;
+  Other.Preferred = false;
+  Other.Edits =
+      replacementsOf(P.Alternative->Edit, SM, astContext().getLangOpts());
+  if (!Other.Edits.empty())
+    report()->addFixClaim(std::move(Other));
 }
 
 } // namespace warpcheck

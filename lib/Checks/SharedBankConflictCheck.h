@@ -36,6 +36,7 @@ private:
   /// so one site gets one warning with a note per shape.
   struct Finding {
     clang::SourceLocation Loc;
+    const clang::VarDecl *Array; // null when not told
     std::string Message;
     std::vector<std::string> Notes;
     /// Notes elsewhere (the fix, at the declaration) and the edit.
@@ -57,8 +58,7 @@ private:
   void analyzeShape(const clang::FunctionDecl *Kernel,
                     const BlockShapeChoice &Shape, KernelFindings &K);
   void recordAccess(AnalysisReport &Report, const KernelAnalysis &Interp,
-                    const SharedAccessSite &Site,
-                    const BlockShapeChoice &Shape,
+                    const SharedAccessSite &Site, const BlockShapeChoice &Shape,
                     const std::string &KernelName, Verdict Status,
                     const std::vector<std::string> &Depends);
   std::string libraryLocation(const SharedAccessSite &Site) const;
@@ -72,6 +72,11 @@ private:
   void renderProposal(const clang::FunctionDecl *Kernel,
                       const clang::VarDecl *Array, const LayoutProposal &P,
                       Finding &F);
+  /// What each layout of P that has an edit claims, for the driver's proof
+  /// and the editor's actions (AnalysisReport.h FixClaim).
+  void claimLayouts(const clang::FunctionDecl *Kernel,
+                    const clang::VarDecl *Array, const LayoutProposal &P,
+                    const KernelFindings &K);
   void emit(const std::vector<Finding> &Findings);
 
   // Options.

@@ -47,6 +47,9 @@ struct DriverOptions {
   /// Apply the fixes in place; write them as clang-tidy's YAML.
   bool Fix = false;
   std::string ExportFixes;
+  /// Prove the layout each array's fix did not choose too (the LSP offers
+  /// both): one more re-analysis per file with such a layout.
+  bool ProveAlternativeFixes = false;
   /// The compilation database read (compileDatabaseFile), which
   /// --export-fixes must not replace; "" for none, or the database of -p.
   std::string DatabaseFile;

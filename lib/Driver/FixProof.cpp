@@ -19,10 +19,11 @@ namespace warpcheck {
 
 namespace {
 
-/// One finding that carries a layout fix, and what its note claims.
+/// One layout fix and what it claims: the chosen one on its finding, or
+/// the alternative (no finding; its edit is the claim's).
 struct Candidate {
   ClangTidyError *Finding;
-  const FixClaim *Claim;
+  FixClaim *Claim;
   std::string Where; // file:line:column, for the note
   /// --verify-sass: what nvcc's code of the edited layout says (FinalFixProof.h).
   std::string FinalNote;
@@ -52,12 +53,13 @@ struct EditedFiles {
   std::map<std::string, std::string> Others;
 };
 llvm::Expected<EditedFiles> editedText(const std::string &File,
+                                       const std::string *Contents,
                                        llvm::ArrayRef<Candidate *> Group) {
   // By file: "" is the main file.
   std::map<std::string, tooling::Replacements> ByFile;
   ByFile[""];
   for (const Candidate *C : Group)
-    for (const auto &[Path, Replacements] : C->Finding->Message.Fix) {
+    for (const auto &[Path, Replacements] : C->Claim->Edits) {
       std::string Key;
       if (!llvm::sys::fs::equivalent(Path, File)) {
         llvm::SmallString<256> Abs(Path);
@@ -73,7 +75,9 @@ llvm::Expected<EditedFiles> editedText(const std::string &File,
     }
   EditedFiles Out;
   for (const auto &[Key, All] : ByFile) {
-    auto Buf = llvm::MemoryBuffer::getFile(Key.empty() ? File : Key);
+    auto Buf = Key.empty() && Contents
+                   ? llvm::MemoryBuffer::getMemBuffer(*Contents)
+                   : llvm::MemoryBuffer::getFile(Key.empty() ? File : Key);
     if (!Buf)
       return llvm::createStringError(Key.empty()
                                          ? "the file cannot be read"
@@ -86,6 +90,8 @@ llvm::Expected<EditedFiles> editedText(const std::string &File,
   return Out;
 }
 
+/// Analyzes the file with the edits of Group and returns, per candidate, why
+/// its claim does not hold ("" when it holds).
 /// A note under E, at E.
 void addNote(ClangTidyError &E, const std::string &Text) {
   tooling::DiagnosticMessage Note(Text);
@@ -126,10 +132,9 @@ void checkFinalCode(const DriverOptions &Options, const FileAnalysis &Before,
   }
 }
 
-/// Analyzes the file with the edits of Group and returns, per candidate, why
-/// its claim does not hold ("" when it holds).
 std::vector<std::string> check(const DriverOptions &Options,
                                const FileAnalysis &Before,
+                               const std::string *Contents,
                                llvm::ArrayRef<Candidate *> Group) {
   std::vector<std::string> Why(Group.size());
   auto Fail = [&](std::string Reason) {
@@ -137,7 +142,7 @@ std::vector<std::string> check(const DriverOptions &Options,
       W = Reason;
     return Why;
   };
-  llvm::Expected<EditedFiles> Code = editedText(Before.File, Group);
+  llvm::Expected<EditedFiles> Code = editedText(Before.File, Contents, Group);
   if (!Code) {
     std::string Reason = llvm::toString(Code.takeError());
     return Fail(Reason.rfind("the ", 0) == 0 ? Reason
@@ -186,10 +191,47 @@ std::vector<std::string> check(const DriverOptions &Options,
   return Why;
 }
 
+/// Proves Group together, then alone each one that failed, while the
+/// budget of solo runs lasts; Withhold is called for each that fails, and
+/// the others are marked proven. Returns the re-analyses run.
+template <typename WithholdFn>
+unsigned proveGroup(const DriverOptions &Options, const FileAnalysis &R,
+                    const std::string *Contents, std::vector<Candidate *> Group,
+                    unsigned &Solo, WithholdFn Withhold) {
+  if (Group.empty())
+    return 0;
+  unsigned Runs = 1;
+  std::vector<std::string> Why = check(Options, R, Contents, Group);
+  for (size_t I = 0; I < Group.size(); ++I) {
+    if (Why[I].empty()) {
+      Group[I]->Claim->Proven = true;
+      continue;
+    }
+    if (Group.size() > 1 && Solo >= MaxSoloProofs)
+      Why[I] = "with the other fixes applied, " + Why[I] +
+               "; not proven alone: the proof budget of " +
+               std::to_string(MaxSoloProofs) + " re-analyses was reached";
+    else if (Group.size() > 1) {
+      ++Runs;
+      ++Solo;
+      Why[I] = check(Options, R, Contents, {Group[I]}).front();
+    }
+    if (Why[I].empty())
+      Group[I]->Claim->Proven = true;
+    else
+      Withhold(*Group[I], Why[I]);
+  }
+  for (Candidate *C : Group)
+    if (C->Claim->Proven && C->Finding && !C->FinalNote.empty())
+      addNote(*C->Finding, C->FinalNote);
+  return Runs;
+}
+
 } // namespace
 
-unsigned proveLayoutFixes(const DriverOptions &Options, FileAnalysis &R) {
-  std::vector<Candidate> Candidates;
+unsigned proveLayoutFixes(const DriverOptions &Options, FileAnalysis &R,
+                          const std::string *Contents) {
+  std::vector<Candidate> Chosen, Alternatives;
   auto Withhold = [&](ClangTidyError &E, const std::string &Where,
                       const std::string &Why) {
     E.Message.Fix.clear();
@@ -199,46 +241,57 @@ unsigned proveLayoutFixes(const DriverOptions &Options, FileAnalysis &R) {
     if (E.Message.Fix.empty() ||
         E.DiagnosticName != "warpcheck-shared-bank-conflict")
       continue;
-    auto [Line, Column] = lineColumn(E.Message.FilePath, E.Message.FileOffset);
-    std::string Where = E.Message.FilePath + ":" + std::to_string(Line) +
-                        ":" + std::to_string(Column);
-    const FixClaim *Claim = nullptr;
-    for (const FixClaim &C : R.Report.FixClaims)
-      if (C.Line == Line && C.Column == Column &&
+    // By offset: the file on disk may not be the text analyzed (LSP).
+    FixClaim *Claim = nullptr;
+    for (FixClaim &C : R.Report.FixClaims)
+      if (C.Preferred && C.Offset == E.Message.FileOffset &&
           llvm::sys::path::filename(C.File) ==
               llvm::sys::path::filename(E.Message.FilePath))
         Claim = &C;
-    if (!Claim)
+    std::string Where =
+        E.Message.FilePath + ":" +
+        (Claim
+             ? std::to_string(Claim->Line) + ":" + std::to_string(Claim->Column)
+             : "offset " + std::to_string(E.Message.FileOffset));
+    if (!Claim) {
       Withhold(E, Where, "no claim to check");
-    else
-      Candidates.push_back({&E, Claim, Where});
-  }
-  if (Candidates.empty())
-    return 0;
-
-  // Every fix at once; then, alone, each one that did not hold together,
-  // up to the budget: each such proof re-analyzes the whole file, so a file
-  // whose fixes all fail together would cost one run per array.
-  std::vector<Candidate *> All;
-  for (Candidate &C : Candidates)
-    All.push_back(&C);
-  unsigned Runs = 1;
-  std::vector<std::string> Why = check(Options, R, All);
-  for (size_t I = 0; I < All.size(); ++I) {
-    bool Retry = !Why[I].empty() && All.size() > 1;
-    if (Retry && Runs > MaxSoloProofs)
-      Why[I] = "with the other fixes applied, " + Why[I] +
-               "; not proven alone: the proof budget of " +
-               std::to_string(MaxSoloProofs) + " re-analyses was reached";
-    else if (Retry) {
-      ++Runs;
-      Why[I] = check(Options, R, {All[I]}).front();
+      continue;
     }
-    if (!Why[I].empty())
-      Withhold(*All[I]->Finding, All[I]->Where, Why[I]);
-    else if (!All[I]->FinalNote.empty())
-      addNote(*All[I]->Finding, All[I]->FinalNote);
+    // The edit proven, offered and applied is the warning's.
+    Claim->Edits.clear();
+    for (const auto &[Path, Replacements] : E.Message.Fix)
+      Claim->Edits[Path.str()] = Replacements;
+    Chosen.push_back({&E, Claim, Where});
   }
+  if (Options.ProveAlternativeFixes)
+    for (FixClaim &C : R.Report.FixClaims)
+      if (!C.Preferred && llvm::any_of(Chosen, [&](const Candidate &P) {
+            return P.Claim->Line == C.Line && P.Claim->Column == C.Column &&
+                   P.Claim->File == C.File;
+          }))
+        Alternatives.push_back({nullptr, &C, ""});
+
+  // Every chosen fix at once; then, alone, each one that did not hold
+  // together, up to the budget: each such proof re-analyzes the whole
+  // file, so a file whose fixes all fail together would cost one run per
+  // array. The alternatives likewise, in a run of their own: an array's
+  // two layouts never apply together.
+  auto Pointers = [](std::vector<Candidate> &Cs) {
+    std::vector<Candidate *> P;
+    for (Candidate &C : Cs)
+      P.push_back(&C);
+    return P;
+  };
+  unsigned Solo = 0;
+  unsigned Runs = proveGroup(Options, R, Contents, Pointers(Chosen), Solo,
+                             [&](Candidate &C, const std::string &Why) {
+                               Withhold(*C.Finding, C.Where, Why);
+                               C.Claim->Edits.clear();
+                             });
+  // An alternative that fails is not offered; nothing else says it.
+  Runs += proveGroup(
+      Options, R, Contents, Pointers(Alternatives), Solo,
+      [](Candidate &C, const std::string &) { C.Claim->Edits.clear(); });
   return Runs;
 }
 

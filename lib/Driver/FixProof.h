@@ -1,4 +1,5 @@
-//===--- FixProof.h - Layout fixes kept only when re-analysis agrees -*- C++ -*-===//
+//===--- FixProof.h - Layout fixes kept only when re-analysis agrees -*- C++
+//-*-===//
 //
 // A layout fix (padding or swizzle) is a claim: "with this edit, the
 // accesses to this array take N wavefronts". The driver keeps the edit only
@@ -25,7 +26,10 @@ constexpr unsigned MaxSoloProofs = 16;
 /// from its finding and a note says why ("layout fix withheld: ...").
 /// Each re-analysis parses with R's compile command (FileAnalysis::Command).
 /// Returns the number of re-analyses it ran.
-unsigned proveLayoutFixes(const DriverOptions &Options, FileAnalysis &R);
+/// Contents: the main file's text when it is not the disk's (an editor's
+/// unsaved document).
+unsigned proveLayoutFixes(const DriverOptions &Options, FileAnalysis &R,
+                          const std::string *Contents = nullptr);
 
 } // namespace warpcheck
 

@@ -2,8 +2,12 @@
 
 #include "LspServer.h"
 
+#include "LspCodeActions.h"
+#include "LspProtocol.h"
+
 #include "AnalyzeFile.h"
 #include "CrashContainment.h"
+#include "FixProof.h"
 
 #include "AnalysisReport.h"
 #include "BoundedInput.h"
@@ -14,9 +18,9 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/thread.h"
@@ -38,62 +42,23 @@ namespace warpcheck {
 
 namespace {
 
-std::string pathOf(llvm::StringRef Uri) {
-  Uri.consume_front("file://");
-  std::string Path;
-  for (size_t I = 0; I < Uri.size(); ++I) {
-    if (Uri[I] == '%' && I + 2 < Uri.size()) {
-      unsigned V;
-      if (!Uri.substr(I + 1, 2).getAsInteger(16, V)) {
-        Path += char(V);
-        I += 2;
-        continue;
-      }
-    }
-    Path += Uri[I];
-  }
-  return Path;
-}
-
-std::string uriOf(llvm::StringRef Path) { return fileUri(Path); }
-
-/// How LSP columns count: UTF-16 code units (the protocol's default, what
-/// VS Code and Neovim use) or bytes, when the client offers "utf-8" in
-/// general.positionEncodings at initialize.
-enum class PositionEncoding { Utf16, Utf8 };
-
-/// LSP position (0-based line and column) of a byte offset of Text.
-llvm::json::Object position(llvm::StringRef Text, unsigned Offset,
-                            PositionEncoding Encoding) {
-  Offset = std::min<unsigned>(Offset, Text.size());
-  llvm::StringRef Before = Text.take_front(Offset);
-  size_t Newline = Before.rfind('\n');
-  unsigned Line = Before.count('\n');
-  llvm::StringRef InLine =
-      Newline == llvm::StringRef::npos ? Before : Before.drop_front(Newline + 1);
-  unsigned Col = InLine.size();
-  if (Encoding == PositionEncoding::Utf16) {
-    Col = 0;
-    for (unsigned char C : InLine) {
-      if ((C & 0xC0) == 0x80)
-        continue;             // a continuation byte
-      Col += C >= 0xF0 ? 2 : 1; // outside the BMP: a surrogate pair
-    }
-  }
-  return llvm::json::Object{{"line", Line}, {"character", Col}};
-}
-
-llvm::json::Object range(llvm::StringRef Text, unsigned Begin, unsigned End,
-                         PositionEncoding Encoding) {
-  return llvm::json::Object{{"start", position(Text, Begin, Encoding)},
-                            {"end", position(Text, End, Encoding)}};
-}
+using namespace lsp;
 
 /// A driver line "FILE:LINE:COL: error: TEXT" as an editor shows it at
 /// that place: TEXT.
 std::string withoutPlace(llvm::StringRef Line) {
   size_t At = Line.find(": error: ");
   return (At == llvm::StringRef::npos ? Line : Line.drop_front(At + 9)).str();
+}
+
+/// Whether the client pulls diagnostics (textDocument/diagnostic): it
+/// says so with capabilities.textDocument.diagnostic.
+bool offersPull(const llvm::json::Value &Params) {
+  if (const llvm::json::Object *P = Params.getAsObject())
+    if (const llvm::json::Object *Caps = P->getObject("capabilities"))
+      if (const llvm::json::Object *Doc = Caps->getObject("textDocument"))
+        return Doc->getObject("diagnostic") != nullptr;
+  return false;
 }
 
 /// The encoding the client offers that warpcheck prefers: UTF-8 when
@@ -127,86 +92,6 @@ databaseFor(const std::string &File) {
   }
   return std::make_unique<clang::tooling::FixedCompilationDatabase>(
       ".", std::vector<std::string>());
-}
-
-/// Typed LSP messages: every field warpcheck reads is mapped and checked,
-/// so that a message without params, a URI or a range is an error reply,
-/// never a null dereference.
-struct TextDocumentIdentifier {
-  std::string Uri;
-};
-bool fromJSON(const llvm::json::Value &V, TextDocumentIdentifier &R,
-              llvm::json::Path P) {
-  llvm::json::ObjectMapper O(V, P);
-  return O && O.map("uri", R.Uri);
-}
-struct TextDocumentItem {
-  std::string Uri, Text;
-};
-bool fromJSON(const llvm::json::Value &V, TextDocumentItem &R,
-              llvm::json::Path P) {
-  llvm::json::ObjectMapper O(V, P);
-  return O && O.map("uri", R.Uri) && O.map("text", R.Text);
-}
-struct DidOpenParams {
-  TextDocumentItem TextDocument;
-};
-bool fromJSON(const llvm::json::Value &V, DidOpenParams &R,
-              llvm::json::Path P) {
-  llvm::json::ObjectMapper O(V, P);
-  return O && O.map("textDocument", R.TextDocument);
-}
-struct ContentChange {
-  std::string Text;
-};
-bool fromJSON(const llvm::json::Value &V, ContentChange &R,
-              llvm::json::Path P) {
-  llvm::json::ObjectMapper O(V, P);
-  return O && O.map("text", R.Text);
-}
-struct DidChangeParams {
-  TextDocumentIdentifier TextDocument;
-  std::vector<ContentChange> ContentChanges;
-};
-bool fromJSON(const llvm::json::Value &V, DidChangeParams &R,
-              llvm::json::Path P) {
-  llvm::json::ObjectMapper O(V, P);
-  return O && O.map("textDocument", R.TextDocument) &&
-         O.map("contentChanges", R.ContentChanges);
-}
-struct DocumentParams { // didSave, didClose
-  TextDocumentIdentifier TextDocument;
-  std::optional<std::string> Text;
-};
-bool fromJSON(const llvm::json::Value &V, DocumentParams &R,
-              llvm::json::Path P) {
-  llvm::json::ObjectMapper O(V, P);
-  return O && O.map("textDocument", R.TextDocument) &&
-         O.mapOptional("text", R.Text);
-}
-struct Position {
-  int64_t Line = 0, Character = 0;
-};
-bool fromJSON(const llvm::json::Value &V, Position &R, llvm::json::Path P) {
-  llvm::json::ObjectMapper O(V, P);
-  return O && O.map("line", R.Line) && O.map("character", R.Character);
-}
-struct Range {
-  Position Start, End;
-};
-bool fromJSON(const llvm::json::Value &V, Range &R, llvm::json::Path P) {
-  llvm::json::ObjectMapper O(V, P);
-  return O && O.map("start", R.Start) && O.map("end", R.End);
-}
-struct CodeActionParams {
-  TextDocumentIdentifier TextDocument;
-  Range Where;
-};
-bool fromJSON(const llvm::json::Value &V, CodeActionParams &R,
-              llvm::json::Path P) {
-  llvm::json::ObjectMapper O(V, P);
-  return O && O.map("textDocument", R.TextDocument) &&
-         O.map("range", R.Where);
 }
 
 /// JSON-RPC error codes.
@@ -315,7 +200,10 @@ public:
 
   Server(const DriverOptions &Options, llvm::raw_ostream &Out,
          const clang::tooling::CompilationDatabase *Given)
-      : Options(Options), Out(Out), Given(Given) {}
+      : Options(Options), Out(Out), Given(Given) {
+    // Editors offer every layout that helps: each is proven first.
+    this->Options.ProveAlternativeFixes = true;
+  }
 
   /// Serves until exit. Analyses run on a thread of their own, so that
   /// one that never ends (a pathological file, an include that blocks)
@@ -371,12 +259,6 @@ public:
   }
 
 private:
-  struct Fix {
-    unsigned Line;
-    std::string Title;
-    llvm::json::Array Edits;
-    llvm::json::Value Diagnostic = nullptr;
-  };
   /// A document's latest text; Version tells an analysis of an older text.
   struct Document {
     std::string Text;
@@ -385,14 +267,14 @@ private:
   /// What one analysis publishes.
   struct Analysis {
     llvm::json::Array Diagnostics;
-    std::vector<Fix> Fixes;
+    std::vector<LayoutAction> Actions;
   };
-  /// A code action asked for while its document's latest text was not yet
-  /// analyzed: answered once it is.
+  /// A code action or a pulled diagnostic asked for while its document's
+  /// latest text was not yet analyzed: answered once it is.
   struct PendingAction {
     llvm::json::Value Id;
     std::string Uri;
-    Range Where;
+    std::optional<Range> Where; // none: textDocument/diagnostic
   };
   static constexpr unsigned WorkerStackBytes = 8u << 20;
 
@@ -452,7 +334,7 @@ private:
       auto It = Texts.find(Uri);
       if (ShutDown || It == Texts.end() || It->second.Version != Doc.Version)
         continue;
-      Fixes[Uri] = std::move(A.Fixes);
+      Actions[Uri] = std::move(A.Actions);
       publish(Uri, std::move(A.Diagnostics));
       answerPending(Uri);
     }
@@ -463,9 +345,24 @@ private:
     llvm::erase_if(Pending, [&](const PendingAction &P) {
       if (P.Uri != Uri)
         return false;
-      reply(P.Id, codeActions(Uri, P.Where));
+      answer(P);
       return true;
     });
+  }
+
+  /// A code action's or a pulled diagnostic's answer, from Uri's latest
+  /// analysis (Mutex held).
+  void answer(const PendingAction &P) {
+    if (P.Where) {
+      reply(P.Id,
+            actionsOn(Actions[P.Uri], P.Where->Start.Line, P.Where->End.Line));
+      return;
+    }
+    auto It = Latest.find(P.Uri);
+    reply(P.Id,
+          llvm::json::Object{{"kind", "full"},
+                             {"items", It == Latest.end() ? llvm::json::Array()
+                                                          : It->second}});
   }
 
   /// Handles one message; the exit status once the client says exit.
@@ -507,7 +404,8 @@ private:
     const llvm::json::Value Params =
         M->get("params") ? *M->get("params") : llvm::json::Value(nullptr);
     bool IsRequest = Method == "initialize" || Method == "shutdown" ||
-                     Method == "textDocument/codeAction";
+                     Method == "textDocument/codeAction" ||
+                     Method == "textDocument/diagnostic";
     if (IsRequest && !Id) {
       replyError(nullptr, InvalidRequest,
                  llvm::formatv("'{0}' is a request and needs an 'id'", Method));
@@ -526,32 +424,24 @@ private:
       llvm::json::Path::Root Root("params");
       if (fromJSON(Params, Into, Root))
         return true;
-      replyError(Id ? *Id : nullptr, InvalidParams,
-                 llvm::formatv("{0}: {1}", Method,
-                               llvm::toString(Root.getError())));
+      replyError(
+          Id ? *Id : nullptr, InvalidParams,
+          llvm::formatv("{0}: {1}", Method, llvm::toString(Root.getError())));
       return false;
     };
     if (Method == "initialize") {
       Encoding = negotiateEncoding(Params);
-      reply(*Id,
-            llvm::json::Object{
-                {"capabilities",
-                 llvm::json::Object{
-                     {"positionEncoding",
-                      Encoding == PositionEncoding::Utf8 ? "utf-8" : "utf-16"},
-                     {"textDocumentSync",
-                      llvm::json::Object{
-                          {"openClose", true}, {"change", 1}, {"save", true}}},
-                     {"codeActionProvider", true}}},
-                {"serverInfo",
-                 llvm::json::Object{{"name", "warpcheck"},
-                                    {"version", Options.Version}}}});
+      Pull = offersPull(Params);
+      reply(*Id, capabilities());
     } else if (Method == "shutdown") {
       std::lock_guard<std::mutex> Lock(Mutex);
       ShutDown = true;
       Dirty.clear(); // no analysis after shutdown
       for (const PendingAction &P : Pending)
-        reply(P.Id, llvm::json::Array());
+        reply(P.Id, P.Where
+                        ? llvm::json::Value(llvm::json::Array())
+                        : llvm::json::Object{{"kind", "full"},
+                                             {"items", llvm::json::Array()}});
       Pending.clear();
       reply(*Id, nullptr);
     } else if (Method == "exit") {
@@ -579,28 +469,57 @@ private:
         const std::string &Uri = P.TextDocument.Uri;
         std::lock_guard<std::mutex> Lock(Mutex);
         Texts.erase(Uri);
-        Fixes.erase(Uri);
+        Actions.erase(Uri);
         Dirty.erase(Uri);
-        answerPending(Uri); // no fixes for a closed document
         publish(Uri, llvm::json::Array());
+        answerPending(Uri); // no fixes for a closed document
       }
     } else if (Method == "textDocument/codeAction") {
       CodeActionParams P;
-      if (Parse(P)) {
-        // Fixes for the text the editor shows, not an older one: answered
-        // by the analysis thread once that text is analyzed.
-        const std::string &Uri = P.TextDocument.Uri;
-        std::lock_guard<std::mutex> Lock(Mutex);
-        if (Analyze && (Dirty.count(Uri) || Busy == Uri))
-          Pending.push_back({*Id, Uri, P.Where});
-        else
-          reply(*Id, codeActions(Uri, P.Where));
-      }
+      if (Parse(P))
+        answerOrWait({*Id, P.TextDocument.Uri, P.Where});
+    } else if (Method == "textDocument/diagnostic") {
+      DocumentDiagnosticParams P;
+      if (Parse(P))
+        answerOrWait({*Id, P.TextDocument.Uri, std::nullopt});
     } else if (Id) {
       replyError(*Id, MethodNotFound,
                  llvm::formatv("warpcheck does not serve '{0}'", Method));
     }
     return std::nullopt;
+  }
+
+  /// What the server offers, as negotiated: pull diagnostics only to a
+  /// client that pulls (the others get them pushed).
+  llvm::json::Object capabilities() const {
+    llvm::json::Object Caps{
+        {"positionEncoding",
+         Encoding == PositionEncoding::Utf8 ? "utf-8" : "utf-16"},
+        {"textDocumentSync", llvm::json::Object{{"openClose", true},
+                                                {"change", 1},
+                                                {"save", true}}},
+        {"codeActionProvider",
+         llvm::json::Object{
+             {"codeActionKinds", llvm::json::Array{"quickfix"}}}}};
+    if (Pull)
+      Caps["diagnosticProvider"] =
+          llvm::json::Object{{"identifier", "warpcheck"},
+                             {"interFileDependencies", false},
+                             {"workspaceDiagnostics", false}};
+    return llvm::json::Object{
+        {"capabilities", std::move(Caps)},
+        {"serverInfo", llvm::json::Object{{"name", "warpcheck"},
+                                          {"version", Options.Version}}}};
+  }
+
+  /// Answers for the text the editor shows, not an older one: by the
+  /// analysis thread once that text is analyzed.
+  void answerOrWait(PendingAction P) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (Analyze && (Dirty.count(P.Uri) || Busy == P.Uri))
+      Pending.push_back(std::move(P));
+    else
+      answer(P);
   }
 
   /// A document warpcheck can analyze: a file:// URI that is not a
@@ -662,7 +581,12 @@ private:
         {"id", Id},
         {"error", llvm::json::Object{{"code", Code}, {"message", Message}}}});
   }
+  /// The document's diagnostics: kept for a pull, pushed to a client that
+  /// does not pull.
   void publish(const std::string &Uri, llvm::json::Array Diagnostics) {
+    Latest[Uri] = Diagnostics;
+    if (Pull)
+      return;
     send(llvm::json::Object{
         {"method", "textDocument/publishDiagnostics"},
         {"params",
@@ -721,9 +645,12 @@ private:
     if (!Refused.empty())
       return errorAnalysis(Refused);
     std::unique_ptr<FileAnalysis> Result;
-    if (!runContained(
-            [&] { Result = analyzeOne(Options, Safe, File, &Text); }))
+    if (!runContained([&] { Result = analyzeOne(Options, Safe, File, &Text); }))
       return errorAnalysis("warpcheck crashed while analyzing this file (an "
+                           "internal error; please report it)");
+    // Only proven fixes are offered (FixProof.h), proven on this text.
+    if (!runContained([&] { proveLayoutFixes(Options, *Result, &Text); }))
+      return errorAnalysis("warpcheck crashed while proving a layout fix (an "
                            "internal error; please report it)");
     Analysis A;
     // Code lost to compiler errors is said at the first error, never
@@ -731,12 +658,13 @@ private:
     decideStatus(*Result);
     if (!Result->FileError.empty()) {
       unsigned At = Result->ErrorFile == File ? Result->ErrorOffset : 0;
-      A.Diagnostics.push_back(llvm::json::Object{
-          {"range", range(Text, At, At + 1, Encoding)},
-          {"severity", 1},
-          {"source", "warpcheck"},
-          {"message", withoutPlace(Result->FileError)}});
+      A.Diagnostics.push_back(
+          llvm::json::Object{{"range", range(Text, At, At + 1, Encoding)},
+                             {"severity", 1},
+                             {"source", "warpcheck"},
+                             {"message", withoutPlace(Result->FileError)}});
     }
+    std::map<unsigned, llvm::json::Value> At; // the warnings, for the actions
     for (const auto &E : Result->Findings) {
       if (E.Message.FilePath != File)
         continue; // a header's findings go to the header's document
@@ -745,7 +673,7 @@ private:
         Related.push_back(llvm::json::Object{
             {"location",
              llvm::json::Object{
-                 {"uri", uriOf(N.FilePath)},
+                 {"uri", fileUri(N.FilePath)},
                  {"range", noteRange(N.FilePath, File, Text, N.FileOffset)}}},
             {"message", N.Message}});
       llvm::json::Object D{{"range", range(Text, E.Message.FileOffset,
@@ -755,46 +683,14 @@ private:
                            {"source", "warpcheck"},
                            {"message", E.Message.Message},
                            {"relatedInformation", std::move(Related)}};
-      if (!E.Message.Fix.empty()) {
-        Fix F;
-        F.Line =
-            position(Text, E.Message.FileOffset, Encoding)
-                .getInteger("line")
-                .value_or(0);
-        F.Title = "warpcheck: apply the layout fix";
-        for (const auto &[Path, Replacements] : E.Message.Fix)
-          for (const auto &R : Replacements)
-            F.Edits.push_back(llvm::json::Object{
-                {"range",
-                 range(Text, R.getOffset(), R.getOffset() + R.getLength(),
-                       Encoding)},
-                {"newText", R.getReplacementText().str()}});
-        F.Diagnostic = llvm::json::Value(llvm::json::Object(D));
-        A.Fixes.push_back(std::move(F));
-      }
+      At.emplace(E.Message.FileOffset, llvm::json::Object(D));
       A.Diagnostics.push_back(std::move(D));
     }
+    A.Actions = layoutActions(*Result, Uri, File, Text, Encoding, At);
     return A;
   }
 
-  llvm::json::Array codeActions(const std::string &Uri, const Range &R) {
-    llvm::json::Array Actions;
-    int64_t First = R.Start.Line, Last = R.End.Line;
-    for (const Fix &F : Fixes[Uri]) {
-      if (int64_t(F.Line) < First || int64_t(F.Line) > Last)
-        continue;
-      llvm::json::Object Changes;
-      Changes[Uri] = llvm::json::Array(F.Edits);
-      Actions.push_back(llvm::json::Object{
-          {"title", F.Title},
-          {"kind", "quickfix"},
-          {"diagnostics", llvm::json::Array{F.Diagnostic}},
-          {"edit", llvm::json::Object{{"changes", std::move(Changes)}}}});
-    }
-    return Actions;
-  }
-
-  const DriverOptions &Options;
+  DriverOptions Options;
   llvm::raw_ostream &Out;
   const clang::tooling::CompilationDatabase *Given;
   std::atomic<bool> ShutDown = false;
@@ -808,7 +704,9 @@ private:
   std::set<std::string> Dirty; // documents whose latest text is unanalyzed
   std::string Busy;            // the document being analyzed
   bool Stopping = false;       // exit: the analysis thread ends
-  std::map<std::string, std::vector<Fix>> Fixes;
+  std::map<std::string, std::vector<LayoutAction>> Actions;
+  std::map<std::string, llvm::json::Array> Latest; // the last diagnostics
+  std::atomic<bool> Pull = false; // the client pulls diagnostics
   std::vector<PendingAction> Pending;
   std::mutex SendMutex; // taken after Mutex, never before
 };

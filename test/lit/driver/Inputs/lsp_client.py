@@ -50,18 +50,40 @@ send({"id": 2, "method": "textDocument/codeAction",
 actions = wait_for(lambda m: m.get("id") == 2)["result"]
 for a in actions:
     edits = a["edit"]["changes"][uri]
-    print(f"action: {a['title']} ({a['kind']}), {len(edits)} edits")
-    # Apply the edits, last first, and send the result as a change.
-    lines = text.split("\n")
-    offsets = [0]
-    for line in lines:
-        offsets.append(offsets[-1] + len(line) + 1)
-    def offset(pos):
-        return offsets[pos["line"]] + pos["character"]
-    for e in sorted(edits, key=lambda e: offset(e["range"]["start"]),
-                    reverse=True):
-        text = (text[:offset(e["range"]["start"])] + e["newText"] +
-                text[offset(e["range"]["end"]):])
+    print(f"action: {a['title']} ({a['kind']}"
+          f"{', preferred' if a.get('isPreferred') else ''}), "
+          f"{len(edits)} edits, fixes {len(a['diagnostics'])} diagnostics")
+    for e in edits:
+        r = e["range"]
+        print(f"  edit {r['start']['line'] + 1}:{r['start']['character'] + 1}"
+              f"-{r['end']['line'] + 1}:{r['end']['character'] + 1} "
+              f"{e['newText']}")
+# The same actions on the array's declaration line.
+decl = {"start": {"line": 1, "character": 0},
+        "end": {"line": 1, "character": 0}}
+send({"id": 4, "method": "textDocument/codeAction",
+      "params": {"textDocument": {"uri": uri}, "range": decl,
+                 "context": {"diagnostics": []}}})
+for a in wait_for(lambda m: m.get("id") == 4)["result"]:
+    print(f"on the declaration: {a['title']}")
+# Apply the preferred action's edits (if any), last first, and send the result as
+# a change.
+preferred = [a for a in actions if a.get("isPreferred")]
+edits = preferred[0]["edit"]["changes"][uri] if preferred else []
+lines = text.split("\n")
+offsets = [0]
+for line in lines:
+    offsets.append(offsets[-1] + len(line) + 1)
+
+
+def offset(pos):
+    return offsets[pos["line"]] + pos["character"]
+
+
+for e in sorted(edits, key=lambda e: offset(e["range"]["start"]),
+                reverse=True):
+    text = (text[:offset(e["range"]["start"])] + e["newText"] +
+            text[offset(e["range"]["end"]):])
 send({"method": "textDocument/didChange",
       "params": {"textDocument": {"uri": uri, "version": 2},
                  "contentChanges": [{"text": text}]}})

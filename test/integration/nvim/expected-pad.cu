@@ -1,0 +1,5 @@
+__global__ void k(float *o) {
+  __shared__ float s[32][32 + 1];
+  /* é→𝄞 */ o[threadIdx.x] = s[threadIdx.x][0] + s[threadIdx.x][1];
+}
+int main() { k<<<1, 32>>>(nullptr); }
