@@ -70,6 +70,10 @@ struct LayoutProposalOptions {
   unsigned MaxPad = 32;
 };
 
+/// Said after the note of the layout whose edit is offered; the driver
+/// takes it away when it withholds the fix.
+inline constexpr const char *AppliedByFix = " (applied by --fix)";
+
 /// What the fix of one array is.
 struct LayoutProposal {
   enum class Fix { None, Pad, Swizzle };
