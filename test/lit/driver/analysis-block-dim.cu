@@ -19,9 +19,9 @@ __global__ void blockDimRows(float *out, const int *idx) {
     a[i] = out[i];
   tile[threadIdx.x % 32][threadIdx.y] = a[0];
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way bank conflict on store to 'tile': 32 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'blockDimRows' with block 64x2x1 (from --block-dim); warp 0: lanes 0..31 hit bank 0 with 32 distinct words
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'blockDimRows', block 64x2x1 (from --block-dim); warp 0: lanes 0..31 hit bank 0, 32 distinct words
   // ONE-ROW: :[[@LINE-3]]:3: warning: 32-way bank conflict on store to 'tile'
-  // ONE-ROW: :[[@LINE-4]]:3: note: in 'blockDimRows' with block 64x1x1 (from --block-dim)
+  // ONE-ROW: :[[@LINE-4]]:3: note: in 'blockDimRows', block 64x1x1 (from --block-dim)
   __syncthreads();
   float r = tile[threadIdx.y][threadIdx.x % 32];
   if (blockDim.y > 1)

@@ -5,7 +5,7 @@
 // RUN: %warpcheck --format=sarif %s -- > %t.sarif
 // RUN: %python %S/Inputs/check_sarif.py %t.sarif | FileCheck %s --match-full-lines
 // CHECK:      RESULT warpcheck-shared-bank-conflict warning sarif.cu:19:3: 32-way bank conflict on store to 'tile': 32 wavefronts per request, 1 ideal
-// CHECK-NEXT:   RELATED 0 sarif.cu:19:3: in 'k' with block 32x1x1 (from launch at sarif.cu:22); warp 0: lanes 0..31 hit bank 0 with 32 distinct words
+// CHECK-NEXT:   RELATED 0 sarif.cu:19:3: in 'k', block 32x1x1 (from launch at sarif.cu:22); warp 0: lanes 0..31 hit bank 0, 32 distinct words
 // CHECK-NEXT:   RELATED 1 sarif.cu:17:20: pad each row by 1 element: 'float tile[32][33]' makes all 2 accesses conflict-free (+128 bytes)
 // CHECK-NEXT:   RELATED 2 sarif.cu:17:20: or swizzle: Swizzle<5,0,5> (index [r][c ^ r]) makes all 2 accesses conflict-free (+0 bytes)
 // CHECK-NEXT:   FIXED sarif.cu:19: tile[threadIdx.x][0 ^ threadIdx.x] = a[threadIdx.x % 4];

@@ -36,7 +36,7 @@ __global__ void flat(int *out) {
   __syncthreads();
   out[threadIdx.x] = m[threadIdx.x * 32 + threadIdx.y];
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 32-way bank conflict on load from 'm'
-  // CHECK-MESSAGES: note: pad each row of 32 elements by 1 element: 'int m[1056]' (index i becomes i + i / 32) makes all 2 accesses conflict-free (+128 bytes)
+  // CHECK-MESSAGES: note: pad rows of 32 elements by 1: 'int m[1056]' (i becomes i + i / 32) makes all 2 accesses conflict-free (+128 bytes)
   // CHECK-MESSAGES: note: or swizzle: Swizzle<5,0,5> (index [i ^ ((i >> 5) & 31)]) makes all 2 accesses conflict-free (+0 bytes)
   // CHECK-FIXES: out[threadIdx.x] = m[(threadIdx.x * 32 + threadIdx.y) ^ (((threadIdx.x * 32 + threadIdx.y) >> 5) & 31)];
 }

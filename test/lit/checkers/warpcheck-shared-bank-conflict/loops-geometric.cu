@@ -58,7 +58,7 @@ __global__ void blelloch(float *g, int n) {
       int bi = offset * (2 * thid + 2) - 1;
       temp[bi] += temp[ai];
       // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: up to 32-way bank conflict on load from 'temp': 1 to 32 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-      // CHECK-MESSAGES: :[[@LINE-2]]:7: note: in 'blelloch' with block 512x1x1 (from launch at loops-geometric.cu:[[@LINE+47]]); {{.*}}; worst of every execution; the count depends on 'thid < d'
+      // CHECK-MESSAGES: :[[@LINE-2]]:7: note: in 'blelloch', block 512x1x1 (from launch at loops-geometric.cu:[[@LINE+47]]); {{.*}}; worst of every execution; the count depends on 'thid < d'
       // CHECK-MESSAGES: :[[@LINE-3]]:7: warning: up to 32-way bank conflict on store to 'temp': 1 to 32 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
       // CHECK-MESSAGES: :[[@LINE-4]]:7: note: {{.*}}
       // CHECK-MESSAGES: :[[@LINE-5]]:19: warning: up to 32-way bank conflict on load from 'temp': 1 to 32 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
@@ -95,7 +95,7 @@ __global__ void conditionalDoubling(float *g, int n, int m) {
       stride *= 2;
   }
   // CHECK-MESSAGES: :[[@LINE-4]]:12: warning: bank conflicts of load from 's' cannot be decided: it depends on 'stride' changed by the loop at line [[@LINE-5]] [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-5]]:12: note: in 'conditionalDoubling' with block 32x1x1 {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-5]]:12: note: in 'conditionalDoubling', block 32x1x1 {{.*}}
   // CHECK-MESSAGES: :[[@LINE-9]]:20: note: no layout fix offered: the wavefronts of 's' cannot be decided under any padding or swizzle (its addresses depend on values warpcheck does not follow)
   g[threadIdx.x] = acc;
 }

@@ -62,7 +62,7 @@ __global__ void tables(int *p) {
   s[threadIdx.x * 32] = t.get(threadIdx.x);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way bank conflict on store to 's': 32 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
   // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'tables' {{.*}}
-  // CHECK-MESSAGES: :[[@LINE-22]]:18: note: pad each row of 32 elements by 1 element: 'int s[1056]' {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-22]]:18: note: pad rows of 32 elements by 1: 'int s[1056]' {{.*}}
   // CHECK-MESSAGES: :[[@LINE-23]]:18: note: or swizzle{{.*}}
   // CHECK-MESSAGES: :[[@LINE-5]]:25: warning: bank conflicts of load from 't' cannot be decided: {{.*}}
   // CHECK-MESSAGES: :[[@LINE-6]]:25: note: in 'tables' {{.*}}
