@@ -19,7 +19,8 @@ template <int NWarps> __global__ void rows(float *out) {
   __shared__ float t[NWarps][64];
   t[threadIdx.y][threadIdx.x * 2] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 't': 2 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'rows<4>', block 32x4x1 (from launch at block-shapes-warp-size.cu:{{[0-9]+}}, 'prop.warpSize' (cudaDeviceProp::warpSize) is 32 on every NVIDIA GPU); warp 0: lanes 0, 16 hit bank 0, 2 distinct words
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: warp 0: lanes 0, 16 hit bank 0, 2 distinct words
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'rows<4>', block 32x4x1 (from launch at block-shapes-warp-size.cu:{{[0-9]+}}, 'prop.warpSize' (cudaDeviceProp::warpSize) is 32 on every NVIDIA GPU)
 }
 // rows<2>'s warning is the same as rows<4>'s (one diagnostic); JSON has it.
 // JSON: "block_dim_origin": "from launch at block-shapes-warp-size.cu:{{[0-9]+}}, 'warp_size' from the call at block-shapes-warp-size.cu:{{[0-9]+}}, 'info->warpSize' (cudaDeviceProp::warpSize) is 32 on every NVIDIA GPU",

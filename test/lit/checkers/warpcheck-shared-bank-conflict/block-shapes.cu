@@ -16,7 +16,8 @@ __global__ void unlaunched(float *out) {
   out[threadIdx.x] = t[threadIdx.x % 16][threadIdx.y];
   // OPTION: :[[@LINE-1]]:22: warning: 2-way bank conflict on load from 't': 2 wavefronts per request, 1 ideal
   // DEFAULT: :[[@LINE-2]]:22: warning: up to 2-way bank conflict on load from 't': 1 to 2 wavefronts per request, 1 ideal
-  // DEFAULT: :[[@LINE-3]]:22: note: in 'unlaunched', block 16x16x1 (one of 8 shapes assumed, blocks of 16x16, 8x8, 16x8, 32x2, 32x4, 32x8, 32x16 or 64x4 threads (2-D: the kernel reads threadIdx.y or blockDim.y; y at most 17: an index of 't' at block-shapes.cu:[[@LINE-3]]); what is reported holds for all 8, not for a shape outside them; no launch of this kernel in the file){{.*}}; the count depends on 'the block shape'
+  // DEFAULT: :[[@LINE-3]]:22: note: the count depends on 'the block shape'
+  // DEFAULT: :[[@LINE-4]]:22: note: in 'unlaunched', block 16x16x1 (one of 8 shapes assumed, blocks of 16x16, 8x8, 16x8, 32x2, 32x4, 32x8, 32x16 or 64x4 threads (2-D: the kernel reads threadIdx.y or blockDim.y; y at most 17: an index of 't' at block-shapes.cu:[[@LINE-4]]); what is reported holds for all 8, not for a shape outside them; no launch of this kernel in the file){{.*}}
   out[threadIdx.x] += u[threadIdx.x * 32];
   // DEFAULT: :[[@LINE-1]]:23: warning: up to 32-way bank conflict on load from 'u': 8 to 32 wavefronts per request, 1 ideal
   // DEFAULT: :[[@LINE-2]]:23: note: in 'unlaunched', block 16x16x1 (one of 8 shapes assumed

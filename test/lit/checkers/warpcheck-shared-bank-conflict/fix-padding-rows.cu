@@ -31,7 +31,7 @@ __global__ void reduce(int *out, const int *in) {
     unsigned index = 2 * s * tid;
     if (index < blockDim.x)
       sdata[index] += sdata[index + s];
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 8-way bank conflict on load from 'sdata'
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 8-way bank conflict on load and store of 'sdata'
     // CHECK-MESSAGES: note: pad rows of 32 elements by 1: 'int sdata[264]' (i becomes i + i / 32) makes all 4 accesses conflict-free (+32 bytes)
     // CHECK-FIXES: sdata[index + index / 32] += sdata[(index + s) + (index + s) / 32];
     __syncthreads();

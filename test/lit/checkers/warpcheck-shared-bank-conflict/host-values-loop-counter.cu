@@ -22,7 +22,8 @@ __global__ void afterLoop(float *out, int log2N) {
   __shared__ float s[4096];
   s[threadIdx.x << (log2N - 9)] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 4-way bank conflict on store to 's': 4 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'afterLoop', block 512x1x1 (from launch at host-values-loop-counter.cu:{{[0-9]+}}, 'N' is 2048 after the loop at host-values-loop-counter.cu:{{[0-9]+}}; 'log2N' is 11 at the launch at {{.*}})
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'afterLoop', block 512x1x1 (from launch at host-values-loop-counter.cu:{{[0-9]+}}, 'N' is 2048 after the loop at host-values-loop-counter.cu:{{[0-9]+}})
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: 'log2N' is 11 at the launch at {{.*}}
   out[threadIdx.x] = s[0];
 }
 
