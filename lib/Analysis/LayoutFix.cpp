@@ -135,9 +135,13 @@ static bool rewriteInnermost(
                       "' has side effects or comes from a macro";
         return false;
       }
+    // An index the layout leaves as it is (a row whose XOR is 0) is not
+    // rewritten: `c ^ 0` only costs the reader.
+    std::string New = Rewrite(Idx);
+    if (New == text(Idx.back(), Ctx))
+      continue;
     Hints.push_back(FixItHint::CreateReplacement(
-        CharSourceRange::getTokenRange(Idx.back()->getSourceRange()),
-        Rewrite(Idx)));
+        CharSourceRange::getTokenRange(Idx.back()->getSourceRange()), New));
   }
   Edit.Hints.insert(Edit.Hints.end(), Hints.begin(), Hints.end());
   return true;
@@ -284,10 +288,14 @@ LayoutEdit swizzleEdit(const VarDecl *V, const Layout &L,
             if (!TwoD && C0)
               return std::to_string(
                   *C0 ^ (((*C0 >> (L.M + L.S)) & int64_t(Mask)) << L.M));
-            if (TwoD && C0)
+            if (TwoD && C0) {
+              int64_t Bits = ((*C0 >> RowShift) & int64_t(Mask)) << L.M;
               if (auto C1 = constantIndex(Idx[1], Ctx))
-                return std::to_string(
-                    *C1 ^ (((*C0 >> RowShift) & int64_t(Mask)) << L.M));
+                return std::to_string(*C1 ^ Bits);
+              // A constant row XORs a constant: none for a row of 0.
+              std::string Col = text(Idx[1], Ctx);
+              return Bits ? paren(Col) + " ^ " + std::to_string(Bits) : Col;
+            }
             return TwoD ? xorTerm(text(Idx[1], Ctx), text(Idx[0], Ctx),
                                   RowShift, Mask, L.M, MaskFree)
                         : xorTerm(text(Idx[0], Ctx), text(Idx[0], Ctx),

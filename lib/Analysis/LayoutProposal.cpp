@@ -194,19 +194,18 @@ std::string effectOf(const LayoutScore &S, const Candidates &C, size_t Sites) {
       .str();
 }
 
-/// "pad each row of 32 elements by 1 element: 'float t[1056]' (index i
-/// becomes i + i / 32) makes ... (+128 bytes)".
+/// "pad rows of 32 elements by 1: 'float t[1056]' (i becomes i + i / 32)
+/// makes ... (+128 bytes)".
 std::string padNote(const LayoutScore &Pad, const LayoutEdit &Edit,
                     const Target &T, const std::string &Effect) {
   const Layout &L = Pad.L;
   std::string Elements = L.Pad == 1 ? "element" : "elements";
   std::string Rows, Index;
   if (L.RowElems) {
-    Rows = llvm::formatv("pad each row of {0} elements by {1} {2}", L.RowElems,
-                         L.Pad, Elements);
+    Rows = llvm::formatv("pad rows of {0} elements by {1}", L.RowElems, L.Pad);
     Index = L.Pad == 1
-                ? llvm::formatv("index i becomes i + i / {0}", L.RowElems).str()
-                : llvm::formatv("index i becomes i + i / {0} * {1}", L.RowElems,
+                ? llvm::formatv("i becomes i + i / {0}", L.RowElems).str()
+                : llvm::formatv("i becomes i + i / {0} * {1}", L.RowElems,
                                 L.Pad)
                       .str();
   } else {
@@ -273,19 +272,38 @@ void decide(const VarDecl *Array, const ArrayRequests &Requests,
             LayoutProposal &P) {
   const ArrayGeometry &G = *T.G;
   LayoutEdit PadFix, SwzFix;
+  std::string PadText, SwzText;
   if (C.usefulPad()) {
     PadFix = padEdit(Array, C.Pad->L.Pad, Requests.Sites, Ctx,
                      C.Pad->L.RowElems, T.Extern ? &G : nullptr, T.LaunchArgs);
-    P.Notes.push_back(
-        padNote(*C.Pad, PadFix, T, effectOf(*C.Pad, C, Requests.Sites.size())));
+    PadText =
+        padNote(*C.Pad, PadFix, T, effectOf(*C.Pad, C, Requests.Sites.size()));
   }
   if (C.usefulSwizzle()) {
     SwzFix = swizzleEdit(Array, C.Swizzle->L, G, Requests.Sites, Ctx);
-    P.Notes.push_back(llvm::formatv(
-        "{0}swizzle: {1} (index {2}) {3} (+0 bytes)",
-        C.usefulPad() ? "or " : "", C.Swizzle->L.name(), SwzFix.Summary,
-        effectOf(*C.Swizzle, C, Requests.Sites.size())));
+    SwzText = llvm::formatv("swizzle: {0} (index {1}) {2} (+0 bytes)",
+                            C.Swizzle->L.name(), SwzFix.Summary,
+                            effectOf(*C.Swizzle, C, Requests.Sites.size()));
   }
+  // The layout --fix applies is listed first and says so; the other one
+  // follows as the alternative (issue 29).
+  bool SwizzleFirst = false;
+  if (C.usefulPad() || C.usefulSwizzle()) {
+    SwizzleFirst = chooseSwizzle(C, PadFix, SwzFix, Options.Style);
+    const LayoutEdit &Chosen = SwizzleFirst ? SwzFix : PadFix;
+    std::string &ChosenText = SwizzleFirst ? SwzText : PadText;
+    if (!ChosenText.empty() && !Chosen.Hints.empty())
+      ChosenText += AppliedByFix;
+    // Neither is applied: the order is padding, then swizzle.
+    if (ChosenText.empty() || Chosen.Hints.empty())
+      SwizzleFirst = false;
+  }
+  std::string &FirstText = SwizzleFirst ? SwzText : PadText;
+  std::string &SecondText = SwizzleFirst ? PadText : SwzText;
+  if (!FirstText.empty())
+    P.Notes.push_back(FirstText);
+  if (!SecondText.empty())
+    P.Notes.push_back((FirstText.empty() ? "" : "or ") + SecondText);
   std::string Var = Array->getNameAsString();
   if (!C.usefulPad() && !C.usefulSwizzle()) {
     if (!C.Original.Decided && !(C.Pad && C.Pad->Decided) &&

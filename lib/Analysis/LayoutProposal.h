@@ -82,6 +82,10 @@ struct LayoutOption {
   uint64_t TotalWavefronts = 0;
 };
 
+/// Said after the note of the layout whose edit is offered; the driver
+/// takes it away when it withholds the fix.
+inline constexpr const char *AppliedByFix = " (applied by --fix)";
+
 /// What the fix of one array is.
 struct LayoutProposal {
   enum class Fix { None, Pad, Swizzle };

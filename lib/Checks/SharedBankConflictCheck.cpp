@@ -29,18 +29,6 @@ std::string quoteList(const std::vector<std::string> &Names) {
   return S;
 }
 
-const char *accessPhrase(AccessKind K) {
-  switch (K) {
-  case AccessKind::Load:
-    return "load from";
-  case AccessKind::Store:
-    return "store to";
-  case AccessKind::Atomic:
-    return "atomic update of";
-  }
-  return "access to";
-}
-
 LayoutProposalOptions fixOptions(llvm::StringRef Style, unsigned MaxPad) {
   LayoutProposalOptions O;
   O.Style = parseFixStyle(Style).value_or(FixStyle::Auto);
@@ -120,7 +108,7 @@ void SharedBankConflictCheck::emit(const std::vector<Finding> &Findings) {
   // are said on each finding.
   std::string Assumed = analysis().bankRules().assumption();
   for (const Finding &F : Findings) {
-    diag(F.Loc, "%0") << F.Message << F.Fixes;
+    diag(F.Loc, "%0") << composeHeadline(F.Parts, F.Target) << F.Fixes;
     for (const std::string &Note : F.Notes)
       diag(F.Loc, "%0", DiagnosticIDs::Note) << Note;
     if (!Assumed.empty())
@@ -133,18 +121,42 @@ void SharedBankConflictCheck::emit(const std::vector<Finding> &Findings) {
 void SharedBankConflictCheck::addFinding(KernelFindings &K,
                                          const VarDecl *Array,
                                          SourceLocation Loc,
-                                         std::string Message,
-                                         std::string Note) {
-  // One warning per site and message, with a note per block shape.
+                                         const std::string &Target,
+                                         HeadlinePart Part,
+                                         const std::vector<std::string> &Notes) {
+  // One warning per site: another shape with the same verdict adds its
+  // notes; another access kind of the same expression (the store of `+=`)
+  // joins the warning; a kind whose verdict differs between shapes gets a
+  // warning of its own.
+  auto AtSite = [&](const Finding &F) {
+    return F.Loc == Loc && F.Array == Array && F.Target == Target;
+  };
   auto It = llvm::find_if(K.Findings, [&](const Finding &F) {
-    return F.Loc == Loc && F.Message == Message;
+    return AtSite(F) && llvm::any_of(F.Parts, [&](const HeadlinePart &P) {
+             return P.Kind == Part.Kind && P.sameVerdict(Part);
+           });
   });
+  if (It == K.Findings.end()) {
+    It = llvm::find_if(K.Findings, [&](const Finding &F) {
+      return AtSite(F) && llvm::none_of(F.Parts, [&](const HeadlinePart &P) {
+               return P.Kind == Part.Kind;
+             });
+    });
+    if (It != K.Findings.end())
+      It->Parts.push_back(std::move(Part));
+  }
+  if (It == K.Findings.end()) {
+    K.Findings.push_back({Loc, Array, Target, {std::move(Part)}, {}, {}, {}});
+    It = std::prev(K.Findings.end());
+  }
+  for (const std::string &Note : Notes)
+    if (!llvm::is_contained(It->Notes, Note))
+      It->Notes.push_back(Note);
+  // The host values the shape assumes, once per kernel.
+  for (const std::string &Binding : K.Bindings)
+    if (K.BindingsSaid.insert(Binding).second)
+      It->Notes.push_back(Binding);
   size_t Index = It - K.Findings.begin();
-  if (It != K.Findings.end())
-    It->Notes.push_back(std::move(Note));
-  else
-    K.Findings.push_back(
-        {Loc, Array, std::move(Message), {std::move(Note)}, {}, {}});
   auto [First, New] = K.FirstFinding.try_emplace(Array, Index);
   if (!New && Index < First->second)
     First->second = Index;
@@ -251,6 +263,8 @@ void SharedBankConflictCheck::analyzeShape(const FunctionDecl *Kernel,
   BlockShapeChoice Described = Shape;
   for (const std::string &Binding : Interp.parameterBindings())
     Described.Description += "; " + Binding;
+  // The warnings say them in notes of their own, once per kernel.
+  K.Bindings = Interp.parameterBindings();
   for (const SharedAccessSite &Site : Interp.sites()) {
     const AccessSummary &Sum = Site.Summary;
     if (Sum.Requests == 0)
@@ -261,11 +275,11 @@ void SharedBankConflictCheck::analyzeShape(const FunctionDecl *Kernel,
       Depends.push_back("analysis bound: " + Interp.truncationReason());
     if (Sink)
       recordAccess(*Sink, Interp, Site, Described, KName, Status, Depends);
-    renderSite(Site, Described, KName, Status, Depends, K);
+    renderSite(Site, Shape, KName, Status, Depends, K);
   }
 }
 
-/// "; made in library code at block_exchange.cuh:452:26, in
+/// "made in library code at block_exchange.cuh:452:26, in
 /// 'cub::BlockExchange<float, 128, 8>::StripedToBlocked'" for an access
 /// inside a system header, which is reported at the user's call.
 std::string
@@ -277,11 +291,25 @@ SharedBankConflictCheck::libraryLocation(const SharedAccessSite &Site) const {
       SM.getPresumedLoc(SM.getExpansionLoc(Site.HeaderSite->getBeginLoc()));
   if (H.isInvalid())
     return "";
-  return llvm::formatv("; made in library code at {0}:{1}:{2}, in '{3}'",
+  return llvm::formatv("made in library code at {0}:{1}:{2}, in '{3}'",
                        llvm::sys::path::filename(H.getFilename()), H.getLine(),
                        H.getColumn(),
                        displayName(Site.HeaderFunction, astContext()))
       .str();
+}
+
+/// The verdict of an access with conflicts: "32-way bank conflict on" ...
+/// ": 32 wavefronts per request" ", 1 ideal".
+static HeadlinePart conflictPart(AccessKind Kind, std::string Ways,
+                                 std::string Counts, std::string Rest) {
+  HeadlinePart P;
+  P.Kind = Kind;
+  P.Lead = llvm::formatv("{0} bank conflict on", Ways);
+  P.Sep = ": ";
+  P.Main = llvm::formatv("{0} wavefronts per request", Counts);
+  P.Rest = std::move(Rest);
+  P.Short = llvm::formatv("{0}, {1}{2}", Ways, P.Main, P.Rest);
+  return P;
 }
 
 void SharedBankConflictCheck::renderSite(
@@ -294,21 +322,33 @@ void SharedBankConflictCheck::renderSite(
   SourceLocation Loc = SM.getExpansionLoc(Site.Site->getBeginLoc());
   // An access whose array the engine could not tell (inline PTX whose
   // address it does not follow) is still reported.
-  std::string Var = Site.Variable ? Site.Variable->getNameAsString() : "";
-  std::string Target = Site.Variable ? "'" + Var + "'" : "shared memory";
-  auto Report = [&](std::string Message, std::string Note) {
-    addFinding(K, Site.Variable, Loc, std::move(Message), std::move(Note));
+  std::string Target = Site.Variable
+                           ? "'" + Site.Variable->getNameAsString() + "'"
+                           : "shared memory";
+  // Short notes (issue 29): what the lanes do, then where and with which
+  // shape, then where in library code.
+  std::vector<std::string> Where = {llvm::formatv(
+      "in '{0}', block {1} ({2})", KName, Shape.Block.str(), Shape.Description)};
+  if (std::string Library = libraryLocation(Site); !Library.empty())
+    Where.push_back(std::move(Library));
+  auto Report = [&](HeadlinePart Part, std::vector<std::string> Notes) {
+    Notes.insert(Notes.end(), Where.begin(), Where.end());
+    addFinding(K, Site.Variable, Loc, Target, std::move(Part), Notes);
   };
-  std::string Where = llvm::formatv("in '{0}' with block {1} ({2})", KName,
-                                    Shape.Block.str(), Shape.Description);
-  Where += libraryLocation(Site);
   if (Status == Verdict::Unknown) {
-    if (ReportUnknown)
-      Report(llvm::formatv("bank conflicts of {0} {1} cannot be decided: "
-                           "it depends on {2}",
-                           accessPhrase(Site.Kind), Target, quoteList(Depends)),
-             llvm::formatv("{0}; up to {1} wavefronts per request, {2} ideal",
-                           Where, W.MaxWavefronts, W.Ideal));
+    if (!ReportUnknown)
+      return;
+    HeadlinePart P;
+    P.Kind = Site.Kind;
+    P.Lead = "bank conflicts of";
+    P.Sep = " ";
+    P.Main = "cannot be decided";
+    P.Rest = ": it depends on " + quoteList(Depends);
+    P.Short = P.Main + P.Rest;
+    P.Each = false;
+    Report(std::move(P),
+           {llvm::formatv("up to {0} wavefronts per request, {1} ideal",
+                          W.MaxWavefronts, W.Ideal)});
     return;
   }
   if (W.MaxWavefronts <= W.Ideal || W.Worst.Ways < MinWays)
@@ -318,10 +358,9 @@ void SharedBankConflictCheck::renderSite(
   std::string Lanes =
       !Site.Rule.empty()
           ? Site.Rule
-          : llvm::formatv(
-                "warp {0}: lanes {1} hit bank {2} with {3} distinct words",
-                Sum.WorstWarp, formatLaneList(W.Worst.WorstLanes),
-                W.Worst.WorstBank, W.Worst.WorstWords)
+          : llvm::formatv("warp {0}: lanes {1} hit bank {2}, {3} distinct words",
+                          Sum.WorstWarp, formatLaneList(W.Worst.WorstLanes),
+                          W.Worst.WorstBank, W.Worst.WorstWords)
                 .str();
   // Under a loop whose trip count is not known, the executions followed
   // stand for every execution.
@@ -330,21 +369,20 @@ void SharedBankConflictCheck::renderSite(
       : Sum.Instances > 1
           ? llvm::formatv("; worst of {0} executions", Sum.Instances).str()
           : "";
+  std::string Ways = llvm::formatv("{0}-way", W.Worst.Ways);
+  std::string Ideal = llvm::formatv(", {0} ideal", W.Ideal);
   if (Status == Verdict::Range && Sum.SameInEveryShape) {
     // Every request of every assumed shape took the same count: the answer
     // holds for the whole family, still not exact (the shape is assumed).
     size_t Shapes = Shape.analyzedShapes().size();
-    Report(llvm::formatv("{0}-way bank conflict on {1} {2}: {3} wavefronts "
-                         "per request in {4} assumed block shape, {5} ideal",
-                         W.Worst.Ways, accessPhrase(Site.Kind), Target,
-                         W.MaxWavefronts, Shapes > 1 ? "every" : "the",
-                         W.Ideal),
-           llvm::formatv("{0}; {1}{2}", Where, Lanes,
-                         Shapes > 1 ? llvm::formatv("; the same count in "
-                                                    "each of the {0} shapes",
-                                                    Shapes)
-                                          .str()
-                                    : ""));
+    std::vector<std::string> Notes = {Lanes};
+    if (Shapes > 1)
+      Notes.push_back(
+          llvm::formatv("the same count in each of the {0} shapes", Shapes));
+    Report(conflictPart(Site.Kind, Ways, std::to_string(W.MaxWavefronts),
+                        llvm::formatv(" in {0} assumed block shape{1}",
+                                      Shapes > 1 ? "every" : "the", Ideal)),
+           Notes);
     return;
   }
   if (Status == Verdict::Range) {
@@ -354,19 +392,12 @@ void SharedBankConflictCheck::renderSite(
             ? std::to_string(W.MaxWavefronts)
             : llvm::formatv("{0} to {1}", W.MinWavefronts, W.MaxWavefronts)
                   .str();
-    Report(llvm::formatv("up to {0}-way bank conflict on {1} {2}: {3} "
-                         "wavefronts per request, {4} ideal",
-                         W.Worst.Ways, accessPhrase(Site.Kind), Target, Counts,
-                         W.Ideal),
-           llvm::formatv("{0}; {1}{2}; the count depends on {3}", Where, Lanes,
-                         Instances, quoteList(Depends)));
+    Report(conflictPart(Site.Kind, "up to " + Ways, Counts, Ideal),
+           {Lanes + Instances, "the count depends on " + quoteList(Depends)});
     return;
   }
-  Report(llvm::formatv("{0}-way bank conflict on {1} {2}: {3} wavefronts "
-                       "per request, {4} ideal",
-                       W.Worst.Ways, accessPhrase(Site.Kind), Target,
-                       W.MaxWavefronts, W.Ideal),
-         llvm::formatv("{0}; {1}{2}", Where, Lanes, Instances));
+  Report(conflictPart(Site.Kind, Ways, std::to_string(W.MaxWavefronts), Ideal),
+         {Lanes + Instances});
 }
 
 void SharedBankConflictCheck::renderProposal(const FunctionDecl *Kernel,
@@ -375,8 +406,33 @@ void SharedBankConflictCheck::renderProposal(const FunctionDecl *Kernel,
                                              Finding &F) {
   for (const std::string &Note : P.Notes)
     F.FixNotes.push_back({Array->getLocation(), Note});
-  if (!P.Edit.empty())
-    F.Fixes = P.Edit;
+  if (P.Edit.empty())
+    return;
+  // The whole edit stays on the warning (every --fix applies a warning's
+  // fix, and half a swizzle breaks the program); each other line it
+  // changes gets a note, under which the text output shows its part.
+  const SourceManager &SM = astContext().getSourceManager();
+  auto LineOf = [&](SourceLocation L) {
+    L = SM.getExpansionLoc(L);
+    return std::make_pair(SM.getFileID(L), SM.getExpansionLineNumber(L));
+  };
+  std::set<std::pair<FileID, unsigned>> Lines = {LineOf(F.Loc),
+                                                 LineOf(Array->getLocation())};
+  std::vector<SourceLocation> Elsewhere;
+  for (const FixItHint &H : P.Edit) {
+    SourceLocation L = SM.getExpansionLoc(H.RemoveRange.getBegin());
+    if (Lines.insert(LineOf(L)).second)
+      Elsewhere.push_back(L);
+  }
+  llvm::sort(Elsewhere, [&](SourceLocation A, SourceLocation B) {
+    return SM.isBeforeInTranslationUnit(A, B);
+  });
+  for (SourceLocation L : Elsewhere)
+    F.FixNotes.push_back(
+        {L, llvm::formatv("apply the same {0} here",
+                          P.Chosen == LayoutProposal::Fix::Swizzle ? "swizzle"
+                                                                   : "padding")});
+  F.Fixes = P.Edit;
 }
 
 /// The source edits of FixIts, by file path.

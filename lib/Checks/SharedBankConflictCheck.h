@@ -15,11 +15,13 @@
 #define WARPCHECK_CHECKS_SHAREDBANKCONFLICTCHECK_H
 
 #include "AnalysisReport.h"
+#include "BankHeadline.h"
 #include "KernelCheck.h"
 #include "LayoutProposal.h"
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -33,11 +35,14 @@ public:
 
 private:
   /// A warning and its notes, collected over every block shape of a kernel
-  /// so one site gets one warning with a note per shape.
+  /// and every access kind of one expression at the site (the load and the
+  /// store of `+=`), so one site gets one warning with notes per shape.
   struct Finding {
     clang::SourceLocation Loc;
-    const clang::VarDecl *Array; // null when not told
-    std::string Message;
+    const clang::VarDecl *Array = nullptr;
+    /// "'s'" or "shared memory".
+    std::string Target;
+    std::vector<HeadlinePart> Parts;
     std::vector<std::string> Notes;
     /// Notes elsewhere (the fix, at the declaration) and the edit.
     std::vector<std::pair<clang::SourceLocation, std::string>> FixNotes;
@@ -50,6 +55,10 @@ private:
     ArrayRequestMap Arrays;
     /// The first warning about each array, which carries its fix.
     std::map<const clang::VarDecl *, size_t> FirstFinding;
+    /// The host values the shape being rendered assumes ("'nx' is 1024 at
+    /// the launch at t.cu:56"), each said once per kernel.
+    std::vector<std::string> Bindings;
+    std::set<std::string> BindingsSaid;
   };
 
   void startTranslationUnit(TranslationUnitAnalysis &TU) override;
@@ -66,8 +75,9 @@ private:
                   const std::string &KernelName, Verdict Status,
                   const std::vector<std::string> &Depends, KernelFindings &K);
   static void addFinding(KernelFindings &K, const clang::VarDecl *Array,
-                         clang::SourceLocation Loc, std::string Message,
-                         std::string Note);
+                         clang::SourceLocation Loc, const std::string &Target,
+                         HeadlinePart Part,
+                         const std::vector<std::string> &Notes);
   /// The proposal's notes and edit on F, and its claim in the report.
   void renderProposal(const clang::FunctionDecl *Kernel,
                       const clang::VarDecl *Array, const LayoutProposal &P,

@@ -3,6 +3,7 @@
 #include "FixProof.h"
 
 #include "FinalFixProof.h"
+#include "LayoutProposal.h"
 
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/Support/FileSystem.h"
@@ -10,6 +11,7 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 
 using namespace clang;
@@ -235,6 +237,12 @@ unsigned proveLayoutFixes(const DriverOptions &Options, FileAnalysis &R,
   auto Withhold = [&](ClangTidyError &E, const std::string &Where,
                       const std::string &Why) {
     E.Message.Fix.clear();
+    // The layout's note no longer says --fix applies it.
+    for (tooling::DiagnosticMessage &Note : E.Notes) {
+      size_t At = Note.Message.rfind(AppliedByFix);
+      if (At != std::string::npos)
+        Note.Message.erase(At, std::strlen(AppliedByFix));
+    }
     R.Notes.push_back(Where + ": note: layout fix withheld: " + Why);
   };
   for (ClangTidyError &E : R.Findings) {

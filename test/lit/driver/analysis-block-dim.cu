@@ -19,17 +19,18 @@ __global__ void blockDimRows(float *out, const int *idx) {
     a[i] = out[i];
   tile[threadIdx.x % 32][threadIdx.y] = a[0];
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way bank conflict on store to 'tile': 32 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'blockDimRows' with block 64x2x1 (from --block-dim); warp 0: lanes 0..31 hit bank 0 with 32 distinct words
-  // ONE-ROW: :[[@LINE-3]]:3: warning: 32-way bank conflict on store to 'tile'
-  // ONE-ROW: :[[@LINE-4]]:3: note: in 'blockDimRows' with block 64x1x1 (from --block-dim)
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: warp 0: lanes 0..31 hit bank 0, 32 distinct words
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'blockDimRows', block 64x2x1 (from --block-dim)
+  // ONE-ROW: :[[@LINE-4]]:3: warning: 32-way bank conflict on store to 'tile'
+  // ONE-ROW: :[[@LINE-5]]:3: note: in 'blockDimRows', block 64x1x1 (from --block-dim)
   __syncthreads();
   float r = tile[threadIdx.y][threadIdx.x % 32];
   if (blockDim.y > 1)
     r += a[idx[threadIdx.x] % 96];
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'a' (384 bytes) will live in local memory: index 'idx[threadIdx.x] % 96' is not known at compile time [warpcheck-local-memory-array]
   // CHECK-MESSAGES: :[[@LINE-2]]:10: note: the index depends on a value loaded from 'idx'
-  // CHECK-MESSAGES: :[[@LINE-14]]:9: note: ptxas keeps the 384-byte depot: ptxas moves only depots of up to 256 bytes to registers
-  // CHECK-MESSAGES: :[[@LINE-15]]:9: note: 'a' declared here, in 'blockDimRows'; keep the array in shared memory, or restructure the loop so every index is a constant after unrolling
+  // CHECK-MESSAGES: :[[@LINE-15]]:9: note: ptxas keeps the 384-byte depot: ptxas moves only depots of up to 256 bytes to registers
+  // CHECK-MESSAGES: :[[@LINE-16]]:9: note: 'a' declared here, in 'blockDimRows'; keep the array in shared memory, or restructure the loop so every index is a constant after unrolling
   out[threadIdx.x] = r;
 }
 

@@ -10,7 +10,7 @@ __global__ void strided(float *out) {
   __shared__ float s[128];
   s[threadIdx.x * 2] = 1.0f;
   // CHECK: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal
-  // CHECK: :[[@LINE-2]]:3: note: in 'strided' with block 32x1x1 (from launch at arch-before-kepler.cu:[[@LINE+7]])
+  // CHECK: :[[@LINE-2]]:3: note: in 'strided', block 32x1x1 (from launch at arch-before-kepler.cu:[[@LINE+7]])
   // SM13: :[[@LINE-3]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal
   out[threadIdx.x] = s[threadIdx.x];
 }

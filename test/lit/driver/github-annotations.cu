@@ -17,7 +17,7 @@ __global__ void k(float *out) {
 }
 int main() { k<<<1, 32>>>(nullptr); }
 
-// CHECK: ::warning file=github-annotations.cu,line=15,col=3,title=warpcheck-shared-bank-conflict::32-way bank conflict on store to 'tile': 32 wavefronts per request, 1 ideal%0Agithub-annotations.cu:15:3: note: in 'k' with block 32x1x1 (from launch at github-annotations.cu:18); warp 0: lanes 0..31 hit bank 0 with 32 distinct words%0Agithub-annotations.cu:13:20: note: pad each row by 1 element: 'float tile[32][33]' makes all 2 accesses conflict-free (+128 bytes)%0Agithub-annotations.cu:13:20: note: or swizzle: Swizzle<5,0,5> (index [r][c ^ r]) makes all 2 accesses conflict-free (+0 bytes)
+// CHECK: ::warning file=github-annotations.cu,line=15,col=3,title=warpcheck-shared-bank-conflict::32-way bank conflict on store to 'tile': 32 wavefronts per request, 1 ideal%0Agithub-annotations.cu:15:3: note: warp 0: lanes 0..31 hit bank 0, 32 distinct words%0Agithub-annotations.cu:15:3: note: in 'k', block 32x1x1 (from launch at github-annotations.cu:18)%0Agithub-annotations.cu:13:20: note: swizzle: Swizzle<5,0,5> (index [r][c ^ r]) makes all 2 accesses conflict-free (+0 bytes) (applied by --fix)%0Agithub-annotations.cu:13:20: note: or pad each row by 1 element: 'float tile[32][33]' makes all 2 accesses conflict-free (+128 bytes)
 // CHECK-NEXT: ::notice file=github-annotations.cu,line=15,col=26,title=warpcheck-local-memory-array::'a' (16 bytes) is in a local depot in PTX, since index 'threadIdx.x %25 4' is not known at compile time, but ptxas will keep it in registers: {{.*}}
 // CHECK-NOT: {{.}}
 

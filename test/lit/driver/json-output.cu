@@ -70,7 +70,10 @@ int main(int argc, char **) { rows<<<1, dim3(32, 8)>>>(nullptr, argc); }
 // VALUES-NEXT: ACCESS json-output.cu:9:14 load 'tile' range 1..32/1
 // VALUES-NEXT: KERNEL rows _Z4rowsPii local=0
 // VALUES-NEXT: DIAG warpcheck-shared-bank-conflict warning json-output.cu:9:14: up to 32-way bank conflict on load from 'tile': 1 to 32 wavefronts per request, 1 ideal
-// VALUES-NEXT:   NOTE json-output.cu:9:14: in 'rows' with block 32x8x1 (from launch at json-output.cu:12); warp 0: lanes 0..31 hit bank 0 with 32 distinct words; worst of every execution; the count depends on 'threadIdx.x < n'
-// VALUES-NEXT:   NOTE json-output.cu:5:18: pad each row by 1 element: 'int tile[32][33]' makes all 2 accesses conflict-free (+128 bytes)
-// VALUES-NEXT:   NOTE json-output.cu:5:18: or swizzle: Swizzle<5,0,5> (index [r][c ^ r]) makes all 2 accesses conflict-free (+0 bytes)
+// VALUES-NEXT:   NOTE json-output.cu:9:14: warp 0: lanes 0..31 hit bank 0, 32 distinct words; worst of every execution
+// VALUES-NEXT:   NOTE json-output.cu:9:14: the count depends on 'threadIdx.x < n'
+// VALUES-NEXT:   NOTE json-output.cu:9:14: in 'rows', block 32x8x1 (from launch at json-output.cu:12)
+// VALUES-NEXT:   NOTE json-output.cu:5:18: swizzle: Swizzle<5,0,5> (index [r][c ^ r]) makes all 2 accesses conflict-free (+0 bytes) (applied by --fix)
+// VALUES-NEXT:   NOTE json-output.cu:5:18: or pad each row by 1 element: 'int tile[32][33]' makes all 2 accesses conflict-free (+128 bytes)
+// VALUES-NEXT:   NOTE json-output.cu:6:21: apply the same swizzle here
 // VALUES-NEXT: JSON OK

@@ -10,7 +10,7 @@ __global__ void strided(int *out) {
   __shared__ int s[4096];
   s[threadIdx.x * 4] = 0;
   // CHECK: :[[@LINE-1]]:3: warning: 4-way bank conflict on store to 's': 4 wavefronts per request, 1 ideal
-  // CHECK: :[[@LINE-2]]:3: note: in 'strided' with block 64x1x1 (from launch at launch-spaced-chevrons.cu:[[@LINE+9]])
+  // CHECK: :[[@LINE-2]]:3: note: in 'strided', block 64x1x1 (from launch at launch-spaced-chevrons.cu:[[@LINE+9]])
   out[threadIdx.x] = s[threadIdx.x];
 }
 

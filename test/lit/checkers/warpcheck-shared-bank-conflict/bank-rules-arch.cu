@@ -13,8 +13,9 @@ __global__ void columns(float *out) {
   __shared__ float tile[32][32];
   tile[threadIdx.x][0] = 1.0f;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way bank conflict on store to 'tile': 32 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'columns' with block 32x1x1 (from launch at bank-rules-arch.cu:[[@LINE+7]]); warp 0: lanes 0..31 hit bank 0 with 32 distinct words
-  // SM80: :[[@LINE-3]]:3: note: bank rules of sm_80 are not measured: counted with sm_90's, measured on an H100 (docs/bank-model.md)
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: warp 0: lanes 0..31 hit bank 0, 32 distinct words
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'columns', block 32x1x1 (from launch at bank-rules-arch.cu:[[@LINE+7]])
+  // SM80: :[[@LINE-4]]:3: note: bank rules of sm_80 are not measured: counted with sm_90's, measured on an H100 (docs/bank-model.md)
   __syncthreads();
   out[threadIdx.x] = tile[0][threadIdx.x];
 }

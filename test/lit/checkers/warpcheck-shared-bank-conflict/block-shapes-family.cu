@@ -21,7 +21,9 @@ __global__ void agree(int *out) {
   __shared__ int s[4096];
   s[threadIdx.x * 2] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request in every assumed block shape, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'agree' with block 256x1x1 (one of 6 shapes assumed, 1-D blocks of 32, 64, 128, 256, 512 or 1024 threads; what is reported holds for all 6, not for a shape outside them; no launch of this kernel in the file); warp 0: lanes 0, 16 hit bank 0 with 2 distinct words; the same count in each of the 6 shapes
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: warp 0: lanes 0, 16 hit bank 0, 2 distinct words
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the same count in each of the 6 shapes
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: in 'agree', block 256x1x1 (one of 6 shapes assumed, 1-D blocks of 32, 64, 128, 256, 512 or 1024 threads; what is reported holds for all 6, not for a shape outside them; no launch of this kernel in the file)
 }
 // JSON: "assumed_block_dims": [
 // JSON-NEXT: [
@@ -54,7 +56,9 @@ __global__ void disagree(int *out) {
   first[threadIdx.x] = 0;
   s[threadIdx.x * (blockDim.x / 32)] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: up to 4-way bank conflict on store to 's': 1 to 4 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'disagree' with block 128x1x1 (one of 3 shapes assumed, 1-D blocks of 32, 64 or 128 threads (x at most 128: an index of 'first' at block-shapes-family.cu:[[@LINE-3]]); what is reported holds for all 3, not for a shape outside them; no launch of this kernel in the file); warp 0: lanes 0, 8, 16, 24 hit bank 0 with 4 distinct words; worst of every execution; the count depends on 'the block shape'
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: warp 0: lanes 0, 8, 16, 24 hit bank 0, 4 distinct words; worst of every execution
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the count depends on 'the block shape'
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: in 'disagree', block 128x1x1 (one of 3 shapes assumed, 1-D blocks of 32, 64 or 128 threads (x at most 128: an index of 'first' at block-shapes-family.cu:[[@LINE-5]]); what is reported holds for all 3, not for a shape outside them; no launch of this kernel in the file)
 }
 // JSON: "kernel": "disagree",
 // JSON: "block_dim_source": "family",
@@ -74,7 +78,7 @@ __global__ void __launch_bounds__(512) throughVariable(int *out) {
   s[tid] = 0;
   t[tid * (blockDim.x / 16)] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: up to 4-way bank conflict on store to 't': 2 to 4 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'throughVariable' with block 64x1x1 (one of 2 shapes assumed, 1-D blocks of 32 or 64 threads (at most 512 threads: __launch_bounds__(512); x at most 64: an index of 's' at block-shapes-family.cu:[[@LINE-3]]); what is reported holds for both, not for a shape outside them; no launch of this kernel in the file)
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'throughVariable', block 64x1x1 (one of 2 shapes assumed, 1-D blocks of 32 or 64 threads (at most 512 threads: __launch_bounds__(512); x at most 64: an index of 's' at block-shapes-family.cu:[[@LINE-3]]); what is reported holds for both, not for a shape outside them; no launch of this kernel in the file)
 }
 
 // An index under a condition, or after a return, bounds nothing: the block
@@ -89,7 +93,7 @@ __global__ void guarded(int *out, bool c) {
   s[threadIdx.x] = 1;
   t[threadIdx.x * 4] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 4-way bank conflict on store to 't': 4 wavefronts per request in every assumed block shape, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'guarded' with block 256x1x1 (one of 6 shapes assumed, 1-D blocks of 32, 64, 128, 256, 512 or 1024 threads; what is reported holds for all 6, not for a shape outside them; no launch of this kernel in the file)
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'guarded', block 256x1x1 (one of 6 shapes assumed, 1-D blocks of 32, 64, 128, 256, 512 or 1024 threads; what is reported holds for all 6, not for a shape outside them; no launch of this kernel in the file)
 }
 
 // threadIdx.y: 2-D shapes, bounded by the tile's extents.
@@ -97,7 +101,8 @@ __global__ void tile(float *out) {
   __shared__ float t[16][16];
   t[threadIdx.y][threadIdx.x] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: up to 2-way bank conflict on store to 't': 1 to 2 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'tile' with block 16x16x1 (one of 3 shapes assumed, blocks of 16x16, 8x8 or 16x8 threads (2-D: the kernel reads threadIdx.y or blockDim.y; y at most 16: an index of 't' at block-shapes-family.cu:[[@LINE-2]]; x at most 16: an index of 't' at block-shapes-family.cu:[[@LINE-2]]); what is reported holds for all 3, not for a shape outside them; no launch of this kernel in the file){{.*}}; the count depends on 'the block shape'
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: the count depends on 'the block shape'
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'tile', block 16x16x1 (one of 3 shapes assumed, blocks of 16x16, 8x8 or 16x8 threads (2-D: the kernel reads threadIdx.y or blockDim.y; y at most 16: an index of 't' at block-shapes-family.cu:[[@LINE-3]]; x at most 16: an index of 't' at block-shapes-family.cu:[[@LINE-3]]); what is reported holds for all 3, not for a shape outside them; no launch of this kernel in the file){{.*}}
 }
 
 // threadIdx.z: no family is assumed; the default names why, and is an
@@ -106,7 +111,7 @@ __global__ void cube(int *out) {
   __shared__ int s[4096];
   s[(threadIdx.z * 32 + threadIdx.x) * 2] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request in the assumed block shape, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'cube' with block 256x1x1 (default; the kernel reads threadIdx.z or blockDim.z; assumed: what is reported holds for this shape, not for a launch with another; no launch of this kernel in the file: set --block-dim or the per-kernel option)
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'cube', block 256x1x1 (default; the kernel reads threadIdx.z or blockDim.z; assumed: what is reported holds for this shape, not for a launch with another; no launch of this kernel in the file: set --block-dim or the per-kernel option)
 }
 
 // A launch with a run-time size: the note says why it was not used.
@@ -114,7 +119,7 @@ __global__ void runtimeSize(int *out) {
   __shared__ int s[4096];
   s[threadIdx.x * 8] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 8-way bank conflict on store to 's': 8 wavefronts per request in every assumed block shape, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'runtimeSize' with block 256x1x1 (one of 6 shapes assumed, 1-D blocks of 32, 64, 128, 256, 512 or 1024 threads; what is reported holds for all 6, not for a shape outside them; the launch at block-shapes-family.cu:[[@LINE+4]] is not used: 'n' is a parameter of 'host', which is not called in this file)
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'runtimeSize', block 256x1x1 (one of 6 shapes assumed, 1-D blocks of 32, 64, 128, 256, 512 or 1024 threads; what is reported holds for all 6, not for a shape outside them; the launch at block-shapes-family.cu:[[@LINE+4]] is not used: 'n' is a parameter of 'host', which is not called in this file)
 }
 
 void host(int n) {

@@ -6,22 +6,22 @@ __global__ void first(float *out) {
   __shared__ float s[4096];
   s[threadIdx.x * 2] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'first' with block 64x1x1 (from launch at block-shapes-kernel-pointers.cu:[[@LINE+26]])
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'first' with block 32x1x1 (from launch at block-shapes-kernel-pointers.cu:[[@LINE+29]])
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'first', block 64x1x1 (from launch at block-shapes-kernel-pointers.cu:[[@LINE+26]])
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'first', block 32x1x1 (from launch at block-shapes-kernel-pointers.cu:[[@LINE+29]])
 }
 
 __global__ void second(float *out) {
   __shared__ float s[4096];
   s[threadIdx.x * 4] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 4-way bank conflict on store to 's': 4 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'second' with block 64x1x1 (from launch at block-shapes-kernel-pointers.cu:[[@LINE+18]])
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'second', block 64x1x1 (from launch at block-shapes-kernel-pointers.cu:[[@LINE+18]])
 }
 
 __global__ void third(float *out) {
   __shared__ float s[4096];
   s[threadIdx.y * 32 + threadIdx.x * 2] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'third' with block 16x8x1 (from launch at block-shapes-kernel-pointers.cu:[[@LINE+13]])
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'third', block 16x8x1 (from launch at block-shapes-kernel-pointers.cu:[[@LINE+13]])
 }
 
 __global__ void fourth(float *out) {

@@ -8,35 +8,35 @@ __global__ void plain(int *out) {
   __shared__ int s[4096];
   s[threadIdx.x * 2] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'plain' with block 64x1x1 (from cudaLaunchKernel at block-shapes-launch-apis.cu:[[@LINE+34]])
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'plain', block 64x1x1 (from cudaLaunchKernel at block-shapes-launch-apis.cu:[[@LINE+34]])
 }
 
 __global__ void cooperative(int *out) {
   __shared__ int s[4096];
   s[threadIdx.x * 4] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 4-way bank conflict on store to 's': 4 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'cooperative' with block 128x1x1 (from cudaLaunchCooperativeKernel at block-shapes-launch-apis.cu:[[@LINE+28]])
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'cooperative', block 128x1x1 (from cudaLaunchCooperativeKernel at block-shapes-launch-apis.cu:[[@LINE+28]])
 }
 
 __global__ void extended(int *out) {
   __shared__ int s[4096];
   s[threadIdx.y * 32 + threadIdx.x * 2] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'extended' with block 16x16x1 (from cudaLaunchKernelEx at block-shapes-launch-apis.cu:[[@LINE+25]])
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'extended', block 16x16x1 (from cudaLaunchKernelEx at block-shapes-launch-apis.cu:[[@LINE+25]])
 }
 
 __global__ void designated(int *out) {
   __shared__ int s[4096];
   s[threadIdx.x * 8] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 8-way bank conflict on store to 's': 8 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'designated' with block 32x1x1 (from cudaLaunchKernelEx at block-shapes-launch-apis.cu:[[@LINE+20]])
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'designated', block 32x1x1 (from cudaLaunchKernelEx at block-shapes-launch-apis.cu:[[@LINE+20]])
 }
 
 __global__ void unset(int *out) {
   __shared__ int s[4096];
   s[threadIdx.x * 2] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request in every assumed block shape, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'unset' with block 256x1x1 (one of 6 shapes assumed, 1-D blocks of 32, 64, 128, 256, 512 or 1024 threads; what is reported holds for all 6, not for a shape outside them; the launch at block-shapes-launch-apis.cu:[[@LINE+16]] is not used: 'none.blockDim.x' is assigned)
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'unset', block 256x1x1 (one of 6 shapes assumed, 1-D blocks of 32, 64, 128, 256, 512 or 1024 threads; what is reported holds for all 6, not for a shape outside them; the launch at block-shapes-launch-apis.cu:[[@LINE+16]] is not used: 'none.blockDim.x' is assigned)
 }
 
 int main() {

@@ -16,22 +16,22 @@
 
 KERNEL(nested64)
 // CHECK-MESSAGES: :[[@LINE-1]]:1: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal
-// CHECK-MESSAGES: :[[@LINE-2]]:1: note: in 'nested64' with block 64x1x1 (from launch at block-shapes-launch-wrapper-limits.cu:[[@LINE+17]] (called at block-shapes-launch-wrapper-limits.cu:[[@LINE+18]]) (called at block-shapes-launch-wrapper-limits.cu:[[@LINE+51]]){{.*}}
+// CHECK-MESSAGES: :[[@LINE-2]]:1: note: in 'nested64', block 64x1x1 (from launch at block-shapes-launch-wrapper-limits.cu:[[@LINE+17]] (called at block-shapes-launch-wrapper-limits.cu:[[@LINE+18]]) (called at block-shapes-launch-wrapper-limits.cu:[[@LINE+51]]){{.*}}
 KERNEL(nested128)
 // CHECK-MESSAGES: :[[@LINE-1]]:1: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal
-// CHECK-MESSAGES: :[[@LINE-2]]:1: note: in 'nested128' with block 128x1x1 (from launch at block-shapes-launch-wrapper-limits.cu:[[@LINE+14]] (called at block-shapes-launch-wrapper-limits.cu:[[@LINE+15]]) (called at block-shapes-launch-wrapper-limits.cu:[[@LINE+49]]){{.*}}
+// CHECK-MESSAGES: :[[@LINE-2]]:1: note: in 'nested128', block 128x1x1 (from launch at block-shapes-launch-wrapper-limits.cu:[[@LINE+14]] (called at block-shapes-launch-wrapper-limits.cu:[[@LINE+15]]) (called at block-shapes-launch-wrapper-limits.cu:[[@LINE+49]]){{.*}}
 KERNEL(viaMutable)
 // CHECK-MESSAGES: :[[@LINE-1]]:1: warning: {{.*}} in every assumed block shape
-// CHECK-MESSAGES: :[[@LINE-2]]:1: note: in 'viaMutable' {{.*}}assumed{{.*}}
+// CHECK-MESSAGES: :[[@LINE-2]]:1: note: in 'viaMutable'{{.*}}assumed{{.*}}
 KERNEL(viaWidened)
 // CHECK-MESSAGES: :[[@LINE-1]]:1: warning: {{.*}} in every assumed block shape
-// CHECK-MESSAGES: :[[@LINE-2]]:1: note: in 'viaWidened' {{.*}}assumed{{.*}}
+// CHECK-MESSAGES: :[[@LINE-2]]:1: note: in 'viaWidened'{{.*}}assumed{{.*}}
 KERNEL(viaEarlyReturn)
 // CHECK-MESSAGES: :[[@LINE-1]]:1: warning: {{.*}} in every assumed block shape
-// CHECK-MESSAGES: :[[@LINE-2]]:1: note: in 'viaEarlyReturn' {{.*}}assumed{{.*}}
+// CHECK-MESSAGES: :[[@LINE-2]]:1: note: in 'viaEarlyReturn'{{.*}}assumed{{.*}}
 KERNEL(viaArray)
 // CHECK-MESSAGES: :[[@LINE-1]]:1: warning: {{.*}} in every assumed block shape
-// CHECK-MESSAGES: :[[@LINE-2]]:1: note: in 'viaArray' {{.*}}assumed{{.*}}
+// CHECK-MESSAGES: :[[@LINE-2]]:1: note: in 'viaArray'{{.*}}assumed{{.*}}
 
 template <typename K> void inner(K kernel, int bs) { kernel<<<1, bs>>>(nullptr); }
 template <typename K> void outer(K kernel, int bs) { inner(kernel, bs); }

@@ -44,9 +44,9 @@ template <int BlockSize> __global__ void rows(float *out) {
   __shared__ float s[2048];
   s[threadIdx.x * (BlockSize / 32)] = 0.0f;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'rows<64>' with block 64x1x1 (from cudaLaunchKernelEx at block-shapes-launch-wrapper.cu:37 (called at block-shapes-launch-wrapper.cu:[[@LINE+17]]), 'p' from the call at block-shapes-launch-wrapper.cu:36, 'params' from the call at block-shapes-launch-wrapper.cu:[[@LINE+17]], 'block_' from the call at block-shapes-launch-wrapper.cu:[[@LINE+16]], 'block' from the call at block-shapes-launch-wrapper.cu:[[@LINE+29]], 'best' is 64 in 'case 64' of the switch at block-shapes-launch-wrapper.cu:[[@LINE+27]])
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'rows<64>', block 64x1x1 (from cudaLaunchKernelEx at block-shapes-launch-wrapper.cu:37 (called at block-shapes-launch-wrapper.cu:[[@LINE+17]]), 'p' from the call at block-shapes-launch-wrapper.cu:36, 'params' from the call at block-shapes-launch-wrapper.cu:[[@LINE+17]], 'block_' from the call at block-shapes-launch-wrapper.cu:[[@LINE+16]], 'block' from the call at block-shapes-launch-wrapper.cu:[[@LINE+29]], 'best' is 64 in 'case 64' of the switch at block-shapes-launch-wrapper.cu:[[@LINE+27]])
   // CHECK-MESSAGES: :[[@LINE-3]]:3: warning: 4-way bank conflict on store to 's': 4 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: in 'rows<128>' with block 128x1x1 (from cudaLaunchKernelEx at block-shapes-launch-wrapper.cu:37 (called at block-shapes-launch-wrapper.cu:[[@LINE+15]]), 'p' from the call at block-shapes-launch-wrapper.cu:36, 'params' from the call at block-shapes-launch-wrapper.cu:[[@LINE+15]], 'block_' from the call at block-shapes-launch-wrapper.cu:[[@LINE+14]], 'block' from the call at block-shapes-launch-wrapper.cu:[[@LINE+30]], 'best' is 128 in 'case 128' of the switch at block-shapes-launch-wrapper.cu:[[@LINE+25]])
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: in 'rows<128>', block 128x1x1 (from cudaLaunchKernelEx at block-shapes-launch-wrapper.cu:37 (called at block-shapes-launch-wrapper.cu:[[@LINE+15]]), 'p' from the call at block-shapes-launch-wrapper.cu:36, 'params' from the call at block-shapes-launch-wrapper.cu:[[@LINE+15]], 'block_' from the call at block-shapes-launch-wrapper.cu:[[@LINE+14]], 'block' from the call at block-shapes-launch-wrapper.cu:[[@LINE+30]], 'best' is 128 in 'case 128' of the switch at block-shapes-launch-wrapper.cu:[[@LINE+25]])
 }
 
 // Assigned after the block was built: the case says nothing about the
@@ -55,7 +55,7 @@ __global__ void late(float *out) {
   __shared__ float s[2048];
   s[threadIdx.x * 2] = 0.0f;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request in every assumed block shape, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'late' with block 256x1x1 (one of 6 shapes assumed, 1-D blocks of 32, 64, 128, 256, 512 or 1024 threads; what is reported holds for all 6, not for a shape outside them; the 2 launches are not used; the one at block-shapes-launch-wrapper.cu:37 (called at block-shapes-launch-wrapper.cu:[[@LINE+27]]): 'block' of 'launchLate' at the call at block-shapes-launch-wrapper.cu:[[@LINE+36]]: 'size': 'n' is a parameter of 'caller', which is not called in this file)
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'late', block 256x1x1 (one of 6 shapes assumed, 1-D blocks of 32, 64, 128, 256, 512 or 1024 threads; what is reported holds for all 6, not for a shape outside them; the 2 launches are not used; the one at block-shapes-launch-wrapper.cu:37 (called at block-shapes-launch-wrapper.cu:[[@LINE+27]]): 'block' of 'launchLate' at the call at block-shapes-launch-wrapper.cu:[[@LINE+36]]: 'size': 'n' is a parameter of 'caller', which is not called in this file)
 }
 
 template <int BlockSize>

@@ -8,8 +8,8 @@ __global__ void memberAssigned(int *out) {
   __shared__ int s[2048];
   s[threadIdx.y * 64 + threadIdx.x * 2] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'memberAssigned' with block 64x4x1 (from launch at block-shapes-member-assigned.cu:[[@LINE+24]])
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'memberAssigned' with block 16x8x2 (from launch at block-shapes-member-assigned.cu:[[@LINE+34]])
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'memberAssigned', block 64x4x1 (from launch at block-shapes-member-assigned.cu:[[@LINE+24]])
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'memberAssigned', block 16x8x2 (from launch at block-shapes-member-assigned.cu:[[@LINE+34]])
 }
 
 // Compound assignments, a constructor with arguments, then a member: 8x4x1.
@@ -17,7 +17,7 @@ __global__ void compound(int *out) {
   __shared__ int s[1024];
   s[threadIdx.x * 4] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 4-way bank conflict on store to 's': 4 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'compound' with block 32x1x1 (from launch at block-shapes-member-assigned.cu:[[@LINE+34]])
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'compound', block 32x1x1 (from launch at block-shapes-member-assigned.cu:[[@LINE+34]])
 }
 
 // A copy of a member-assigned dim3 has its value.
@@ -25,7 +25,7 @@ __global__ void copied(int *out) {
   __shared__ int s[1024];
   s[threadIdx.x * 8] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 8-way bank conflict on store to 's': 8 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'copied' with block 128x1x1 (from launch at block-shapes-member-assigned.cu:[[@LINE+32]])
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'copied', block 128x1x1 (from launch at block-shapes-member-assigned.cu:[[@LINE+32]])
 }
 
 void host(int *out, int n) {

@@ -9,36 +9,36 @@ __global__ void byParameter(int *out) {
   __shared__ int s[4096];
   s[threadIdx.x * 2] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'byParameter' with block 128x1x1 (from launch at block-shapes-parameters.cu:[[@LINE+37]], 'bs' from the call at block-shapes-parameters.cu:[[@LINE+44]])
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'byParameter' with block 64x1x1 (from launch at block-shapes-parameters.cu:[[@LINE+36]], 'bs' from the call at block-shapes-parameters.cu:[[@LINE+44]])
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'byParameter', block 128x1x1 (from launch at block-shapes-parameters.cu:[[@LINE+37]], 'bs' from the call at block-shapes-parameters.cu:[[@LINE+44]])
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'byParameter', block 64x1x1 (from launch at block-shapes-parameters.cu:[[@LINE+36]], 'bs' from the call at block-shapes-parameters.cu:[[@LINE+44]])
 }
 
 __global__ void byHelper(int *out) {
   __shared__ int s[4096];
   s[threadIdx.y * 32 + threadIdx.x * 2] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'byHelper' with block 16x16x1 (from launch at block-shapes-parameters.cu:[[@LINE+38]], returned by 'tile')
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'byHelper', block 16x16x1 (from launch at block-shapes-parameters.cu:[[@LINE+38]], returned by 'tile')
 }
 
 __global__ void byTemplate(int *out) {
   __shared__ int s[4096];
   s[threadIdx.x * 4] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 4-way bank conflict on store to 's': 4 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'byTemplate' with block 32x1x1 (from launch at block-shapes-parameters.cu:[[@LINE+25]])
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'byTemplate', block 32x1x1 (from launch at block-shapes-parameters.cu:[[@LINE+25]])
 }
 
 __global__ void byGlobal(int *out) {
   __shared__ int s[4096];
   s[threadIdx.y * 64 + threadIdx.x * 2] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'byGlobal' with block 32x4x1 (from launch at block-shapes-parameters.cu:[[@LINE+27]])
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'byGlobal', block 32x4x1 (from launch at block-shapes-parameters.cu:[[@LINE+27]])
 }
 
 __global__ void notCalled(int *out) {
   __shared__ int s[4096];
   s[threadIdx.x * 8] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 8-way bank conflict on store to 's': 8 wavefronts per request in every assumed block shape, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'notCalled' with block 256x1x1 (one of 6 shapes assumed, 1-D blocks of 32, 64, 128, 256, 512 or 1024 threads; what is reported holds for all 6, not for a shape outside them; the launch at block-shapes-parameters.cu:[[@LINE+12]] is not used: 'n' is a parameter of 'never', which is not called in this file)
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'notCalled', block 256x1x1 (one of 6 shapes assumed, 1-D blocks of 32, 64, 128, 256, 512 or 1024 threads; what is reported holds for all 6, not for a shape outside them; the launch at block-shapes-parameters.cu:[[@LINE+12]] is not used: 'n' is a parameter of 'never', which is not called in this file)
 }
 
 __global__ void silent(int *out) {

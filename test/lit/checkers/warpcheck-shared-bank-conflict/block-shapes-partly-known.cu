@@ -9,7 +9,7 @@ __global__ void add(float *out) {
   __shared__ float s[32 * 1024];
   s[threadIdx.x * 2] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request in the assumed block shape, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'add' with block 256x1x1 (from launch at block-shapes-partly-known.cu:[[@LINE+10]]; the launch at block-shapes-partly-known.cu:[[@LINE+11]] is not used: the block size is 'n', which is not a compile-time constant; what is reported holds for the launched shape, not for that launch)
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'add', block 256x1x1 (from launch at block-shapes-partly-known.cu:[[@LINE+10]]; the launch at block-shapes-partly-known.cu:[[@LINE+11]] is not used: the block size is 'n', which is not a compile-time constant; what is reported holds for the launched shape, not for that launch)
   // JSON: "block_dim_assumed": true
   // JSON: "status": "range"
   out[threadIdx.x] = s[0];

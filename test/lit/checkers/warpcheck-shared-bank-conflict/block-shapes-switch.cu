@@ -13,33 +13,33 @@ template <int BlockSize> __global__ void reduceBlock(int *out) {
   __shared__ int s[4096];
   s[threadIdx.x * (BlockSize / 32)] = BlockSize;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'reduceBlock<64>' with block 32x1x1 (from launch at block-shapes-switch.cu:[[@LINE+46]], 'threads' is 32 or 64 in the cases 32, 64 of the switch at block-shapes-switch.cu:[[@LINE+40]])
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'reduceBlock<64>' with block 64x1x1 (from launch at block-shapes-switch.cu:[[@LINE+45]], 'threads' is 32 or 64 in the cases 32, 64 of the switch at block-shapes-switch.cu:[[@LINE+39]])
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'reduceBlock<64>', block 32x1x1 (from launch at block-shapes-switch.cu:[[@LINE+46]], 'threads' is 32 or 64 in the cases 32, 64 of the switch at block-shapes-switch.cu:[[@LINE+40]])
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'reduceBlock<64>', block 64x1x1 (from launch at block-shapes-switch.cu:[[@LINE+45]], 'threads' is 32 or 64 in the cases 32, 64 of the switch at block-shapes-switch.cu:[[@LINE+39]])
   // CHECK-MESSAGES: :[[@LINE-4]]:3: warning: 4-way bank conflict on store to 's': 4 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-5]]:3: note: in 'reduceBlock<128>' with block 128x1x1 (from launch at block-shapes-switch.cu:[[@LINE+39]], 'threads' is 128 in 'case 128' of the switch at block-shapes-switch.cu:[[@LINE+37]])
+  // CHECK-MESSAGES: :[[@LINE-5]]:3: note: in 'reduceBlock<128>', block 128x1x1 (from launch at block-shapes-switch.cu:[[@LINE+39]], 'threads' is 128 in 'case 128' of the switch at block-shapes-switch.cu:[[@LINE+37]])
 }
 
 __global__ void fallThrough(int *out) {
   __shared__ int s[4096];
   s[threadIdx.x * 4] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 4-way bank conflict on store to 's': 4 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'fallThrough' with block 96x1x1 (from launch at block-shapes-switch.cu:[[@LINE+41]], 'threads' is 96 or 160 in the cases 96, 160 of the switch at block-shapes-switch.cu:[[@LINE+30]])
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'fallThrough' with block 160x1x1 (from launch at block-shapes-switch.cu:[[@LINE+40]], 'threads' is 96 or 160 in the cases 96, 160 of the switch at block-shapes-switch.cu:[[@LINE+29]])
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'fallThrough', block 96x1x1 (from launch at block-shapes-switch.cu:[[@LINE+41]], 'threads' is 96 or 160 in the cases 96, 160 of the switch at block-shapes-switch.cu:[[@LINE+30]])
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'fallThrough', block 160x1x1 (from launch at block-shapes-switch.cu:[[@LINE+40]], 'threads' is 96 or 160 in the cases 96, 160 of the switch at block-shapes-switch.cu:[[@LINE+29]])
 }
 
 __global__ void underIf(int *out) {
   __shared__ int s[4096];
   s[threadIdx.x * 8] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 8-way bank conflict on store to 's': 8 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'underIf' with block 256x1x1 (from launch at block-shapes-switch.cu:[[@LINE+39]], 'threads' is 256 or 192 under the condition at block-shapes-switch.cu:[[@LINE+38]])
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'underIf' with block 192x1x1 (from launch at block-shapes-switch.cu:[[@LINE+38]], 'threads' is 256 or 192 under the condition at block-shapes-switch.cu:[[@LINE+37]])
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'underIf', block 256x1x1 (from launch at block-shapes-switch.cu:[[@LINE+39]], 'threads' is 256 or 192 under the condition at block-shapes-switch.cu:[[@LINE+38]])
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'underIf', block 192x1x1 (from launch at block-shapes-switch.cu:[[@LINE+38]], 'threads' is 256 or 192 under the condition at block-shapes-switch.cu:[[@LINE+37]])
 }
 
 __global__ void inElse(int *out) {
   __shared__ int s[4096];
   s[threadIdx.x * 16] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 16-way bank conflict on store to 's': 16 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'inElse' with block 512x1x1 (from launch at block-shapes-switch.cu:[[@LINE+34]], 'threads' is 512 in the else of the condition at block-shapes-switch.cu:[[@LINE+32]])
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'inElse', block 512x1x1 (from launch at block-shapes-switch.cu:[[@LINE+34]], 'threads' is 512 in the else of the condition at block-shapes-switch.cu:[[@LINE+32]])
 }
 
 // Neither `default:` nor an unforcing condition gives a shape; `threads *=
@@ -48,7 +48,7 @@ __global__ void notFixed(int *out) {
   __shared__ int s[4096];
   s[threadIdx.x * 32] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way bank conflict on store to 's': 32 wavefronts per request in the assumed block shape, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'notFixed' with block 64x1x1 (from launch at block-shapes-switch.cu:[[@LINE+37]], 'threads' is 64 in 'case 64' of the switch at block-shapes-switch.cu:[[@LINE+35]]; the 2 launches are not used; the one at block-shapes-switch.cu:[[@LINE+19]]: 'threads' of 'launch' at the call at block-shapes-switch.cu:[[@LINE+43]]: the block argument is 'atoi(argv[1])', which is not a compile-time constant; what is reported holds for the launched shape, not for that launch)
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'notFixed', block 64x1x1 (from launch at block-shapes-switch.cu:[[@LINE+37]], 'threads' is 64 in 'case 64' of the switch at block-shapes-switch.cu:[[@LINE+35]]; the 2 launches are not used; the one at block-shapes-switch.cu:[[@LINE+19]]: 'threads' of 'launch' at the call at block-shapes-switch.cu:[[@LINE+43]]: the block argument is 'atoi(argv[1])', which is not a compile-time constant; what is reported holds for the launched shape, not for that launch)
 }
 
 void launch(int threads, int kind) {

@@ -19,7 +19,8 @@ template <int NWarps> __global__ void rows(float *out) {
   __shared__ float t[NWarps][64];
   t[threadIdx.y][threadIdx.x * 2] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 't': 2 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'rows<4>' with block 32x4x1 (from launch at block-shapes-warp-size.cu:{{[0-9]+}}, 'prop.warpSize' (cudaDeviceProp::warpSize) is 32 on every NVIDIA GPU); warp 0: lanes 0, 16 hit bank 0 with 2 distinct words
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: warp 0: lanes 0, 16 hit bank 0, 2 distinct words
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'rows<4>', block 32x4x1 (from launch at block-shapes-warp-size.cu:{{[0-9]+}}, 'prop.warpSize' (cudaDeviceProp::warpSize) is 32 on every NVIDIA GPU)
 }
 // rows<2>'s warning is the same as rows<4>'s (one diagnostic); JSON has it.
 // JSON: "block_dim_origin": "from launch at block-shapes-warp-size.cu:{{[0-9]+}}, 'warp_size' from the call at block-shapes-warp-size.cu:{{[0-9]+}}, 'info->warpSize' (cudaDeviceProp::warpSize) is 32 on every NVIDIA GPU",
@@ -49,8 +50,8 @@ __global__ void attr(int *out) {
   __shared__ int s[4096];
   s[threadIdx.x * 4] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 4-way bank conflict on store to 's': 4 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'attr' with block 32x1x1 (from launch at block-shapes-warp-size.cu:{{[0-9]+}}, 'ws' is the warp size cudaDeviceGetAttribute gives, 32 on every NVIDIA GPU)
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'attr' with block 64x1x1 (from launch at block-shapes-warp-size.cu:{{[0-9]+}}, 'ws' is the warp size cudaDeviceGetAttribute gives, 32 on every NVIDIA GPU)
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'attr', block 32x1x1 (from launch at block-shapes-warp-size.cu:{{[0-9]+}}, 'ws' is the warp size cudaDeviceGetAttribute gives, 32 on every NVIDIA GPU)
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'attr', block 64x1x1 (from launch at block-shapes-warp-size.cu:{{[0-9]+}}, 'ws' is the warp size cudaDeviceGetAttribute gives, 32 on every NVIDIA GPU)
 }
 
 // The attribute, queried unconditionally (through CHECK's do-while) before
@@ -68,7 +69,7 @@ __global__ void notWarpSize(int *out) {
   __shared__ int s[4096];
   s[threadIdx.x * 8] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 8-way bank conflict on store to 's': 8 wavefronts per request in every assumed block shape, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'notWarpSize' with block 256x1x1 (one of 6 shapes assumed, {{.*}}; the 3 launches are not used; the one at block-shapes-warp-size.cu:{{[0-9]+}}: the block size 'ws' may be changed before the launch)
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'notWarpSize', block 256x1x1 (one of 6 shapes assumed, {{.*}}; the 3 launches are not used; the one at block-shapes-warp-size.cu:{{[0-9]+}}: the block size 'ws' may be changed before the launch)
 }
 
 struct DeviceInfo {

@@ -16,10 +16,11 @@ __global__ void unlaunched(float *out) {
   out[threadIdx.x] = t[threadIdx.x % 16][threadIdx.y];
   // OPTION: :[[@LINE-1]]:22: warning: 2-way bank conflict on load from 't': 2 wavefronts per request, 1 ideal
   // DEFAULT: :[[@LINE-2]]:22: warning: up to 2-way bank conflict on load from 't': 1 to 2 wavefronts per request, 1 ideal
-  // DEFAULT: :[[@LINE-3]]:22: note: in 'unlaunched' with block 16x16x1 (one of 8 shapes assumed, blocks of 16x16, 8x8, 16x8, 32x2, 32x4, 32x8, 32x16 or 64x4 threads (2-D: the kernel reads threadIdx.y or blockDim.y; y at most 17: an index of 't' at block-shapes.cu:[[@LINE-3]]); what is reported holds for all 8, not for a shape outside them; no launch of this kernel in the file){{.*}}; the count depends on 'the block shape'
+  // DEFAULT: :[[@LINE-3]]:22: note: the count depends on 'the block shape'
+  // DEFAULT: :[[@LINE-4]]:22: note: in 'unlaunched', block 16x16x1 (one of 8 shapes assumed, blocks of 16x16, 8x8, 16x8, 32x2, 32x4, 32x8, 32x16 or 64x4 threads (2-D: the kernel reads threadIdx.y or blockDim.y; y at most 17: an index of 't' at block-shapes.cu:[[@LINE-4]]); what is reported holds for all 8, not for a shape outside them; no launch of this kernel in the file){{.*}}
   out[threadIdx.x] += u[threadIdx.x * 32];
   // DEFAULT: :[[@LINE-1]]:23: warning: up to 32-way bank conflict on load from 'u': 8 to 32 wavefronts per request, 1 ideal
-  // DEFAULT: :[[@LINE-2]]:23: note: in 'unlaunched' with block 16x16x1 (one of 8 shapes assumed
+  // DEFAULT: :[[@LINE-2]]:23: note: in 'unlaunched', block 16x16x1 (one of 8 shapes assumed
   // OPTION: :[[@LINE-3]]:23: warning: 16-way bank conflict on load from 'u': 16 wavefronts per request, 1 ideal
 }
 
@@ -27,8 +28,8 @@ __global__ void launchedTwice(int *out) {
   __shared__ int s[1024];
   s[threadIdx.x * 2] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'launchedTwice' with block 32x1x1 (from launch at block-shapes.cu:[[@LINE+5]])
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'launchedTwice' with block 64x2x1 (from launch at block-shapes.cu:[[@LINE+6]])
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'launchedTwice', block 32x1x1 (from launch at block-shapes.cu:[[@LINE+5]])
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'launchedTwice', block 64x2x1 (from launch at block-shapes.cu:[[@LINE+6]])
 }
 
 void host(int *out, int blocks) {

@@ -8,7 +8,7 @@ __global__ void activeLanes(uint32_t *a) {
   if (tid < 15 || tid == 16)
     a[tid] = smem[(tid == 16 ? 15 : tid) * 32];
   // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 16-way bank conflict on load from 'smem': 16 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:14: note: {{.*}} lanes 0..14, 16 hit bank 0 with 16 distinct words
+  // CHECK-MESSAGES: :[[@LINE-2]]:14: note: {{.*}} lanes 0..14, 16 hit bank 0, 16 distinct words
   uint32_t addr;
   if (tid < 16)
     addr = tid / 2;

@@ -13,12 +13,13 @@ __global__ void armsAreLoads(float *g, int k) {
   // lanes: 16 wavefronts), the odd lanes a row.
   float v = (tid & 1) ? s[1][tid] : s[0][tid * 32];
   // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: 16-way bank conflict on load from 's': 16 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:37: note: in 'armsAreLoads' with block 32x1x1 (from launch at conditional-operator-loads.cu:[[@LINE+19]]); warp 0: lanes 0, 2, 4, {{.*}}, 30 hit bank 0 with 16 distinct words
-  // CHECK-MESSAGES: :[[@LINE-9]]:20: note: no layout fix offered: the wavefronts of 's' under a padding or swizzle cannot be decided (its addresses depend on values warpcheck does not follow)
+  // CHECK-MESSAGES: :[[@LINE-2]]:37: note: warp 0: lanes 0, 2, 4, {{.*}}, 30 hit bank 0, 16 distinct words
+  // CHECK-MESSAGES: :[[@LINE-3]]:37: note: in 'armsAreLoads', block 32x1x1 (from launch at conditional-operator-loads.cu:[[@LINE+19]])
+  // CHECK-MESSAGES: :[[@LINE-10]]:20: note: no layout fix offered: the wavefronts of 's' under a padding or swizzle cannot be decided (its addresses depend on values warpcheck does not follow)
   // A uniform condition: every thread takes the same arm.
   float w = (k & 1) ? s[1][k >> 1] : s[0][tid * 32];
   // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: 32-way bank conflict on load from 's': 32 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:38: note: in 'armsAreLoads' with block 32x1x1 {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:38: note: in 'armsAreLoads', block 32x1x1 {{.*}}
   // Stored through a `?:`.
   ((tid & 1) ? s[1][tid] : s[0][tid]) = v + w;
   g[tid] = v + w;
@@ -30,6 +31,6 @@ __global__ void armsAreLoads(float *g, int k) {
 // JSON: "wavefronts": 1,
 // JSON: "column": 3,
 // JSON: "kind": "store",
-// JSON-NEXT: "line": 23,
+// JSON-NEXT: "line": 24,
 
 int main(int argc, char **) { armsAreLoads<<<1, 32>>>(nullptr, argc); }

@@ -12,7 +12,7 @@ __global__ void wholeTiles(float *out) {
     s[Tile.meta_group_rank() * 32] = 1;
   s[Tile.thread_rank() * 32] = 2;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way bank conflict on store to 's': 32 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'wholeTiles' {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'wholeTiles'{{.*}}
   // CHECK-MESSAGES: :9:20: note: {{.*}}
   // CHECK-MESSAGES: :9:20: note: {{.*}}
 }

@@ -10,7 +10,7 @@ __global__ void columns(int *out) {
   unsigned col = threadIdx.x * 32 + threadIdx.y;
   tile[col] = threadIdx.x;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way bank conflict on store to 'tile'
-  // CHECK-MESSAGES: note: pad each row of 32 elements by 1 element (launches pass 4224 bytes of dynamic shared memory instead of 4096; index i becomes i + i / 32) makes all 2 accesses conflict-free (+128 bytes)
+  // CHECK-MESSAGES: note: pad rows of 32 elements by 1 (launches pass 4224 bytes of dynamic shared memory instead of 4096; i becomes i + i / 32) makes all 2 accesses conflict-free (+128 bytes)
   // CHECK-FIXES: tile[col + col / 32] = threadIdx.x;
   __syncthreads();
   out[threadIdx.y * 32 + threadIdx.x] = tile[col];

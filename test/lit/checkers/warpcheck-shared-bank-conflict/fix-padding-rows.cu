@@ -1,5 +1,5 @@
 // A 1-D array indexed as rows is padded by a row stride: the declaration
-// grows by the pad of every row and each index i becomes i + i / W * P.
+// grows by the pad of every row and each i becomes i + i / W * P.
 // RUN: cp %s %t.cu
 // RUN: %warpcheck --fix --fix-style=pad %t.cu -- 2>&1 | FileCheck %s -check-prefix=CHECK-MESSAGES
 // RUN: FileCheck %s -check-prefix=CHECK-FIXES < %t.cu
@@ -10,7 +10,7 @@ __global__ void columns(unsigned *out) {
   // CHECK-FIXES: __shared__ unsigned s[1024 + 32];
   s[threadIdx.x * 32] = threadIdx.x;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way bank conflict on store to 's'
-  // CHECK-MESSAGES: note: pad each row of 32 elements by 1 element: 'unsigned int s[1056]' (index i becomes i + i / 32) makes all 3 accesses conflict-free (+128 bytes)
+  // CHECK-MESSAGES: note: pad rows of 32 elements by 1: 'unsigned int s[1056]' (i becomes i + i / 32) makes all 3 accesses conflict-free (+128 bytes)
   // CHECK-FIXES: s[(threadIdx.x * 32) + (threadIdx.x * 32) / 32] = threadIdx.x;
   __syncthreads();
   out[threadIdx.x] = s[(31 - threadIdx.x) * 32] + s[40];
@@ -31,8 +31,8 @@ __global__ void reduce(int *out, const int *in) {
     unsigned index = 2 * s * tid;
     if (index < blockDim.x)
       sdata[index] += sdata[index + s];
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 8-way bank conflict on load from 'sdata'
-    // CHECK-MESSAGES: note: pad each row of 32 elements by 1 element: 'int sdata[264]' (index i becomes i + i / 32) makes all 4 accesses conflict-free (+32 bytes)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 8-way bank conflict on load and store of 'sdata'
+    // CHECK-MESSAGES: note: pad rows of 32 elements by 1: 'int sdata[264]' (i becomes i + i / 32) makes all 4 accesses conflict-free (+32 bytes)
     // CHECK-FIXES: sdata[index + index / 32] += sdata[(index + s) + (index + s) / 32];
     __syncthreads();
   }

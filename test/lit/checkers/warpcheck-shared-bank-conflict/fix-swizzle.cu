@@ -24,8 +24,8 @@ __global__ void small(float *out) {
   __syncthreads();
   out[threadIdx.x] = t[threadIdx.x][threadIdx.y];
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 8-way bank conflict on load from 't'
-  // CHECK-MESSAGES: note: pad each row by 2 elements: 'float t[16][18]' cuts the wavefronts of all 2 accesses from 72 to 24 (+128 bytes)
-  // CHECK-MESSAGES: note: or swizzle: Swizzle<3,1,4> (index [r][c ^ (((r >> 1) & 7) << 1)]) makes all 2 accesses conflict-free (+0 bytes)
+  // CHECK-MESSAGES: note: swizzle: Swizzle<3,1,4> (index [r][c ^ (((r >> 1) & 7) << 1)]) makes all 2 accesses conflict-free (+0 bytes) (applied by --fix)
+  // CHECK-MESSAGES: note: or pad each row by 2 elements: 'float t[16][18]' cuts the wavefronts of all 2 accesses from 72 to 24 (+128 bytes)
   // CHECK-FIXES: out[threadIdx.x] = t[threadIdx.x][threadIdx.y ^ (((threadIdx.x >> 1) & 7) << 1)];
 }
 
@@ -36,8 +36,8 @@ __global__ void flat(int *out) {
   __syncthreads();
   out[threadIdx.x] = m[threadIdx.x * 32 + threadIdx.y];
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 32-way bank conflict on load from 'm'
-  // CHECK-MESSAGES: note: pad each row of 32 elements by 1 element: 'int m[1056]' (index i becomes i + i / 32) makes all 2 accesses conflict-free (+128 bytes)
-  // CHECK-MESSAGES: note: or swizzle: Swizzle<5,0,5> (index [i ^ ((i >> 5) & 31)]) makes all 2 accesses conflict-free (+0 bytes)
+  // CHECK-MESSAGES: note: swizzle: Swizzle<5,0,5> (index [i ^ ((i >> 5) & 31)]) makes all 2 accesses conflict-free (+0 bytes) (applied by --fix)
+  // CHECK-MESSAGES: note: or pad rows of 32 elements by 1: 'int m[1056]' (i becomes i + i / 32) makes all 2 accesses conflict-free (+128 bytes)
   // CHECK-FIXES: out[threadIdx.x] = m[(threadIdx.x * 32 + threadIdx.y) ^ (((threadIdx.x * 32 + threadIdx.y) >> 5) & 31)];
 }
 

@@ -11,29 +11,29 @@ __global__ void wide(float *out) {
   __shared__ float s[32 * 1024];
   s[threadIdx.x * 2] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'wide' with block 256x1x1 (from launch at host-values-branch-arms.cu:{{[0-9]+}}, 'numThreads' set at host-values-branch-arms.cu:{{[0-9]+}})
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'wide', block 256x1x1 (from launch at host-values-branch-arms.cu:{{[0-9]+}}, 'numThreads' set at host-values-branch-arms.cu:{{[0-9]+}})
   out[threadIdx.x] = s[0];
 }
 __global__ void narrow(float *out) {
   __shared__ float s[32 * 1024];
   s[threadIdx.x * 4] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 4-way bank conflict on store to 's': 4 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'narrow' with block 64x1x1 (from launch at host-values-branch-arms.cu:{{[0-9]+}}, 'numThreads' set at host-values-branch-arms.cu:{{[0-9]+}})
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'narrow', block 64x1x1 (from launch at host-values-branch-arms.cu:{{[0-9]+}}, 'numThreads' set at host-values-branch-arms.cu:{{[0-9]+}})
   out[threadIdx.x] = s[0];
 }
 __global__ void either(float *out) {
   __shared__ float s[32 * 1024];
   s[threadIdx.x * 8] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 8-way bank conflict on store to 's': 8 wavefronts per request in every assumed block shape, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'either' with block 256x1x1 (one of 6 shapes assumed, {{.*}}is not used: the block argument is 'floorPow2(numElements)', which is not a compile-time constant)
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'either', block 256x1x1 (one of 6 shapes assumed, {{.*}}is not used: the block argument is 'floorPow2(numElements)', which is not a compile-time constant)
   out[threadIdx.x] = s[0];
 }
 __global__ void both(float *out) {
   __shared__ float s[32 * 1024];
   s[threadIdx.x * 16] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 16-way bank conflict on store to 's': 16 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'both' with block 128x1x1 (from launch at host-values-branch-arms.cu:{{[0-9]+}}, 't2' set at host-values-branch-arms.cu:{{[0-9]+}})
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'both' with block 32x1x1 (from launch at host-values-branch-arms.cu:{{[0-9]+}}, 't2' set at host-values-branch-arms.cu:{{[0-9]+}})
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'both', block 128x1x1 (from launch at host-values-branch-arms.cu:{{[0-9]+}}, 't2' set at host-values-branch-arms.cu:{{[0-9]+}})
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'both', block 32x1x1 (from launch at host-values-branch-arms.cu:{{[0-9]+}}, 't2' set at host-values-branch-arms.cu:{{[0-9]+}})
   out[threadIdx.x] = s[0];
 }
 

@@ -9,7 +9,7 @@ __global__ void fromParameter(float *out) {
   __shared__ float s[32 * 256];
   s[threadIdx.x * 2] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'fromParameter' with block 256x1x1 (from launch at host-values-dim3-member-assigned.cu:{{[0-9]+}}, 'threads' from the call at host-values-dim3-member-assigned.cu:{{[0-9]+}})
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'fromParameter', block 256x1x1 (from launch at host-values-dim3-member-assigned.cu:{{[0-9]+}}, 'threads' from the call at host-values-dim3-member-assigned.cu:{{[0-9]+}})
   out[threadIdx.x] = s[0];
 }
 
@@ -17,8 +17,8 @@ __global__ void twoCalls(float *out) {
   __shared__ float s[32 * 256];
   s[threadIdx.x * 4] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 4-way bank conflict on store to 's': 4 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'twoCalls' with block 64x1x1 (from launch at {{.*}}, 'n' from the call at host-values-dim3-member-assigned.cu:{{[0-9]+}})
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'twoCalls' with block 128x1x1 (from launch at {{.*}}, 'n' from the call at {{.*}})
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'twoCalls', block 64x1x1 (from launch at {{.*}}, 'n' from the call at host-values-dim3-member-assigned.cu:{{[0-9]+}})
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'twoCalls', block 128x1x1 (from launch at {{.*}}, 'n' from the call at {{.*}})
   out[threadIdx.x] = s[0];
 }
 
@@ -26,7 +26,7 @@ __global__ void notCalled(float *out) {
   __shared__ float s[32 * 256];
   s[threadIdx.x * 8] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 8-way bank conflict on store to 's': 8 wavefronts per request in every assumed block shape, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'notCalled' with block 256x1x1 (one of 6 shapes assumed, {{.*}}is not used: 'b.x' is assigned 'n', which is not a compile-time constant ('n' is a parameter of 'orphan', which is not called in this file))
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'notCalled', block 256x1x1 (one of 6 shapes assumed, {{.*}}is not used: 'b.x' is assigned 'n', which is not a compile-time constant ('n' is a parameter of 'orphan', which is not called in this file))
   out[threadIdx.x] = s[0];
 }
 

@@ -10,7 +10,8 @@ __global__ void strided(float *out, int d) {
   __shared__ float s[32 * 64];
   s[threadIdx.x * d] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 8-way bank conflict on store to 's': 8 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'strided' with block 32x1x1 ({{.*}}'d' is 8 at the launch at host-values-function-pointer.cu:[[@LINE+37]]){{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'strided', block 32x1x1 ({{.*}}){{.*}}
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: 'd' is 8 at the launch at host-values-function-pointer.cu:[[@LINE+38]]
   out[threadIdx.x] = s[0];
 }
 
@@ -18,7 +19,8 @@ __global__ void other(float *out, int d) {
   __shared__ float s[32 * 64];
   s[threadIdx.x * d] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 4-way bank conflict on store to 's': 4 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'other' with block 32x1x1 ({{.*}}'d' is 4 at the launch at host-values-function-pointer.cu:[[@LINE+30]]){{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'other', block 32x1x1 ({{.*}}){{.*}}
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: 'd' is 4 at the launch at host-values-function-pointer.cu:[[@LINE+30]]
   out[threadIdx.x] = s[0];
 }
 
@@ -26,7 +28,7 @@ __global__ void shaped(float *out) {
   __shared__ float s[32 * 64];
   s[threadIdx.x * 2] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'shaped' with block 64x1x1 (from launch at host-values-function-pointer.cu:[[@LINE+23]], 'bs' from the call at host-values-function-pointer.cu:[[@LINE+14]], 'a' from the call at host-values-function-pointer.cu:[[@LINE+19]], 'inner' from the call at host-values-function-pointer.cu:[[@LINE+36]]){{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'shaped', block 64x1x1 (from launch at host-values-function-pointer.cu:[[@LINE+23]], 'bs' from the call at host-values-function-pointer.cu:[[@LINE+14]], 'a' from the call at host-values-function-pointer.cu:[[@LINE+19]], 'inner' from the call at host-values-function-pointer.cu:[[@LINE+36]]){{.*}}
   out[threadIdx.x] = s[0];
 }
 

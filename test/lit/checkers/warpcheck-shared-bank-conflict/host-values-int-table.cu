@@ -8,8 +8,8 @@ __global__ void tabled(float *out) {
   __shared__ float s[32 * 64];
   s[threadIdx.x * 2] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'tabled' with block 64x1x1 (from launch at host-values-int-table.cu:[[@LINE+13]], 'block_size' from the call at host-values-int-table.cu:[[@LINE+19]], element 0 of 'block_sizes')
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'tabled' with block 128x1x1 (from launch at host-values-int-table.cu:[[@LINE+12]], 'block_size' from the call at host-values-int-table.cu:[[@LINE+18]], element 1 of 'block_sizes')
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'tabled', block 64x1x1 (from launch at host-values-int-table.cu:[[@LINE+13]], 'block_size' from the call at host-values-int-table.cu:[[@LINE+19]], element 0 of 'block_sizes')
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'tabled', block 128x1x1 (from launch at host-values-int-table.cu:[[@LINE+12]], 'block_size' from the call at host-values-int-table.cu:[[@LINE+18]], element 1 of 'block_sizes')
   out[threadIdx.x] = s[0];
 }
 
@@ -17,7 +17,7 @@ __global__ void changedTable(float *out) {
   __shared__ float s[32 * 64];
   s[threadIdx.x * 2] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request in every assumed block shape, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'changedTable' with block {{.*}}one of 6 shapes assumed{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'changedTable', block {{.*}}one of 6 shapes assumed{{.*}}
   out[threadIdx.x] = s[0];
 }
 

@@ -12,7 +12,7 @@ __global__ void direct(float *out) {
   __shared__ float s[32 * 64];
   s[threadIdx.x * 2] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'direct' with block 128x1x1 (from launch at host-values-lambda.cu:[[@LINE+32]], 'threads' from the call at host-values-lambda.cu:[[@LINE+33]], 'bs' from the call at host-values-lambda.cu:[[@LINE+37]])
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'direct', block 128x1x1 (from launch at host-values-lambda.cu:[[@LINE+34]], 'threads' from the call at host-values-lambda.cu:[[@LINE+35]], 'bs' from the call at host-values-lambda.cu:[[@LINE+39]])
   out[threadIdx.x] = s[0];
 }
 
@@ -21,7 +21,8 @@ __global__ void strided(float *out, int d) {
   s[threadIdx.x * d] = 1;
   // By copy (4) times by reference (2): 8.
   // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: 8-way bank conflict on store to 's': 8 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'strided' with block 32x1x1 ({{.*}}'d' is 8 at the launch at host-values-lambda.cu:[[@LINE+32]]){{.*}}
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'strided', block 32x1x1 ({{.*}}){{.*}}
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: 'd' is 8 at the launch at host-values-lambda.cu:[[@LINE+33]]
   out[threadIdx.x] = s[0];
 }
 
@@ -29,7 +30,8 @@ __global__ void generic(float *out, int d) {
   __shared__ float s[32 * 64];
   s[threadIdx.x * d] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 16-way bank conflict on store to 's': 16 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'generic' with block 32x1x1 ({{.*}}'d' is 16 at the launch at host-values-lambda.cu:[[@LINE+27]]){{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'generic', block 32x1x1 ({{.*}}){{.*}}
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: 'd' is 16 at the launch at host-values-lambda.cu:[[@LINE+27]]
   out[threadIdx.x] = s[0];
 }
 
@@ -66,7 +68,8 @@ __global__ void held(float *out, int d) {
   __shared__ float s[32 * 64];
   s[threadIdx.x * d] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 4-way bank conflict on store to 's': 4 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'held' with block 32x1x1 ({{.*}}'d' is 4 at the launch at host-values-lambda.cu:[[@LINE+13]]){{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'held', block 32x1x1 ({{.*}}){{.*}}
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: 'd' is 4 at the launch at host-values-lambda.cu:[[@LINE+13]]
   out[threadIdx.x] = s[0];
 }
 

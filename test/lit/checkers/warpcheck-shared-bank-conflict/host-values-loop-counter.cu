@@ -10,9 +10,9 @@ __global__ void eachSize(float *out) {
   __shared__ float s[1024 * 2];
   s[threadIdx.x * 2] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'eachSize' with block 64x1x1 (from launch at host-values-loop-counter.cu:{{[0-9]+}}, 'bs' from the loop at host-values-loop-counter.cu:{{[0-9]+}})
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'eachSize' with block 128x1x1 (from launch at {{.*}}, 'bs' from the loop at {{.*}})
-  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: in 'eachSize' with block 256x1x1 (from launch at {{.*}}, 'bs' from the loop at {{.*}})
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'eachSize', block 64x1x1 (from launch at host-values-loop-counter.cu:{{[0-9]+}}, 'bs' from the loop at host-values-loop-counter.cu:{{[0-9]+}})
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'eachSize', block 128x1x1 (from launch at {{.*}}, 'bs' from the loop at {{.*}})
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: in 'eachSize', block 256x1x1 (from launch at {{.*}}, 'bs' from the loop at {{.*}})
   out[threadIdx.x] = s[0];
 }
 
@@ -22,7 +22,8 @@ __global__ void afterLoop(float *out, int log2N) {
   __shared__ float s[4096];
   s[threadIdx.x << (log2N - 9)] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 4-way bank conflict on store to 's': 4 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'afterLoop' with block 512x1x1 (from launch at host-values-loop-counter.cu:{{[0-9]+}}, 'N' is 2048 after the loop at host-values-loop-counter.cu:{{[0-9]+}}; 'log2N' is 11 at the launch at {{.*}})
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'afterLoop', block 512x1x1 (from launch at host-values-loop-counter.cu:{{[0-9]+}}, 'N' is 2048 after the loop at host-values-loop-counter.cu:{{[0-9]+}})
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: 'log2N' is 11 at the launch at {{.*}}
   out[threadIdx.x] = s[0];
 }
 
@@ -30,7 +31,7 @@ __global__ void leftByBreak(float *out) {
   __shared__ float s[32 * 1024];
   s[threadIdx.x * 8] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 8-way bank conflict on store to 's': 8 wavefronts per request in every assumed block shape, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'leftByBreak' with block 256x1x1 (one of 6 shapes assumed, {{.*}}the launch at {{.*}} is not used: the block size 'bs' may be changed before the launch)
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'leftByBreak', block 256x1x1 (one of 6 shapes assumed, {{.*}}the launch at {{.*}} is not used: the block size 'bs' may be changed before the launch)
   out[threadIdx.x] = s[0];
 }
 
@@ -38,7 +39,7 @@ __global__ void changedInBody(float *out) {
   __shared__ float s[32 * 1024];
   s[threadIdx.x * 16] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 16-way bank conflict on store to 's': 16 wavefronts per request in every assumed block shape, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'changedInBody' with block 256x1x1 (one of 6 shapes assumed, {{.*}}the launch at {{.*}} is not used: the block size 'bs' may be changed before the launch)
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'changedInBody', block 256x1x1 (one of 6 shapes assumed, {{.*}}the launch at {{.*}} is not used: the block size 'bs' may be changed before the launch)
   out[threadIdx.x] = s[0];
 }
 

@@ -12,16 +12,16 @@ __global__ void tile(float *out) {
   __shared__ float s[64][64];
   s[threadIdx.x][threadIdx.y] = 0.0f;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 16-way bank conflict on store to 's': 16 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'tile' with block 16x16x1 (from launch at host-values-reassigned.cu:[[@LINE+15]], 'sqrt_block_size' set at host-values-reassigned.cu:[[@LINE+13]])
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'tile', block 16x16x1 (from launch at host-values-reassigned.cu:[[@LINE+15]], 'sqrt_block_size' set at host-values-reassigned.cu:[[@LINE+13]])
   // CHECK-MESSAGES: :[[@LINE-3]]:3: warning: 8-way bank conflict on store to 's': 8 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: in 'tile' with block 8x8x1 (from launch at host-values-reassigned.cu:[[@LINE+19]], 'bs' set at host-values-reassigned.cu:[[@LINE+18]])
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: in 'tile', block 8x8x1 (from launch at host-values-reassigned.cu:[[@LINE+19]], 'bs' set at host-values-reassigned.cu:[[@LINE+18]])
 }
 
 __global__ void open(float *out) {
   __shared__ float s[64][64];
   s[threadIdx.x][threadIdx.y] = 0.0f;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: up to 32-way bank conflict on store to 's': 8 to 32 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'open' with block 16x16x1 (one of 9 shapes assumed, {{.*}}; the 2 launches are not used; the one at host-values-reassigned.cu:[[@LINE+19]]: 'bs' is changed in 'conditional'){{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'open', block 16x16x1 (one of 9 shapes assumed, {{.*}}; the 2 launches are not used; the one at host-values-reassigned.cu:[[@LINE+19]]: 'bs' is changed in 'conditional'){{.*}}
 }
 
 void launcher(float *out, int sqrt_block_size) {

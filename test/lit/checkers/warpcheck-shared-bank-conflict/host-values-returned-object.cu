@@ -10,7 +10,7 @@ __global__ void k(float *out) {
   __shared__ float s[2048];
   s[threadIdx.y * 32 + threadIdx.x * 2] = 0.0f;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'k' with block 32x4x1 (from launch at host-values-returned-object.cu:[[@LINE+11]], returned by 'calc', '__b' from the call at host-values-returned-object.cu:[[@LINE+6]], 'nwarps' from the call at host-values-returned-object.cu:[[@LINE+10]])
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'k', block 32x4x1 (from launch at host-values-returned-object.cu:[[@LINE+11]], returned by 'calc', '__b' from the call at host-values-returned-object.cu:[[@LINE+6]], 'nwarps' from the call at host-values-returned-object.cu:[[@LINE+10]])
 }
 
 static std::pair<dim3, dim3> calc(int n, int nwarps) {

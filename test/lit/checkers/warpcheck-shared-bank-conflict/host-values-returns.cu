@@ -40,9 +40,9 @@ __global__ void rows(float *out) {
   __shared__ float s[4][64];
   s[threadIdx.y][threadIdx.x * 2] = 1.0f;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'rows' with block 32x4x1 (from launch at host-values-returns.cu:[[@LINE+13]], returned by 'warpsFor')
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'rows' with block 32x2x1 (from launch at host-values-returns.cu:[[@LINE+12]], returned by 'warpsFor')
-  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: in 'rows' with block 32x1x1 (from launch at host-values-returns.cu:[[@LINE+11]], returned by 'warpsFor')
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'rows', block 32x4x1 (from launch at host-values-returns.cu:[[@LINE+13]], returned by 'warpsFor')
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'rows', block 32x2x1 (from launch at host-values-returns.cu:[[@LINE+12]], returned by 'warpsFor')
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: in 'rows', block 32x1x1 (from launch at host-values-returns.cu:[[@LINE+11]], returned by 'warpsFor')
   __syncthreads();
   out[threadIdx.x] = s[threadIdx.y][threadIdx.x];
 }
@@ -71,8 +71,8 @@ __global__ void jumped(float *out) {
   __shared__ float s[4096];
   s[threadIdx.x * 2] = 1.0f;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'jumped' with block 128x1x1 (from launch at host-values-returns.cu:[[@LINE+7]], returned by 'jump')
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'jumped' with block 64x1x1 (from launch at host-values-returns.cu:[[@LINE+6]], returned by 'jump')
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'jumped', block 128x1x1 (from launch at host-values-returns.cu:[[@LINE+7]], returned by 'jump')
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'jumped', block 64x1x1 (from launch at host-values-returns.cu:[[@LINE+6]], returned by 'jump')
   __syncthreads();
   out[threadIdx.x] = s[threadIdx.x];
 }

@@ -8,7 +8,7 @@ __global__ void initialized(float *out) {
   __shared__ float s[32 * 64];
   s[threadIdx.x * 2] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'initialized' with block 256x1x1 (from launch at host-values-struct-field.cu:[[@LINE+38]])
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'initialized', block 256x1x1 (from launch at host-values-struct-field.cu:[[@LINE+39]])
   out[threadIdx.x] = s[0];
 }
 
@@ -16,7 +16,8 @@ __global__ void assigned(float *out, int d) {
   __shared__ float s[32 * 64];
   s[threadIdx.x * d] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 4-way bank conflict on store to 's': 4 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'assigned' with block 128x1x1 ({{.*}}'d' is 4 at the launch at host-values-struct-field.cu:[[@LINE+34]]){{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'assigned', block 128x1x1 ({{.*}}){{.*}}
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: 'd' is 4 at the launch at host-values-struct-field.cu:[[@LINE+34]]
   out[threadIdx.x] = s[0];
 }
 
@@ -24,8 +25,8 @@ __global__ void either(float *out) {
   __shared__ float s[32 * 64];
   s[threadIdx.x * 2] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'either' with block 64x1x1 (from launch at host-values-struct-field.cu:[[@LINE+30]])
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'either' with block 128x1x1 (from launch at host-values-struct-field.cu:[[@LINE+29]])
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'either', block 64x1x1 (from launch at host-values-struct-field.cu:[[@LINE+30]])
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'either', block 128x1x1 (from launch at host-values-struct-field.cu:[[@LINE+29]])
   out[threadIdx.x] = s[0];
 }
 

@@ -14,7 +14,8 @@ __global__ void attention(float *out, int d) {
   // d = 768 / 12 = 64 at both calls of forward2 (directly and through the
   // benchmark).
   // CHECK-MESSAGES: :[[@LINE-3]]:3: warning: 32-way bank conflict on store to 's': 32 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: in 'attention' with block 32x1x1 ({{.*}}'d' is 64 at the launch at host-values-variadic-forward.cu:[[@LINE+21]]){{.*}}
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: in 'attention', block 32x1x1 ({{.*}}){{.*}}
+  // CHECK-MESSAGES: :[[@LINE-5]]:3: note: 'd' is 64 at the launch at host-values-variadic-forward.cu:[[@LINE+22]]
   out[threadIdx.x] = s[0];
 }
 
@@ -22,7 +23,8 @@ __global__ void moved(float *out, int d) {
   __shared__ float s[32 * 64];
   s[threadIdx.x * d] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'moved' with block 32x1x1 ({{.*}}'d' is 2 at the launch at host-values-variadic-forward.cu:[[@LINE+24]]){{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'moved', block 32x1x1 ({{.*}}){{.*}}
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: 'd' is 2 at the launch at host-values-variadic-forward.cu:[[@LINE+24]]
   out[threadIdx.x] = s[0];
 }
 

@@ -12,16 +12,16 @@ __global__ void rows(float *out) {
   __shared__ float s[2048];
   s[threadIdx.x * 2] = 0.0f;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'rows' with block 32x1x1 (from launch at host-values-while-loop.cu:[[@LINE+17]], 'nth' may be 32 after the loop at host-values-while-loop.cu:[[@LINE+14]])
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'rows' with block 64x1x1 (from launch at host-values-while-loop.cu:[[@LINE+16]], 'nth' may be 64 after the loop at host-values-while-loop.cu:[[@LINE+13]])
-  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: in 'rows' with block 128x1x1 (from launch at host-values-while-loop.cu:[[@LINE+15]], 'nth' is 128 after the loop at host-values-while-loop.cu:[[@LINE+12]])
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'rows', block 32x1x1 (from launch at host-values-while-loop.cu:[[@LINE+17]], 'nth' may be 32 after the loop at host-values-while-loop.cu:[[@LINE+14]])
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'rows', block 64x1x1 (from launch at host-values-while-loop.cu:[[@LINE+16]], 'nth' may be 64 after the loop at host-values-while-loop.cu:[[@LINE+13]])
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: in 'rows', block 128x1x1 (from launch at host-values-while-loop.cu:[[@LINE+15]], 'nth' is 128 after the loop at host-values-while-loop.cu:[[@LINE+12]])
 }
 
 __global__ void open(float *out) {
   __shared__ float s[2048];
   s[threadIdx.x * 2] = 0.0f;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request in every assumed block shape, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'open' with block 256x1x1 (one of 6 shapes assumed, {{.*}}; the launch at host-values-while-loop.cu:[[@LINE+17]] is not used: the block size 'nth' may be changed before the launch){{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'open', block 256x1x1 (one of 6 shapes assumed, {{.*}}; the launch at host-values-while-loop.cu:[[@LINE+17]] is not used: the block size 'nth' may be changed before the launch){{.*}}
 }
 
 void softmax(int ncols, float *out) {

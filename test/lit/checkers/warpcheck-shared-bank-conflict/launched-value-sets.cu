@@ -28,8 +28,12 @@ __global__ void scanLike(unsigned *out, unsigned size) {
   unsigned pos = 2 * threadIdx.x - (threadIdx.x & (size - 1));
   s[pos] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: up to 2-way bank conflict on store to 's': 1 to 2 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'scanLike' with block 256x1x1 (from launch at launched-value-sets.cu:{{[0-9]+}}; 'size' is each of 1, 2, 4, 8, 16, 32, 64 (the values the launches pass, the first at launched-value-sets.cu:{{[0-9]+}}), analyzed one by one); {{.*}}; the count depends on the launched value of 'size' (2 wavefronts when size is 1, 2, 4, 8, 16; 1 wavefront when size is 32, 64)
-  // CHECK-MESSAGES: :[[@LINE-5]]:23: note: no layout fix offered: the kernel ran once per value the launches pass to 'size', and a fix is searched for one run
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the count depends on the launched value of 'size' (2 wavefronts when size is 1, 2, 4, 8, 16; 1 wavefront when size is 32, 64)
+  //
+  // CHECK-MESSAGES: :[[@LINE-5]]:3: note: in 'scanLike', block 256x1x1 (from launch at launched-value-sets.cu:{{[0-9]+}})
+  // CHECK-MESSAGES: :[[@LINE-6]]:3: note: 'size' is each of 1, 2, 4, 8, 16, 32, 64 (the values the launches pass, the first at launched-value-sets.cu:{{[0-9]+}}), analyzed one by one
+  // CHECK-MESSAGES: :[[@LINE-9]]:23: note: no layout fix offered: the kernel ran once per value the launches pass to 'size', and a fix is searched for one run
   out[threadIdx.x] = s[threadIdx.x];
 }
 
@@ -37,8 +41,10 @@ __global__ void wideStrides(float *out, int d) {
   __shared__ float s[32 * 64];
   s[threadIdx.x * d] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'wideStrides' with block 32x1x1 (from launch at launched-value-sets.cu:{{[0-9]+}}; 'd' is each of 2, 6, 10 (the values the launches pass, the first at launched-value-sets.cu:{{[0-9]+}}), analyzed one by one); {{.*}}
-  // CHECK-MESSAGES: :[[@LINE-4]]:20: note: {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'wideStrides', block 32x1x1 (from launch at launched-value-sets.cu:{{[0-9]+}})
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: 'd' is each of 2, 6, 10 (the values the launches pass, the first at launched-value-sets.cu:{{[0-9]+}}), analyzed one by one
+  // CHECK-MESSAGES: :[[@LINE-6]]:20: note: {{.*}}
   out[threadIdx.x] = s[0];
 }
 
@@ -57,9 +63,13 @@ __global__ void perShape(float *out, int n) {
   __shared__ float s[32 * 64];
   s[threadIdx.x * (n / 32)] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'perShape' with block 64x1x1 ({{.*}}; 'n' is 64 at the launch at launched-value-sets.cu:{{[0-9]+}}); {{.*}}
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: warning: 4-way bank conflict on store to 's': 4 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: in 'perShape' with block 128x1x1 ({{.*}}; 'n' is 128 at the launch at launched-value-sets.cu:{{[0-9]+}}); {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'perShape', block 64x1x1 ({{.*}})
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: 'n' is 64 at the launch at launched-value-sets.cu:{{[0-9]+}}
+  // CHECK-MESSAGES: :[[@LINE-5]]:3: warning: 4-way bank conflict on store to 's': 4 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
+  // CHECK-MESSAGES: :[[@LINE-6]]:3: note: {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-7]]:3: note: in 'perShape', block 128x1x1 ({{.*}})
+  // CHECK-MESSAGES: :[[@LINE-8]]:3: note: 'n' is 128 at the launch at launched-value-sets.cu:{{[0-9]+}}
   out[threadIdx.x] = s[0];
 }
 

@@ -30,8 +30,9 @@ __global__ void warpExchange(float *out) {
     items[i] = out[threadIdx.x * 8 + i];
   Exchange(storage[threadIdx.x / 32]).StripedToBlocked(items, items);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 8-way bank conflict on load from 'storage': 8 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'warpExchange' with block 128x1x1 (from launch at library-cub.cu:{{[0-9]+}}); made in library code at warp_exchange_smem.cuh:{{[0-9]+}}:{{[0-9]+}}, in 'cub::detail::WarpExchangeSmem<float, 8>::StripedToBlocked<float>'
-  // CHECK-MESSAGES: :[[@LINE-7]]:45: note: no layout fix offered: 'storage' is laid out and indexed by library code ('cub::detail::WarpExchangeSmem<float, 8>::StripedToBlocked<float>'); another algorithm, type or number of items per thread changes its pattern
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'warpExchange', block 128x1x1 (from launch at library-cub.cu:{{[0-9]+}})
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: made in library code at warp_exchange_smem.cuh:{{[0-9]+}}:{{[0-9]+}}, in 'cub::detail::WarpExchangeSmem<float, 8>::StripedToBlocked<float>'
+  // CHECK-MESSAGES: :[[@LINE-8]]:45: note: no layout fix offered: 'storage' is laid out and indexed by library code ('cub::detail::WarpExchangeSmem<float, 8>::StripedToBlocked<float>'); another algorithm, type or number of items per thread changes its pattern
   for (int i = 0; i < 8; ++i)
     out[threadIdx.x * 8 + i] = items[i];
 }

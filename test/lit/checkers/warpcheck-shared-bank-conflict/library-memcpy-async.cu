@@ -20,7 +20,7 @@ __global__ void perThread(const float4 *g4, const double *g8) {
   // on the global source's address mod 64 too, which is not known: a range.
   cuda::memcpy_async(&tile[threadIdx.x], &g4[threadIdx.x], shape16, pipe);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: up to 2-way bank conflict on store to 'tile': 4 to 8 wavefronts per request, 4 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'perThread' {{.*}}'cuda::memcpy_async' of 16 bytes (LDGSTS.E.BYPASS.128): the measured rule of 16-byte L1-bypassing copies{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: 'cuda::memcpy_async' of 16 bytes (LDGSTS.E.BYPASS.128): the measured rule of 16-byte L1-bypassing copies{{.*}}
   // 8 bytes per lane, every other double: lanes 0 and 8 share banks.
   cuda::memcpy_async(&pairs[2 * threadIdx.x], &g8[threadIdx.x],
                      cuda::aligned_size_t<8>(8), pipe);
@@ -47,7 +47,7 @@ __global__ void withBarrier(const float4 *g) {
   // sizeof(float4) bytes of float4 pointers with a barrier: a bulk copy.
   cuda::memcpy_async(&tile[threadIdx.x], &g[threadIdx.x], sizeof(float4), bar);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: bank conflicts of store to 'tile' cannot be decided: it depends on 'cuda::memcpy_async' of 16 bytes with a cuda::barrier: a bulk copy (cp.async.bulk) on sm_90, whose shared-memory writes Nsight Compute does not count
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'withBarrier' {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'withBarrier'{{.*}}
   bar.arrive_and_wait(); // an mbarrier operation: no load or store request
 }
 
@@ -61,7 +61,7 @@ __global__ void byGroups(const float *g, const void *gv) {
                    g + tile32.meta_group_rank() * 128,
                    cuda::aligned_size_t<16>{tile32.size() * 16});
   // CHECK-MESSAGES: :[[@LINE-3]]:3: warning: bank conflicts of store to 'rows' cannot be decided: it depends on 'cooperative_groups::memcpy_async' in 16-byte chunks: a 16-byte L1-bypassing copy (LDGSTS.E.BYPASS.128){{.*}}
-  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: in 'byGroups' {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: in 'byGroups'{{.*}}
   // CHECK-MESSAGES: :[[@LINE-10]]:35: note: no layout fix offered: the block shape of the kernel is not known (the shapes analyzed were assumed)
   // Two 16-thread tiles per warp copy 64 bytes each in 4-byte chunks to rows
   // 128 bytes apart: lanes L and L + 16 write the same bank.

@@ -17,11 +17,11 @@ __global__ void primitives(const char *g, unsigned *out) {
   __pipeline_memcpy_async(tile + threadIdx.x * 4, g + threadIdx.x * 4, 4); // silent
   __pipeline_memcpy_async(tile + threadIdx.x * 8 * 4, g + threadIdx.x * 8, 8);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 4-way bank conflict on store to 'tile': 8 wavefronts per request, 2 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'primitives' {{.*}}'__pipeline_memcpy_async' of 8 bytes: LDGSTS writes shared memory with the bank rule of a store of the same width at the same addresses (measured on an H100: cuda_samples/library_calls/measurements/h100-pipeline-copies)
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: '__pipeline_memcpy_async' of 8 bytes: LDGSTS writes shared memory with the bank rule of a store of the same width at the same addresses (measured on an H100: cuda_samples/library_calls/measurements/h100-pipeline-copies)
   // CHECK-MESSAGES: :[[@LINE-5]]:34: note: no layout fix offered: not every access to 'tile' could be followed
   __pipeline_memcpy_async(tile + threadIdx.x * 32, g + threadIdx.x * 16, 16);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 8-way bank conflict on store to 'tile': 32 wavefronts per request, 4 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'primitives' {{.*}}'__pipeline_memcpy_async' of 16 bytes (LDGSTS.E.BYPASS.128): the measured rule of 16-byte L1-bypassing copies{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: '__pipeline_memcpy_async' of 16 bytes (LDGSTS.E.BYPASS.128): the measured rule of 16-byte L1-bypassing copies{{.*}}
   __pipeline_commit();
   __pipeline_wait_prior(0);
   __shared__ __mbarrier_t bar;

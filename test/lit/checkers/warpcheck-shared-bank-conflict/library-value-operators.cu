@@ -15,7 +15,7 @@ __global__ void halfOperators(half2 *out) {
   // A column of a 32x32 half2 tile: 32-way.
   out[threadIdx.x] = v[threadIdx.x * 32] * v[threadIdx.x];
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 32-way bank conflict on load from 'v': 32 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:22: note: in 'halfOperators' {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:22: note: in 'halfOperators'{{.*}}
   // CHECK-MESSAGES: :10:20: note: no layout fix offered: the wavefronts of 'v' cannot be decided under any padding or swizzle (its addresses depend on values warpcheck does not follow)
   v[threadIdx.x * 33] += out[threadIdx.x];
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: bank conflicts of store to 'v' cannot be decided: it depends on '+=', which warpcheck does not follow [warpcheck-shared-bank-conflict]

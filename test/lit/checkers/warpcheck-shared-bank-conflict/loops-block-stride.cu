@@ -43,8 +43,9 @@ __global__ void dataBreak(const float *d) {
   }
   a[x] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: bank conflicts of store to 'a' cannot be decided: it depends on 'x' set under a condition [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'dataBreak' with block 32x1x1 {{.*}}; up to 32 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-10]]:20: note: no layout fix offered: the wavefronts of 'a' cannot be decided under any padding or swizzle (its addresses depend on values warpcheck does not follow)
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: up to 32 wavefronts per request, 1 ideal
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'dataBreak', block 32x1x1 {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-11]]:20: note: no layout fix offered: the wavefronts of 'a' cannot be decided under any padding or swizzle (its addresses depend on values warpcheck does not follow)
 }
 
 // A data-dependent break of an inner loop that has ended does not make the

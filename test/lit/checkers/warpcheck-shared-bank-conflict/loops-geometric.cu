@@ -57,16 +57,18 @@ __global__ void blelloch(float *g, int n) {
       int ai = offset * (2 * thid + 1) - 1;
       int bi = offset * (2 * thid + 2) - 1;
       temp[bi] += temp[ai];
-      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: up to 32-way bank conflict on load from 'temp': 1 to 32 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-      // CHECK-MESSAGES: :[[@LINE-2]]:7: note: in 'blelloch' with block 512x1x1 (from launch at loops-geometric.cu:[[@LINE+47]]); {{.*}}; worst of every execution; the count depends on 'thid < d'
-      // CHECK-MESSAGES: :[[@LINE-3]]:7: warning: up to 32-way bank conflict on store to 'temp': 1 to 32 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-      // CHECK-MESSAGES: :[[@LINE-4]]:7: note: {{.*}}
-      // CHECK-MESSAGES: :[[@LINE-5]]:19: warning: up to 32-way bank conflict on load from 'temp': 1 to 32 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-      // CHECK-MESSAGES: :[[@LINE-6]]:19: note: {{.*}}
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: up to 32-way bank conflict on load and store of 'temp': 1 to 32 wavefronts per request each, 1 ideal [warpcheck-shared-bank-conflict]
+      // CHECK-MESSAGES: :[[@LINE-2]]:7: note: {{.*}}; worst of every execution
+      // CHECK-MESSAGES: :[[@LINE-3]]:7: note: the count depends on 'thid < d'
+      // CHECK-MESSAGES: :[[@LINE-4]]:7: note: in 'blelloch', block 512x1x1 (from launch at loops-geometric.cu:[[@LINE+47]])
+      //
+      //
+      // CHECK-MESSAGES: :[[@LINE-7]]:19: warning: up to 32-way bank conflict on load from 'temp': 1 to 32 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
+      // CHECK-MESSAGES: :[[@LINE-8]]:19: note: {{.*}}
     }
     offset *= 2;
   }
-  // CHECK-MESSAGES: :[[@LINE-19]]:20: note: no layout fix offered: the wavefronts of 'temp' cannot be decided under any padding or swizzle (its addresses depend on values warpcheck does not follow)
+  // CHECK-MESSAGES: :[[@LINE-21]]:20: note: no layout fix offered: the wavefronts of 'temp' cannot be decided under any padding or swizzle (its addresses depend on values warpcheck does not follow)
   g[thid] = temp[thid];
 }
 
@@ -78,9 +80,9 @@ __global__ void doublingStride(float *g, int n) {
   for (int stride = 1; stride < n; stride <<= 1)
     acc += s[threadIdx.x * stride];
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: up to 32-way bank conflict on load from 's': 1 to 32 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:12: note: {{.*}}worst of every execution; the count depends on which executions run (a loop's trip count is not known)
-  // CHECK-MESSAGES: :[[@LINE-6]]:20: note: pad each row{{.*}}
-  // CHECK-MESSAGES: :[[@LINE-7]]:20: note: or swizzle{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:12: note: the count depends on which executions run (a loop's trip count is not known)
+  // CHECK-MESSAGES: :[[@LINE-6]]:20: note: swizzle{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-7]]:20: note: or pad rows{{.*}}
   g[threadIdx.x] = acc;
 }
 
@@ -95,7 +97,7 @@ __global__ void conditionalDoubling(float *g, int n, int m) {
       stride *= 2;
   }
   // CHECK-MESSAGES: :[[@LINE-4]]:12: warning: bank conflicts of load from 's' cannot be decided: it depends on 'stride' changed by the loop at line [[@LINE-5]] [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-5]]:12: note: in 'conditionalDoubling' with block 32x1x1 {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-5]]:12: note: in 'conditionalDoubling', block 32x1x1 {{.*}}
   // CHECK-MESSAGES: :[[@LINE-9]]:20: note: no layout fix offered: the wavefronts of 's' cannot be decided under any padding or swizzle (its addresses depend on values warpcheck does not follow)
   g[threadIdx.x] = acc;
 }

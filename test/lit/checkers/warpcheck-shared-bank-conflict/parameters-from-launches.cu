@@ -9,9 +9,11 @@ __global__ void pitchConstant(float *out, int d) {
   __shared__ float s[32 * 64];
   s[threadIdx.x * d] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 16-way bank conflict on store to 's': 16 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'pitchConstant' with block 32x1x1 (from launch at parameters-from-launches.cu:[[@LINE+18]]; 'd' is 16 at the launch at parameters-from-launches.cu:[[@LINE+18]]); {{.*}}
-  // CHECK-MESSAGES: :[[@LINE-4]]:20: note: {{.*}}
-  // CHECK-MESSAGES: :[[@LINE-5]]:20: note: {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'pitchConstant', block 32x1x1 (from launch at parameters-from-launches.cu:[[@LINE+19]])
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: 'd' is 16 at the launch at parameters-from-launches.cu:[[@LINE+18]]
+  // CHECK-MESSAGES: :[[@LINE-6]]:20: note: {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-7]]:20: note: {{.*}}
   out[threadIdx.x] = s[0];
 }
 

@@ -10,8 +10,10 @@ __global__ void computedLocal(float *out, int d) {
   __shared__ float s[32 * 64];
   s[threadIdx.x * d] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 16-way bank conflict on store to 's': 16 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'computedLocal' with block 32x1x1 ({{.*}}'d' is 16 at the launch at parameters-host-values.cu:[[@LINE+47]]); {{.*}}
-  // CHECK-MESSAGES: :[[@LINE-4]]:20: note: {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'computedLocal', block 32x1x1 ({{.*}})
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: 'd' is 16 at the launch at parameters-host-values.cu:[[@LINE+51]]
+  // CHECK-MESSAGES: :[[@LINE-6]]:20: note: {{.*}}
   out[threadIdx.x] = s[0];
 }
 
@@ -19,8 +21,10 @@ __global__ void throughHostFunction(float *out, int d) {
   __shared__ float s[32 * 64];
   s[threadIdx.x * d] = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 8-way bank conflict on store to 's': 8 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'throughHostFunction' with block 32x1x1 ({{.*}}'d' is 8 at the launch at parameters-host-values.cu:[[@LINE+28]]); {{.*}}
-  // CHECK-MESSAGES: :[[@LINE-4]]:20: note: {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'throughHostFunction', block 32x1x1 ({{.*}})
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: 'd' is 8 at the launch at parameters-host-values.cu:[[@LINE+30]]
+  // CHECK-MESSAGES: :[[@LINE-6]]:20: note: {{.*}}
   out[threadIdx.x] = s[0];
 }
 
@@ -29,8 +33,10 @@ __global__ void shortParameter(float *out, short d) {
   s[threadIdx.x * d] = 1;
   // 65536 + 4 converts to the short 4.
   // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: 4-way bank conflict on store to 's': 4 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in 'shortParameter' with block 32x1x1 ({{.*}}'d' is 4 at the launch at parameters-host-values.cu:[[@LINE+32]]); {{.*}}
-  // CHECK-MESSAGES: :[[@LINE-5]]:20: note: {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: in 'shortParameter', block 32x1x1 ({{.*}})
+  // CHECK-MESSAGES: :[[@LINE-5]]:3: note: 'd' is 4 at the launch at parameters-host-values.cu:[[@LINE+32]]
+  // CHECK-MESSAGES: :[[@LINE-7]]:20: note: {{.*}}
   out[threadIdx.x] = s[0];
 }
 

@@ -11,7 +11,7 @@ __global__ void soft(float *dst) {
   float *vals = use_shared ? buf_iw + 32 : dst;
   vals[threadIdx.x * 2] = 1.0f;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 'buf_iw': 2 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'soft<true>' with block 32x1x1
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'soft<true>', block 32x1x1
   __syncthreads();
   dst[threadIdx.x] = vals[threadIdx.x];
 }

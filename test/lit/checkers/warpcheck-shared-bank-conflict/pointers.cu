@@ -3,7 +3,7 @@
 
 __device__ float readColumn(const float *base, int row) { return base[row * 32]; }
 // CHECK-MESSAGES: :[[@LINE-1]]:66: warning: 32-way bank conflict on load from 'tile': 32 wavefronts per request, 1 ideal
-// CHECK-MESSAGES: :[[@LINE-2]]:66: note: in 'pointers' with block 32x1x1
+// CHECK-MESSAGES: :[[@LINE-2]]:66: note: in 'pointers', block 32x1x1
 
 __global__ void pointers(float *out, int k) {
   __shared__ float tile[32 * 33];

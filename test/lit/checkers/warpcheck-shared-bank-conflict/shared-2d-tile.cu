@@ -7,7 +7,8 @@ __global__ void transposeTile(float *out, const float *in) {
   __syncthreads();
   out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
   // CHECK-MESSAGES: :[[@LINE-1]]:41: warning: 32-way bank conflict on load from 'tile': 32 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:41: note: in 'transposeTile' with block 32x32x1 (from launch at shared-2d-tile.cu:[[@LINE+12]]); warp 0: lanes 0..31 hit bank 0 with 32 distinct words
+  // CHECK-MESSAGES: :[[@LINE-2]]:41: note: warp 0: lanes 0..31 hit bank 0, 32 distinct words
+  // CHECK-MESSAGES: :[[@LINE-3]]:41: note: in 'transposeTile', block 32x32x1 (from launch at shared-2d-tile.cu:[[@LINE+12]])
 }
 
 __global__ void transposeTilePadded(float *out, const float *in) {

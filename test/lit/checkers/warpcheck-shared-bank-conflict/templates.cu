@@ -17,7 +17,7 @@ template <int Block> __global__ void __launch_bounds__(Block) bounded(int *out) 
   __shared__ int s[Block * 2];
   s[threadIdx.x * 2] = 0;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 2-way bank conflict on store to 's': 2 wavefronts per request in every assumed block shape, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'bounded<64>' with block 64x1x1 (one of 2 shapes assumed, 1-D blocks of 32 or 64 threads (at most 64 threads: __launch_bounds__(64)); what is reported holds for both, not for a shape outside them; no launch of this kernel in the file)
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'bounded<64>', block 64x1x1 (one of 2 shapes assumed, 1-D blocks of 32 or 64 threads (at most 64 threads: __launch_bounds__(64)); what is reported holds for both, not for a shape outside them; no launch of this kernel in the file)
 }
 
 template __global__ void bounded<64>(int *);

@@ -10,7 +10,7 @@ __global__ void uniformShift(float *out, int k, const int *table) {
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 32-way bank conflict on load from 'tile'
   out[2] = tile[threadIdx.x * k];            // depends on k, per residue
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: up to 32-way bank conflict on load from 'tile': 1 to 32 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:12: note: {{.*}}; the count depends on 'k' (1 wavefront when k is odd; 2 wavefronts when k is an odd multiple of 2; 4 wavefronts when k is an odd multiple of 4; 8 wavefronts when k is an odd multiple of 8; 16 wavefronts when k is an odd multiple of 16; 32 wavefronts when k is a multiple of 32)
+  // CHECK-MESSAGES: :[[@LINE-2]]:12: note: the count depends on 'k' (1 wavefront when k is odd; 2 wavefronts when k is an odd multiple of 2; 4 wavefronts when k is an odd multiple of 4; 8 wavefronts when k is an odd multiple of 8; 16 wavefronts when k is an odd multiple of 16; 32 wavefronts when k is a multiple of 32)
   int first = table[0];                      // one address: uniform
   out[3] = tile[first + threadIdx.x];
   out[4] = tile[table[threadIdx.x]];         // per-lane data
@@ -23,7 +23,7 @@ __global__ void boundsCheck(float *out, int n) {
   if (x < n)                                 // some lanes may be out
     out[x] = tile[threadIdx.x][0];
   // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: up to 32-way bank conflict on load from 'tile': 1 to 32 wavefronts per request, 1 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:14: note: {{.*}}; the count depends on 'x < n'
+  // CHECK-MESSAGES: :[[@LINE-2]]:14: note: the count depends on 'x < n'
   if (blockIdx.x < n)                        // all lanes or none
     out[x] = tile[threadIdx.x][1];
   // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 32-way bank conflict on load from 'tile': 32 wavefronts per request, 1 ideal

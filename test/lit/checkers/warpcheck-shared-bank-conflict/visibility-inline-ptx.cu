@@ -57,7 +57,7 @@ __global__ void ptx(float *out, unsigned addr) {
   // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 2-way bank conflict on store to 's': 8 wavefronts per request, 4 ideal
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"(base + threadIdx.x * 32), "l"(out + threadIdx.x * 4));
   // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 8-way bank conflict on store to 's': 32 wavefronts per request, 4 ideal
-  // CHECK-MESSAGES: :[[@LINE-2]]:17: note: in 'ptx' {{.*}}inline PTX 'cp.async.cg.shared.global' of 16 bytes (LDGSTS.E.BYPASS.128): the measured rule of 16-byte L1-bypassing copies
+  // CHECK-MESSAGES: :[[@LINE-2]]:17: note: inline PTX 'cp.async.cg.shared.global' of 16 bytes (LDGSTS.E.BYPASS.128): the measured rule of 16-byte L1-bypassing copies
   asm volatile("ld.shared.f32 %0, [%1];" : "=f"(w) : "r"(addr));
   // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: bank conflicts of load from shared memory cannot be decided: it depends on inline PTX: address not followed ('ld.shared.f32')
   asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :: "r"(base), "r"(32)); // silent

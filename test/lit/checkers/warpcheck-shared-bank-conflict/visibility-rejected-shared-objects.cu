@@ -29,13 +29,13 @@ __global__ void counted(int *p) {
   s[threadIdx.x] = p[threadIdx.x];
   c.bump();
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: bank conflicts of atomic update of 'c' cannot be decided: it depends on an operation on 'c', a __shared__ 'Counter' that clang rejects (its constructor does work; nvcc skips it) [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'counted' {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'counted'{{.*}}
   // CHECK-MESSAGES: :[[@LINE-6]]:22: note: no layout fix offered: {{.*}}
   p[threadIdx.x] = s[threadIdx.x * 2];
   // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 2-way bank conflict on load from 's': 2 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
   // CHECK-MESSAGES: :[[@LINE-2]]:20: note: {{.*}}
-  // CHECK-MESSAGES: :[[@LINE-11]]:18: note: pad {{.*}}
-  // CHECK-MESSAGES: :[[@LINE-12]]:18: note: or swizzle{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-11]]:18: note: swizzle{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-12]]:18: note: or pad {{.*}}
 }
 
 __global__ void tables(int *p) {
@@ -43,36 +43,36 @@ __global__ void tables(int *p) {
   __shared__ int s[1024];
   t.at(threadIdx.x) = 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: bank conflicts of store to 't' cannot be decided: it depends on an operation on 't', a __shared__ 'Table' {{.*}}
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'tables' {{.*}}; up to 32 wavefronts per request, 1 ideal
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: up to 32 wavefronts per request, 1 ideal
   // CHECK-MESSAGES: :[[@LINE-5]]:20: note: no layout fix offered: {{.*}}
   t.V[threadIdx.x] += 2;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: bank conflicts of load from 't' cannot be decided: {{.*}}
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'tables' {{.*}}
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: warning: bank conflicts of store to 't' cannot be decided: {{.*}}
-  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: in 'tables' {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: bank conflicts of load and store of 't' cannot be decided: {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'tables'{{.*}}
+  //
+  //
   ++t.V[threadIdx.x];
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: bank conflicts of load from 't' cannot be decided: {{.*}}
-  // CHECK-MESSAGES: :[[@LINE-2]]:5: note: in 'tables' {{.*}}
-  // CHECK-MESSAGES: :[[@LINE-3]]:5: warning: bank conflicts of store to 't' cannot be decided: {{.*}}
-  // CHECK-MESSAGES: :[[@LINE-4]]:5: note: in 'tables' {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: bank conflicts of load and store of 't' cannot be decided: {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:5: note: in 'tables'{{.*}}
+  //
+  //
   atomicAdd(&t.V[threadIdx.x], 1);
   // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: bank conflicts of atomic update of 't' cannot be decided: {{.*}}
-  // CHECK-MESSAGES: :[[@LINE-2]]:14: note: in 'tables' {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:14: note: in 'tables'{{.*}}
   // The store to s is decided although its value comes from 't'.
   s[threadIdx.x * 32] = t.get(threadIdx.x);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 32-way bank conflict on store to 's': 32 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'tables' {{.*}}
-  // CHECK-MESSAGES: :[[@LINE-22]]:18: note: pad each row of 32 elements by 1 element: 'int s[1056]' {{.*}}
-  // CHECK-MESSAGES: :[[@LINE-23]]:18: note: or swizzle{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'tables'{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-22]]:18: note: swizzle{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-23]]:18: note: or pad rows of 32 elements by 1: 'int s[1056]' {{.*}}
   // CHECK-MESSAGES: :[[@LINE-5]]:25: warning: bank conflicts of load from 't' cannot be decided: {{.*}}
-  // CHECK-MESSAGES: :[[@LINE-6]]:25: note: in 'tables' {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-6]]:25: note: in 'tables'{{.*}}
   t.clear(threadIdx.x);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: bank conflicts of store to 't' cannot be decided: {{.*}}
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'tables' {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'tables'{{.*}}
   // 8-byte elements: 2 wavefronts is the ideal.
   p[threadIdx.x] = t.D[threadIdx.x];
   // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: bank conflicts of load from 't' cannot be decided: {{.*}}
-  // CHECK-MESSAGES: :[[@LINE-2]]:20: note: in 'tables' {{.*}}; up to 32 wavefronts per request, 2 ideal
+  // CHECK-MESSAGES: :[[@LINE-2]]:20: note: up to 32 wavefronts per request, 2 ideal
 }
 
 // A shared array handed to a member function of the rejected object: what
@@ -82,10 +82,10 @@ __global__ void handsOver(int *p) {
   __shared__ int s[1024];
   t.copyTo(s);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: bank conflicts of store to 't' cannot be decided: {{.*}}
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'handsOver' {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: in 'handsOver'{{.*}}
   // CHECK-MESSAGES: :[[@LINE-5]]:20: note: no layout fix offered: {{.*}}
   // CHECK-MESSAGES: :[[@LINE-4]]:12: warning: bank conflicts of store to 's' cannot be decided: it depends on an operation on 't', a __shared__ 'Table' {{.*}}
-  // CHECK-MESSAGES: :[[@LINE-5]]:12: note: in 'handsOver' {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-5]]:12: note: in 'handsOver'{{.*}}
   // CHECK-MESSAGES: :[[@LINE-7]]:18: note: no layout fix offered: the wavefronts of 's' cannot be decided {{.*}}
   p[threadIdx.x] = s[threadIdx.x];
 }
