@@ -310,6 +310,8 @@ void decide(const VarDecl *Array, const ArrayRequests &Requests,
   P.Edit = Chosen.Hints;
   P.Layout = Score->L.name();
   P.TotalWavefronts = Score->TotalWavefronts;
+  P.ChosenLayout = Score->L;
+  P.Geometry = G;
 }
 
 } // namespace

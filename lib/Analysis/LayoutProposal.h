@@ -84,6 +84,10 @@ struct LayoutProposal {
   /// wavefronts of the array's accesses after it, which the fix claims.
   std::string Layout;
   uint64_t TotalWavefronts = 0;
+  /// With an edit: the layout and the array it moves (for the bank map
+  /// after the fix, BankMap.h mapThroughLayout).
+  warpcheck::Layout ChosenLayout;
+  ArrayGeometry Geometry;
 };
 
 /// The fix of Array from its Requests over every shape; Launches are the

@@ -5,6 +5,7 @@
 #include "AnalysisReport.h"
 #include "Host/HostSyntax.h"
 #include "KernelAnalysis.h"
+#include "WorstRequestView.h"
 
 #include "clang/AST/ASTContext.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -109,7 +110,14 @@ void SharedBankConflictCheck::checkKernel(const FunctionDecl *Kernel) {
           Array, It != K.Arrays.end() ? It->second : NoRequests,
           analysis().launches().dynamicSharedFor(Kernel), Fix, astContext());
       renderProposal(Kernel, Array, P, K.Findings[First]);
+      if (P.Chosen != LayoutProposal::Fix::None)
+        for (auto &[Var, R] : K.Records)
+          if (Var == Array)
+            addFixMap(R, P.Layout, P.ChosenLayout, P.Geometry);
     }
+  if (AnalysisReport *Sink = report())
+    for (auto &[Var, R] : K.Records)
+      Sink->addAccess(std::move(R));
   emit(K.Findings);
 }
 
@@ -164,7 +172,7 @@ static std::vector<WidenedView> widenedViews(const KernelAnalysis &Interp,
   return Views;
 }
 
-void SharedBankConflictCheck::recordAccess(
+AccessRecord SharedBankConflictCheck::recordAccess(
     AnalysisReport &Report, const KernelAnalysis &Interp,
     const SharedAccessSite &Site,
     const BlockShapeChoice &Shape, const std::string &KernelName,
@@ -223,7 +231,9 @@ void SharedBankConflictCheck::recordAccess(
       R.UniformRequests = uniformRequests(*Rs, Index);
     }
   }
-  Report.addAccess(std::move(R));
+  const BankRules &Rules = *analysis().bankRules().Rules;
+  R.WorstRequest = worstRequestView(Site, Status, Depends, Rules, Rules.Arch);
+  return R;
 }
 
 void SharedBankConflictCheck::analyzeShape(const FunctionDecl *Kernel,
@@ -258,7 +268,9 @@ void SharedBankConflictCheck::analyzeShape(const FunctionDecl *Kernel,
     if (Sum.Truncated)
       Depends.push_back("analysis bound: " + Interp.truncationReason());
     if (Sink)
-      recordAccess(*Sink, Interp, Site, Described, KName, Status, Depends);
+      K.Records.emplace_back(Site.Variable,
+                             recordAccess(*Sink, Interp, Site, Described, KName,
+                                          Status, Depends));
     renderSite(Site, Described, KName, Status, Depends, K);
   }
 }

@@ -49,6 +49,9 @@ private:
     ArrayRequestMap Arrays;
     /// The first warning about each array, which carries its fix.
     std::map<const clang::VarDecl *, size_t> FirstFinding;
+    /// The report's records of every shape, by array: given the fix's bank
+    /// map once the fix is decided, then added to the report.
+    std::vector<std::pair<const clang::VarDecl *, AccessRecord>> Records;
   };
 
   void startTranslationUnit(TranslationUnitAnalysis &TU) override;
@@ -56,7 +59,8 @@ private:
   void checkKernel(const clang::FunctionDecl *Kernel) override;
   void analyzeShape(const clang::FunctionDecl *Kernel,
                     const BlockShapeChoice &Shape, KernelFindings &K);
-  void recordAccess(AnalysisReport &Report, const KernelAnalysis &Interp,
+  AccessRecord recordAccess(AnalysisReport &Report,
+                            const KernelAnalysis &Interp,
                     const SharedAccessSite &Site,
                     const BlockShapeChoice &Shape,
                     const std::string &KernelName, Verdict Status,
