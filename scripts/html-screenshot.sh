@@ -2,11 +2,14 @@
 # A screenshot of warpcheck's HTML report (--format=html) in a real
 # headless browser: Debian's chromium, no network (a proxy that does not
 # exist, and the page's own Content-Security-Policy forbids any request).
-#   scripts/html-screenshot.sh REPORT.html OUT.png [WIDTH HEIGHT]
+#   scripts/html-screenshot.sh REPORT.html[#SECTION-ID] OUT.png [WIDTH HEIGHT]
+# (a section id, the JSON's accesses[].id, scrolls the page to that access)
 # Not run in CI (chromium is not a CI dependency); docs/usage.md shows the
 # screenshot of the cuda_samples report it took.
 set -eu
-report=$(realpath "$1"); out=$2
+fragment=""
+case $1 in *'#'*) fragment="#${1#*#}" ;; esac
+report=$(realpath "${1%%#*}"); out=$2
 width=${3:-1400}; height=${4:-1100}
 browser=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$browser" ]; then
@@ -19,7 +22,8 @@ profile=$(mktemp -d); trap 'rm -rf "$profile"' EXIT
   --proxy-bypass-list='<-loopback>' --no-first-run \
   --disable-background-networking --disable-component-update \
   --disable-sync --disable-extensions \
+  --run-all-compositor-stages-before-draw --virtual-time-budget=10000 \
   --window-size="$width,$height" --screenshot="$(realpath -m "$out")" \
-  "file://$report" >/dev/null 2>&1
+  "file://$report$fragment" >/dev/null 2>&1
 test -s "$out"
 echo "html-screenshot: $out"

@@ -174,9 +174,9 @@ static std::vector<WidenedView> widenedViews(const KernelAnalysis &Interp,
 
 AccessRecord SharedBankConflictCheck::recordAccess(
     AnalysisReport &Report, const KernelAnalysis &Interp,
-    const SharedAccessSite &Site,
-    const BlockShapeChoice &Shape, const std::string &KernelName,
-    Verdict Status, const std::vector<std::string> &Depends) {
+    const SharedAccessSite &Site, const BlockShapeChoice &Shape,
+    const std::string &KernelName, Verdict Status,
+    const std::vector<std::string> &Depends) {
   const SourceManager &SM = astContext().getSourceManager();
   const AccessSummary &Sum = Site.Summary;
   AccessRecord R;
@@ -268,9 +268,9 @@ void SharedBankConflictCheck::analyzeShape(const FunctionDecl *Kernel,
     if (Sum.Truncated)
       Depends.push_back("analysis bound: " + Interp.truncationReason());
     if (Sink)
-      K.Records.emplace_back(Site.Variable,
-                             recordAccess(*Sink, Interp, Site, Described, KName,
-                                          Status, Depends));
+      K.Records.emplace_back(
+          Site.Variable,
+          recordAccess(*Sink, Interp, Site, Described, KName, Status, Depends));
     renderSite(Site, Described, KName, Status, Depends, K);
   }
 }

@@ -61,10 +61,10 @@ private:
                     const BlockShapeChoice &Shape, KernelFindings &K);
   AccessRecord recordAccess(AnalysisReport &Report,
                             const KernelAnalysis &Interp,
-                    const SharedAccessSite &Site,
-                    const BlockShapeChoice &Shape,
-                    const std::string &KernelName, Verdict Status,
-                    const std::vector<std::string> &Depends);
+                            const SharedAccessSite &Site,
+                            const BlockShapeChoice &Shape,
+                            const std::string &KernelName, Verdict Status,
+                            const std::vector<std::string> &Depends);
   std::string libraryLocation(const SharedAccessSite &Site) const;
   void renderSite(const SharedAccessSite &Site, const BlockShapeChoice &Shape,
                   const std::string &KernelName, Verdict Status,

@@ -13,10 +13,13 @@ AccessKind kindNamed(const std::string &Name) {
                             : AccessKind::Load;
 }
 
+/// As the finding's message quotes them: names that quote source text
+/// themselves ("value loaded from 'x'") as they are.
 std::string joined(const std::vector<std::string> &Names) {
   std::string S;
   for (const std::string &N : Names)
-    S += (S.empty() ? "'" : ", '") + N + "'";
+    S += (S.empty() ? "" : ", ") +
+         (N.find('\'') != std::string::npos ? N : "'" + N + "'");
   return S;
 }
 
@@ -46,10 +49,10 @@ WorstRequestView worstRequestView(const SharedAccessSite &Site, Verdict Status,
   if (!Sum.WorstOffsets) {
     const std::vector<std::string> &Why =
         Sum.Worst.DependsOn.empty() ? Depends : Sum.Worst.DependsOn;
-    V.Reason = llvm::formatv("no lane map: the worst request is not one known "
-                             "request (its lanes or addresses depend on {0})",
-                             Why.empty() ? "the array's position"
-                                         : joined(Why));
+    V.Reason =
+        llvm::formatv("no lane map: the worst request is not one known "
+                      "request (its lanes or addresses depend on {0})",
+                      Why.empty() ? "the array's position" : joined(Why));
     return V;
   }
   BankMap M = drawBankMap(Site.WidthBytes, Site.Kind, *Sum.WorstOffsets,

@@ -53,10 +53,10 @@ std::string escape(llvm::StringRef Text) {
 
 /// Wavefront colours, by wavefront modulo their count (the cell also
 /// shows the number).
-constexpr const char *Colours[] = {
-    "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948",
-    "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac", "#1f77b4", "#d62728",
-    "#2ca02c", "#9467bd", "#8c564b", "#17becf"};
+constexpr const char *Colours[] = {"#4e79a7", "#f28e2b", "#e15759", "#76b7b2",
+                                   "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
+                                   "#9c755f", "#bab0ac", "#1f77b4", "#d62728",
+                                   "#2ca02c", "#9467bd", "#8c564b", "#17becf"};
 constexpr unsigned NumColours = sizeof(Colours) / sizeof(Colours[0]);
 
 void writeStyle(llvm::raw_ostream &Out) {
@@ -203,16 +203,15 @@ private:
 
   void writeSummary() {
     Out << "<table class=\"summary\"><thead><tr><th>location</th><th>kernel"
-           "</th><th>variable</th><th>wavefronts</th><th>ideal</th><th>"
-           "status</th></tr></thead><tbody>\n";
+           "</th><th>block</th><th>variable</th><th>wavefronts</th><th>ideal"
+           "</th><th>status</th></tr></thead><tbody>\n";
     for (const Section &S : Sections)
-      Out << llvm::formatv("<tr><td><a href=\"#{0}\">{1}:{2}</a></td><td>{3}"
-                           "</td><td>{4}</td><td>{5}</td><td>{6}</td><td>{7}"
-                           "</td></tr>\n",
-                           S.Id, escape(relativeToWorkingDirectory(S.A.File)), S.A.Line,
-                           escape(S.A.Kernel), escape(S.A.Variable),
-                           S.A.Wavefronts, S.A.IdealWavefronts,
-                           escape(S.A.Status));
+      Out << llvm::formatv(
+          "<tr><td><a href=\"#{0}\">{1}:{2}</a></td><td>{3}</td><td>{4}</td>"
+          "<td>{5}</td><td>{6}</td><td>{7}</td><td>{8}</td></tr>\n",
+          S.Id, escape(relativeToWorkingDirectory(S.A.File)), S.A.Line,
+          escape(S.A.Kernel), escape(S.A.Block.str()), escape(S.A.Variable),
+          S.A.Wavefronts, S.A.IdealWavefronts, escape(S.A.Status));
     Out << "</tbody></table>\n";
   }
 

@@ -82,8 +82,7 @@ TEST(BankMap, WideAccessesTouchSeveralBanksPerLane) {
   BankMap M = drawBankMap(16, AccessKind::Load, A, AtomicForm::Native,
                           defaultBankRules());
   ASSERT_TRUE(M.Drawn) << M.Reason;
-  EXPECT_EQ(M.Wavefronts,
-            countWavefronts(16, AccessKind::Load, A).Wavefronts);
+  EXPECT_EQ(M.Wavefronts, countWavefronts(16, AccessKind::Load, A).Wavefronts);
   EXPECT_EQ(M.Lanes[9].size(), 4u);
   EXPECT_EQ(M.Lanes[9][0].Bank, 4u);
   EXPECT_EQ(M.Lanes[9][0].Wavefront, 1u); // the second quarter-warp

@@ -361,17 +361,17 @@ void Engine::settleSpinLoops() {
   JudgedSpins.clear();
 }
 
-std::optional<WarpAddresses>
-Engine::constantOffsets(const SymbolicRequest &R, const LValue &LV, unsigned W,
-                        uint64_t Extra) const {
+std::optional<WarpAddresses> Engine::constantOffsets(const SymbolicRequest &R,
+                                                     const LValue &LV,
+                                                     unsigned W,
+                                                     uint64_t Extra) const {
   WarpAddresses Offsets{};
   for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
     if (R.Lanes[Lane] == Activity::Inactive)
       continue;
-    std::optional<int64_t> C =
-        sym::add(LV.Offset[W * WarpSize + Lane],
-                 SymbolicInt::constant(int64_t(Extra)))
-            .asConstant();
+    std::optional<int64_t> C = sym::add(LV.Offset[W * WarpSize + Lane],
+                                        SymbolicInt::constant(int64_t(Extra)))
+                                   .asConstant();
     if (!C || *C < 0)
       return std::nullopt;
     Offsets[Lane] = uint64_t(*C);

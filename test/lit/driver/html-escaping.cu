@@ -11,7 +11,7 @@ template <int N> __global__ void k(float *out) {
 }
 int main() { k<4><<<1, 32>>>(nullptr); }
 
-// CHECK: <td>k&lt;4&gt;</td><td>t</td>
+// CHECK: <td>k&lt;4&gt;</td><td>32x1x1</td><td>t</td>
 // CHECK: <pre class="src">  out[0] = t[threadIdx.x][0]; // a&lt;b &amp;&amp; c&gt;&quot;d&quot; &lt;/pre&gt;&lt;script&gt;x&lt;/script&gt;</pre>
 // CHECK-NEXT: <p>kernel <code>k&lt;4&gt;</code>, load of 4 bytes to <code>t</code>, block 32x1x1</p>
 // RAW-NOT: <script>
