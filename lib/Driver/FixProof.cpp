@@ -145,9 +145,17 @@ std::vector<std::string> check(const DriverOptions &Options,
 unsigned proveLayoutFixes(const DriverOptions &Options, FileAnalysis &R) {
   std::vector<Candidate> Candidates;
   auto Withhold = [&](ClangTidyError &E, const std::string &Where,
-                      const std::string &Why) {
+                      const std::string &Why, const FixClaim *Claim) {
     E.Message.Fix.clear();
     R.Notes.push_back(Where + ": note: layout fix withheld: " + Why);
+    // No bank map after a fix that is not offered.
+    for (AccessRecord &A : R.Report.Accesses)
+      if (Claim && A.Kernel == Claim->Kernel && A.Variable == Claim->Variable &&
+          !A.WorstRequest.FixLayout.empty()) {
+        A.WorstRequest.FixLayout.clear();
+        A.WorstRequest.FixReason =
+            "no lane map after the fix: layout fix withheld: " + Why;
+      }
   };
   for (ClangTidyError &E : R.Findings) {
     if (E.Message.Fix.empty() ||
@@ -163,7 +171,7 @@ unsigned proveLayoutFixes(const DriverOptions &Options, FileAnalysis &R) {
               llvm::sys::path::filename(E.Message.FilePath))
         Claim = &C;
     if (!Claim)
-      Withhold(E, Where, "no claim to check");
+      Withhold(E, Where, "no claim to check", nullptr);
     else
       Candidates.push_back({&E, Claim, Where});
   }
@@ -190,7 +198,7 @@ unsigned proveLayoutFixes(const DriverOptions &Options, FileAnalysis &R) {
       Why[I] = check(Options, R, {All[I]}).front();
     }
     if (!Why[I].empty())
-      Withhold(*All[I]->Finding, All[I]->Where, Why[I]);
+      Withhold(*All[I]->Finding, All[I]->Where, Why[I], All[I]->Claim);
   }
   return Runs;
 }

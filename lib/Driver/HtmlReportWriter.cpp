@@ -144,14 +144,16 @@ public:
            "<title>warpcheck: bank maps</title>\n";
     writeStyle(Out);
     Out << "</head><body>\n<h1>warpcheck: shared-memory bank maps</h1>\n";
-    Out << llvm::formatv("<p>{0} accesses with a bank conflict or an unknown "
-                         "count in {1} files. Each map is the worst request "
+    Out << llvm::formatv("<p>{0} {1} with a bank conflict or an unknown "
+                         "count in {2} {3}. Each map is the worst request "
                          "of the access: a row per lane, a column per bank "
                          "(bank = word mod 32, words of 4 bytes counted from "
                          "the array's start); a cell is the wavefront (from "
                          "0) that serves the lane's word in that bank, the "
                          "last row the distinct words each bank serves.</p>\n",
-                         Sections.size(), Files);
+                         Sections.size(),
+                         Sections.size() == 1 ? "access" : "accesses", Files,
+                         Files == 1 ? "file" : "files");
     writeSummary();
     for (const Section &S : Sections)
       writeSection(S);

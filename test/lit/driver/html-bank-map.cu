@@ -18,7 +18,7 @@ __global__ void t(float *out) {
 int main() { t<<<1, dim3(32, 32)>>>(nullptr); }
 
 // CHECK: <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-// CHECK: <p>1 accesses with a bank conflict or an unknown count in 1 files.
+// CHECK: <p>1 access with a bank conflict or an unknown count in 1 file.
 // CHECK: <tr><td><a href="#[[ID:a[0-9a-f]+]]">{{.*}}html-bank-map.cu:16</a></td><td>t</td><td>32x32x1</td><td>tile</td><td>32</td><td>1</td><td>exact</td></tr>
 // CHECK: <section id="[[ID]]" class="access" data-status="exact">
 // CHECK-NEXT: <h2>{{.*}}html-bank-map.cu:16:22: 32-way bank conflict on load from &#39;tile&#39;: 32 wavefronts per request, 1 ideal [warpcheck-shared-bank-conflict]</h2>
