@@ -201,6 +201,8 @@ void foldSummary(AccessSummary &R, const AccessSummary &S, bool BoundTotals) {
     W = V;
     R.WorstWarp = S.WorstWarp;
     R.WorstInstance = S.WorstInstance;
+    R.WorstOffsets = S.WorstOffsets;
+    R.WorstForm = S.WorstForm;
   }
   W.MinWavefronts = Min;
   W.Ideal = Ideal;

@@ -356,6 +356,8 @@ void decide(const VarDecl *Array, const ArrayRequests &Requests,
                                             : swizzleTitle(Var, SwzFix),
                                  Other.Hints, OtherScore->L.name(),
                                  OtherScore->TotalWavefronts};
+  P.ChosenLayout = Score->L;
+  P.Geometry = G;
 }
 
 } // namespace

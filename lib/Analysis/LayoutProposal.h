@@ -106,6 +106,10 @@ struct LayoutProposal {
   /// when the swizzle is chosen, and back): offered beside the chosen one
   /// by editors, never applied by --fix.
   std::optional<LayoutOption> Alternative;
+  /// With an edit: the layout and the array it moves (for the bank map
+  /// after the fix, BankMap.h mapThroughLayout).
+  warpcheck::Layout ChosenLayout;
+  ArrayGeometry Geometry;
 };
 
 /// The fix of Array from its Requests over every shape; Launches are the

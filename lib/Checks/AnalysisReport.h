@@ -51,6 +51,29 @@ struct FinalCodeView {
   std::string Note;
 };
 
+/// The worst request of an access, lane by lane, for its bank map (issue
+/// 29; BankMap.h): the report draws it, the JSON lists its words.
+struct WorstRequestView {
+  /// Whether the worst request is one known request; Reason says why not
+  /// (an unknown access, a range, a rule measured for a library call).
+  bool Known = false;
+  std::string Reason;
+  unsigned Warp = 0;
+  /// Byte offsets from the array's start per lane (inactive: nullopt).
+  WarpAddresses Offsets{};
+  /// What its map counts (countWavefronts of the request).
+  unsigned Wavefronts = 0;
+  /// How an atomic ran, and whose bank rules counted the request.
+  AtomicForm Form = AtomicForm::Native;
+  std::string RulesArch;
+  /// With a layout fix proposed for the array: its name ("pad 1"), the
+  /// offsets the layout moves the same lanes to, and their wavefronts.
+  /// Empty FixLayout: no fix proposed, or FixReason says why no map.
+  std::string FixLayout, FixReason;
+  WarpAddresses FixOffsets{};
+  unsigned FixWavefronts = 0;
+};
+
 /// One shared-memory access site, analyzed for one kernel and block shape.
 struct AccessRecord {
   std::string File;
@@ -98,6 +121,8 @@ struct AccessRecord {
   bool UniformRequests = false;
   /// Filled by --verify-sass (FinalCode.h).
   FinalCodeView Final;
+  /// The worst request lane by lane (its bank map).
+  WorstRequestView WorstRequest;
 };
 
 /// One per-thread array of a kernel: registers, local memory, or unknown.

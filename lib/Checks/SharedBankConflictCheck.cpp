@@ -5,6 +5,7 @@
 #include "AnalysisReport.h"
 #include "Host/HostSyntax.h"
 #include "KernelAnalysis.h"
+#include "WorstRequestView.h"
 
 #include "clang/AST/ASTContext.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -99,7 +100,14 @@ void SharedBankConflictCheck::checkKernel(const FunctionDecl *Kernel) {
       renderProposal(Kernel, Array, P, K.Findings[First]);
       if (report())
         claimLayouts(Kernel, Array, P, K);
+      if (P.Chosen != LayoutProposal::Fix::None)
+        for (auto &[Var, R] : K.Records)
+          if (Var == Array)
+            addFixMap(R, P.Layout, P.ChosenLayout, P.Geometry);
     }
+  if (AnalysisReport *Sink = report())
+    for (auto &[Var, R] : K.Records)
+      Sink->addAccess(std::move(R));
   emit(K.Findings);
 }
 
@@ -179,7 +187,7 @@ static std::vector<WidenedView> widenedViews(const KernelAnalysis &Interp,
   return Views;
 }
 
-void SharedBankConflictCheck::recordAccess(
+AccessRecord SharedBankConflictCheck::recordAccess(
     AnalysisReport &Report, const KernelAnalysis &Interp,
     const SharedAccessSite &Site, const BlockShapeChoice &Shape,
     const std::string &KernelName, Verdict Status,
@@ -237,7 +245,9 @@ void SharedBankConflictCheck::recordAccess(
       R.UniformRequests = uniformRequests(*Rs, Index);
     }
   }
-  Report.addAccess(std::move(R));
+  const BankRules &Rules = *analysis().bankRules().Rules;
+  R.WorstRequest = worstRequestView(Site, Status, Depends, Rules, Rules.Arch);
+  return R;
 }
 
 void SharedBankConflictCheck::analyzeShape(const FunctionDecl *Kernel,
@@ -274,7 +284,9 @@ void SharedBankConflictCheck::analyzeShape(const FunctionDecl *Kernel,
     if (Sum.Truncated)
       Depends.push_back("analysis bound: " + Interp.truncationReason());
     if (Sink)
-      recordAccess(*Sink, Interp, Site, Described, KName, Status, Depends);
+      K.Records.emplace_back(
+          Site.Variable,
+          recordAccess(*Sink, Interp, Site, Described, KName, Status, Depends));
     renderSite(Site, Shape, KName, Status, Depends, K);
   }
 }

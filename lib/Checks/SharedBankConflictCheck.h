@@ -59,6 +59,9 @@ private:
     /// the launch at t.cu:56"), each said once per kernel.
     std::vector<std::string> Bindings;
     std::set<std::string> BindingsSaid;
+    /// The report's records of every shape, by array: given the fix's bank
+    /// map once the fix is decided, then added to the report.
+    std::vector<std::pair<const clang::VarDecl *, AccessRecord>> Records;
   };
 
   void startTranslationUnit(TranslationUnitAnalysis &TU) override;
@@ -66,10 +69,12 @@ private:
   void checkKernel(const clang::FunctionDecl *Kernel) override;
   void analyzeShape(const clang::FunctionDecl *Kernel,
                     const BlockShapeChoice &Shape, KernelFindings &K);
-  void recordAccess(AnalysisReport &Report, const KernelAnalysis &Interp,
-                    const SharedAccessSite &Site, const BlockShapeChoice &Shape,
-                    const std::string &KernelName, Verdict Status,
-                    const std::vector<std::string> &Depends);
+  AccessRecord recordAccess(AnalysisReport &Report,
+                            const KernelAnalysis &Interp,
+                            const SharedAccessSite &Site,
+                            const BlockShapeChoice &Shape,
+                            const std::string &KernelName, Verdict Status,
+                            const std::vector<std::string> &Depends);
   std::string libraryLocation(const SharedAccessSite &Site) const;
   void renderSite(const SharedAccessSite &Site, const BlockShapeChoice &Shape,
                   const std::string &KernelName, Verdict Status,

@@ -59,12 +59,44 @@ bool fromJson(const Value &V, std::pair<unsigned, unsigned> &P) {
   return A && A->size() == 2 && fromJson((*A)[0], P.first) &&
          fromJson((*A)[1], P.second);
 }
+/// A warp's lane offsets: null for an inactive lane.
+Value toJson(const WarpAddresses &A) {
+  Array Out;
+  for (const std::optional<uint64_t> &L : A)
+    Out.push_back(L ? Value(int64_t(*L)) : Value(nullptr));
+  return Out;
+}
+bool fromJson(const Value &V, WarpAddresses &Out) {
+  const Array *A = V.getAsArray();
+  if (!A || A->size() != Out.size())
+    return false;
+  for (size_t L = 0; L < Out.size(); ++L) {
+    Out[L].reset();
+    if ((*A)[L].kind() == Value::Null)
+      continue;
+    uint64_t Word;
+    if (!fromJson((*A)[L], Word))
+      return false;
+    Out[L] = Word;
+  }
+  return true;
+}
+Value toJson(AtomicForm F) { return int64_t(F); }
+bool fromJson(const Value &V, AtomicForm &F) {
+  unsigned N;
+  if (!fromJson(V, N) || N > unsigned(AtomicForm::AggregatableFullWarp))
+    return false;
+  F = AtomicForm(N);
+  return true;
+}
 
 // Declared before the visitors, which find them by unqualified lookup.
 template <class T> Value toJson(const std::vector<T> &Vs);
 template <class T> bool fromJson(const Value &V, std::vector<T> &Out);
 Value toJson(const AccessRecord &R);
 bool fromJson(const Value &V, AccessRecord &R);
+Value toJson(const WorstRequestView &R);
+bool fromJson(const Value &V, WorstRequestView &R);
 Value toJson(const LocalArrayRecord &R);
 bool fromJson(const Value &V, LocalArrayRecord &R);
 Value toJson(const KernelRecord &R);
@@ -111,6 +143,15 @@ template <class IO, class R> void mapAccess(IO &F, R &A) {
   F("header_line", A.HeaderLine), F("header_column", A.HeaderColumn);
   F("uniform_requests", A.UniformRequests);
   F("per_iteration_line", A.PerIterationLine);
+  F("worst_request", A.WorstRequest);
+}
+
+template <class IO, class R> void mapWorstRequest(IO &F, R &W) {
+  F("known", W.Known), F("reason", W.Reason), F("warp", W.Warp);
+  F("offsets", W.Offsets), F("wavefronts", W.Wavefronts), F("form", W.Form);
+  F("rules_arch", W.RulesArch), F("fix_layout", W.FixLayout);
+  F("fix_reason", W.FixReason), F("fix_offsets", W.FixOffsets);
+  F("fix_wavefronts", W.FixWavefronts);
 }
 
 template <class IO, class R> void mapLocalArray(IO &F, R &A) {
@@ -154,6 +195,7 @@ template <class IO, class R> void mapUnit(IO &F, R &U) {
     return In.Ok;                                                              \
   }
 WARPCHECK_RECORD(AccessRecord, mapAccess)
+WARPCHECK_RECORD(WorstRequestView, mapWorstRequest)
 WARPCHECK_RECORD(LocalArrayRecord, mapLocalArray)
 WARPCHECK_RECORD(KernelRecord, mapKernel)
 WARPCHECK_RECORD(TranslationUnitRecord, mapUnit)

@@ -229,14 +229,28 @@ unsigned proveGroup(const DriverOptions &Options, const FileAnalysis &R,
   return Runs;
 }
 
+/// No bank map after a fix that is not offered (AccessRecord::WorstRequest).
+void dropFixMaps(FileAnalysis &R, const FixClaim &Claim,
+                 const std::string &Why) {
+  for (AccessRecord &A : R.Report.Accesses)
+    if (A.Kernel == Claim.Kernel && A.Variable == Claim.Variable &&
+        !A.WorstRequest.FixLayout.empty()) {
+      A.WorstRequest.FixLayout.clear();
+      A.WorstRequest.FixReason =
+          "no lane map after the fix: layout fix withheld: " + Why;
+    }
+}
+
 } // namespace
 
 unsigned proveLayoutFixes(const DriverOptions &Options, FileAnalysis &R,
                           const std::string *Contents) {
   std::vector<Candidate> Chosen, Alternatives;
   auto Withhold = [&](ClangTidyError &E, const std::string &Where,
-                      const std::string &Why) {
+                      const std::string &Why, const FixClaim *Claim) {
     E.Message.Fix.clear();
+    if (Claim)
+      dropFixMaps(R, *Claim, Why);
     // The layout's note no longer says --fix applies it.
     for (tooling::DiagnosticMessage &Note : E.Notes) {
       size_t At = Note.Message.rfind(AppliedByFix);
@@ -262,7 +276,7 @@ unsigned proveLayoutFixes(const DriverOptions &Options, FileAnalysis &R,
              ? std::to_string(Claim->Line) + ":" + std::to_string(Claim->Column)
              : "offset " + std::to_string(E.Message.FileOffset));
     if (!Claim) {
-      Withhold(E, Where, "no claim to check");
+      Withhold(E, Where, "no claim to check", nullptr);
       continue;
     }
     // The edit proven, offered and applied is the warning's.
@@ -293,7 +307,7 @@ unsigned proveLayoutFixes(const DriverOptions &Options, FileAnalysis &R,
   unsigned Solo = 0;
   unsigned Runs = proveGroup(Options, R, Contents, Pointers(Chosen), Solo,
                              [&](Candidate &C, const std::string &Why) {
-                               Withhold(*C.Finding, C.Where, Why);
+                               Withhold(*C.Finding, C.Where, Why, C.Claim);
                                C.Claim->Edits.clear();
                              });
   // An alternative that fails is not offered; nothing else says it.

@@ -61,6 +61,36 @@ llvm::json::Object finalJson(const FinalCodeView &F) {
   return O;
 }
 
+/// A warp's lanes as word addresses from the array's start (4-byte words;
+/// null: the lane is inactive).
+llvm::json::Array laneWords(const WarpAddresses &Offsets) {
+  llvm::json::Array Lanes;
+  for (const std::optional<uint64_t> &L : Offsets)
+    Lanes.push_back(L ? llvm::json::Value(int64_t(*L / BankWidthBytes))
+                      : llvm::json::Value(nullptr));
+  return Lanes;
+}
+
+/// The worst request lane by lane (issue 29), and after the proposed fix;
+/// or why there is no single worst request to draw.
+llvm::json::Object worstRequestJson(const AccessRecord &R) {
+  const WorstRequestView &V = R.WorstRequest;
+  if (!V.Known)
+    return llvm::json::Object{{"known", false}, {"reason", V.Reason}};
+  llvm::json::Object O{{"known", true},
+                       {"warp", V.Warp},
+                       {"width_bytes", R.WidthBytes},
+                       {"lanes", laneWords(V.Offsets)},
+                       {"wavefronts", V.Wavefronts}};
+  if (!V.FixLayout.empty())
+    O["after_fix"] = llvm::json::Object{{"layout", V.FixLayout},
+                                        {"lanes", laneWords(V.FixOffsets)},
+                                        {"wavefronts", V.FixWavefronts}};
+  else if (!V.FixReason.empty())
+    O["after_fix_reason"] = V.FixReason;
+  return O;
+}
+
 llvm::json::Object accessJson(const AccessRecord &R) {
   llvm::json::Array Lanes;
   for (unsigned L : R.ActiveLanes)
@@ -72,6 +102,7 @@ llvm::json::Object accessJson(const AccessRecord &R) {
   for (const Dim3 &D : R.AssumedBlocks)
     Assumed.push_back(llvm::json::Array{D.X, D.Y, D.Z});
   llvm::json::Object O{
+      {"id", accessId(R)},
       {"file", R.File},
       {"line", R.Line},
       {"column", R.Column},
@@ -100,6 +131,7 @@ llvm::json::Object accessJson(const AccessRecord &R) {
       {"same_in_every_shape", R.SameInEveryShape},
       {"status", R.Status},
       {"depends_on", std::move(Depends)},
+      {"worst_request", worstRequestJson(R)},
   };
   if (R.PerIterationLine)
     O["counts_per_iteration_of_line"] = R.PerIterationLine;

@@ -6,6 +6,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
@@ -70,6 +71,19 @@ std::string accessKey(const AccessRecord &A) {
          A.Block.str() + ":" + A.Function + ":" + A.HeaderFile + ":" +
          std::to_string(A.HeaderLine) + ":" + std::to_string(A.HeaderColumn) +
          ":" + A.HeaderFunction;
+}
+
+std::string accessId(const AccessRecord &A) {
+  return llvm::formatv("a{0:x-16}", llvm::xxh3_64bits(accessKey(A))).str();
+}
+
+std::string sourceLine(const std::string &Path, unsigned Line) {
+  llvm::StringRef Text = contents(Path);
+  for (unsigned L = 1; L < Line && !Text.empty(); ++L)
+    Text = Text.split('\n').second;
+  if (Line == 0 || Text.empty())
+    return "";
+  return Text.split('\n').first.rtrim("\r").str();
 }
 
 std::pair<unsigned, unsigned> lineColumn(const std::string &Path,

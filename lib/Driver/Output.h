@@ -48,6 +48,14 @@ std::string fileUri(llvm::StringRef Path);
 /// same place (in the user's function or in library code) stay apart.
 std::string accessKey(const AccessRecord &A);
 
+/// A short id of an access ("a" and 16 hex digits of accessKey's hash):
+/// the JSON's "id" and the HTML report's anchor of its section.
+std::string accessId(const AccessRecord &A);
+
+/// The text of line Line (1-based) of Path, without its newline; empty
+/// when the file cannot be read or has no such line.
+std::string sourceLine(const std::string &Path, unsigned Line);
+
 /// A finding's identity across edits that move it: the check, the message,
 /// the file name and the text of its line, not the line number.
 std::string fingerprint(const clang::tidy::ClangTidyError &E);

@@ -22,6 +22,9 @@ std::unique_ptr<ReportWriter> makeSarifReportWriter(const DriverOptions &,
 std::unique_ptr<ReportWriter> makeGithubReportWriter(const DriverOptions &,
                                                      llvm::raw_ostream &,
                                                      llvm::raw_ostream &);
+std::unique_ptr<ReportWriter> makeHtmlReportWriter(const DriverOptions &,
+                                                   llvm::raw_ostream &,
+                                                   llvm::raw_ostream &);
 
 namespace {
 const ReportFormat BuiltinFormats[] = {
@@ -35,6 +38,10 @@ const ReportFormat BuiltinFormats[] = {
      "GitHub Actions workflow commands (::warning file=...,line=...::), "
      "shown on the pull request's diff",
      makeGithubReportWriter},
+    {"html",
+     "one self-contained page: each conflicted or unknown access with the "
+     "bank map of its worst request, before and after the fix",
+     makeHtmlReportWriter},
 };
 } // namespace
 

@@ -7,9 +7,11 @@
 namespace warpcheck {
 
 void AccessSummary::add(const RequestResult &R, unsigned Warp,
-                        unsigned Instance) {
+                        unsigned Instance, const WarpAddresses *Offsets,
+                        AtomicForm Form) {
   if (!R.executes())
     return;
+  bool Better = replacesWorst(R);
   ++Requests;
   Instructions += R.Status == Verdict::Exact
                       ? std::max(1u, R.Worst.Instructions)
@@ -28,11 +30,12 @@ void AccessSummary::add(const RequestResult &R, unsigned Warp,
       R.MaxWavefronts != Worst.MaxWavefronts)
     ExactRequestsDiffer = true;
   FewestWavefronts = std::min(FewestWavefronts, R.MinWavefronts);
-  bool Better =
-      Requests == 1 || R.MaxWavefronts > Worst.MaxWavefronts ||
-      (R.MaxWavefronts == Worst.MaxWavefronts && R.Ideal < Worst.Ideal);
   if (Better) {
     Worst = R;
+    WorstOffsets.reset();
+    if (Offsets && R.Status == Verdict::Exact)
+      WorstOffsets = *Offsets;
+    WorstForm = Form;
     WorstWarp = Warp;
     WorstInstance = Instance;
   }

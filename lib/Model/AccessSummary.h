@@ -6,6 +6,7 @@
 #include "RequestAnalysis.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace warpcheck {
 
@@ -51,8 +52,26 @@ struct AccessSummary {
   /// (a shape outside the family is not covered).
   bool SameInEveryShape = false;
 
-  /// Adds the result of warp Warp at instance Instance.
-  void add(const RequestResult &R, unsigned Warp, unsigned Instance);
+  /// The worst request's byte offsets from its array's start, per lane
+  /// (inactive: nullopt), when that request is exact and every offset a
+  /// constant: what the report's bank map draws (BankMap.h). nullopt
+  /// otherwise, and for requests added without offsets.
+  std::optional<WarpAddresses> WorstOffsets;
+  /// The worst request's atomic form (how its map is drawn).
+  AtomicForm WorstForm = AtomicForm::Native;
+
+  /// Adds the result of warp Warp at instance Instance; Offsets, when
+  /// given, are its lanes' offsets (WorstOffsets).
+  void add(const RequestResult &R, unsigned Warp, unsigned Instance,
+           const WarpAddresses *Offsets = nullptr,
+           AtomicForm Form = AtomicForm::Native);
+  /// Whether R would become the worst request (offsets are then worth
+  /// computing).
+  bool replacesWorst(const RequestResult &R) const {
+    return R.executes() &&
+           (Requests == 0 || R.MaxWavefronts > Worst.MaxWavefronts ||
+            (R.MaxWavefronts == Worst.MaxWavefronts && R.Ideal < Worst.Ideal));
+  }
   /// Wavefronts of the worst request, and its ideal.
   unsigned wavefronts() const { return Worst.MaxWavefronts; }
   unsigned ideal() const { return Worst.Ideal; }

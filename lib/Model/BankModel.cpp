@@ -281,23 +281,37 @@ std::vector<unsigned> activeIn(const WarpAddresses &Lanes, unsigned Begin,
   return R;
 }
 
+} // namespace
+
+std::vector<std::vector<unsigned>>
+requestPasses(unsigned WidthBytes, AccessKind Kind, const WarpAddresses &Lanes,
+              AtomicForm Form, const BankRules &Rules, bool &ShareWords) {
+  const PassRule &Rule = passRule(Rules, Kind, WidthBytes, Form);
+  ShareWords = Rule.ShareWords;
+  unsigned Step = Rule.PassLanes;
+  if (Rule.MergedLanes && (partnersAgree(Lanes, 1) || partnersAgree(Lanes, 2)))
+    Step = Rule.MergedLanes;
+  std::vector<std::vector<unsigned>> Passes;
+  for (unsigned Begin = 0; Begin < WarpSize; Begin += Step)
+    if (std::vector<unsigned> Pass = activeIn(Lanes, Begin, Begin + Step);
+        !Pass.empty())
+      Passes.push_back(std::move(Pass));
+  return Passes;
+}
+
+namespace {
+
 /// One instruction: its passes and their costs, times Multiplier (2 for
 /// ATOMS.CAS), added to Result.
 void addInstruction(const BankRules &Rules, WavefrontCount &Result,
                     unsigned WidthBytes, AccessKind Kind,
                     const WarpAddresses &Lanes, unsigned Multiplier,
                     AtomicForm Form = AtomicForm::Native) {
-  const PassRule &Rule = passRule(Rules, Kind, WidthBytes, Form);
-  unsigned Step = Rule.PassLanes;
-  if (Rule.MergedLanes && (partnersAgree(Lanes, 1) || partnersAgree(Lanes, 2)))
-    Step = Rule.MergedLanes;
-  bool Any = false;
-  for (unsigned Begin = 0; Begin < WarpSize; Begin += Step) {
-    std::vector<unsigned> Pass = activeIn(Lanes, Begin, Begin + Step);
-    if (Pass.empty())
-      continue;
-    Any = true;
-    PassCost Cost = passCost(WidthBytes, Rule.ShareWords, Lanes, Pass);
+  bool ShareWords = true;
+  std::vector<std::vector<unsigned>> Passes =
+      requestPasses(WidthBytes, Kind, Lanes, Form, Rules, ShareWords);
+  for (const std::vector<unsigned> &Pass : Passes) {
+    PassCost Cost = passCost(WidthBytes, ShareWords, Lanes, Pass);
     Result.Wavefronts += Multiplier * Cost.Wavefronts;
     Result.Ideal += Multiplier;
     if (Cost.Wavefronts > Result.Ways) {
@@ -307,7 +321,7 @@ void addInstruction(const BankRules &Rules, WavefrontCount &Result,
       Result.WorstWords = Cost.Wavefronts;
     }
   }
-  if (Any)
+  if (!Passes.empty())
     ++Result.Instructions;
 }
 

@@ -222,6 +222,14 @@ WavefrontCount countWavefronts(unsigned WidthBytes, AccessKind Kind,
                                AtomicForm Form = AtomicForm::Native,
                                const BankRules &Rules = defaultBankRules());
 
+/// The lanes of each pass one instruction of the request is served in, in
+/// order (the pass rule of Kind, WidthBytes and Form under Rules; passes
+/// with no active lane left out), and whether lanes asking for one word
+/// share its delivery (ShareWords). What countWavefronts counts per pass.
+std::vector<std::vector<unsigned>>
+requestPasses(unsigned WidthBytes, AccessKind Kind, const WarpAddresses &Lanes,
+              AtomicForm Form, const BankRules &Rules, bool &ShareWords);
+
 /// An upper bound of countWavefronts over every address assignment of
 /// ActiveLanes lanes.
 unsigned maxWavefronts(unsigned WidthBytes, AccessKind Kind,

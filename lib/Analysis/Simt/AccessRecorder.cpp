@@ -254,8 +254,16 @@ void Engine::recordOne(const Expr *Site, AccessKind Kind, unsigned Width,
       PendingSpins.push_back({size_t(&S - Sites.data()), W, Instance, R, *Op});
     if (Op && (!Op->Form || Spin))
       leaveAtomicUnpredicted(R, *Op, Width);
-    if (!(Spin && Waits))
-      S.Summary.add(Memo.analyze(R, Atoms), W, Instance);
+    if (!(Spin && Waits)) {
+      RequestResult Result = Memo.analyze(R, Atoms);
+      // The worst request's offsets, for the report's bank map.
+      std::optional<WarpAddresses> Offsets;
+      if (LV.Var && Result.Status == Verdict::Exact &&
+          S.Summary.replacesWorst(Result))
+        Offsets = constantOffsets(R, LV, W, Extra);
+      S.Summary.add(Result, W, Instance, Offsets ? &*Offsets : nullptr,
+                    R.Atomic);
+    }
     if (CaptureLimit && LV.Var && !CaptureOverflow.count(LV.Var))
       captureRequest(S, R, LV, W, Extra);
     if (++WarpRequests > Limits.MaxWarpRequests) {
@@ -351,6 +359,24 @@ void Engine::settleSpinLoops() {
                               P.Instance);
   }
   JudgedSpins.clear();
+}
+
+std::optional<WarpAddresses> Engine::constantOffsets(const SymbolicRequest &R,
+                                                     const LValue &LV,
+                                                     unsigned W,
+                                                     uint64_t Extra) const {
+  WarpAddresses Offsets{};
+  for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+    if (R.Lanes[Lane] == Activity::Inactive)
+      continue;
+    std::optional<int64_t> C = sym::add(LV.Offset[W * WarpSize + Lane],
+                                        SymbolicInt::constant(int64_t(Extra)))
+                                   .asConstant();
+    if (!C || *C < 0)
+      return std::nullopt;
+    Offsets[Lane] = uint64_t(*C);
+  }
+  return Offsets;
 }
 
 void Engine::captureRequest(const SharedAccessSite &S,

@@ -457,6 +457,10 @@ public:
   /// At the end of the run: records every spin-loop atomic, by the bank
   /// model where judged warp-private, else unpredicted.
   void settleSpinLoops();
+  /// Warp W's lane offsets from its array's start, when all are constants.
+  std::optional<WarpAddresses> constantOffsets(const SymbolicRequest &R,
+                                               const LValue &LV, unsigned W,
+                                               uint64_t Extra) const;
   /// Keeps warp W's request R at site S for the layout search (CaptureLimit).
   void captureRequest(const SharedAccessSite &S, const SymbolicRequest &R,
                       const LValue &LV, unsigned W, uint64_t Extra);

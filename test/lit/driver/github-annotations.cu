@@ -25,4 +25,4 @@ int main() { k<<<1, 32>>>(nullptr); }
 // ERR-NEXT: ::notice file={{.*}}github-annotations.cu,line=15,col=26,title=warpcheck-local-memory-array::
 // ERR-COUNT: 1 warning treated as error
 
-// UNKNOWN: warpcheck: error: unknown --format 'gitlab' (text, json, sarif, github)
+// UNKNOWN: warpcheck: error: unknown --format 'gitlab' (text, json, sarif, github, html)

@@ -28,6 +28,7 @@ int main(int argc, char **) { rows<<<1, dim3(32, 8)>>>(nullptr, argc); }
 // CHECK-NEXT: "depends_on": [],
 // CHECK-NEXT: "end_line": 6,
 // CHECK: "function": "rows",
+// CHECK-NEXT: "id": "{{a[0-9a-f]{16}"}},
 // CHECK-NEXT: "ideal_wavefronts": 1,
 // CHECK-NEXT: "instances": 1,
 // CHECK-NEXT: "instructions": 8,
@@ -43,7 +44,9 @@ int main(int argc, char **) { rows<<<1, dim3(32, 8)>>>(nullptr, argc); }
 // CHECK-NEXT: "total_wavefronts": 8,
 // CHECK-NEXT: "variable": "tile",
 // CHECK-NEXT: "wavefronts": 1,
-// CHECK-NEXT: "width_bytes": 4
+// CHECK-NEXT: "width_bytes": 4,
+// CHECK-NEXT: "worst_request": {
+// CHECK: "known": true,
 // CHECK: "depends_on": [
 // CHECK-NEXT: "'threadIdx.x < n'"
 // CHECK-NEXT: ],

@@ -19,7 +19,7 @@ SCHEMA = {
         "ideal_wavefronts": INT, "instances": INT, "requests": INT,
         "instructions": INT, "total_wavefronts": INT,
         "total_ideal_wavefronts": INT, "counts_exact": BOOL, "same_in_every_shape": BOOL, "status": STR,
-        "depends_on": LIST},
+        "depends_on": LIST, "id": STR, "worst_request": dict},
     "kernels": {
         "file": STR, "function": STR, "mangled_name": STR,
         "predicted_local_bytes": NUM_OR_NULL,
@@ -73,6 +73,31 @@ for a in doc["accesses"]:
     assert not a["same_in_every_shape"] or (
         assumed and a["status"] == "range" and
         a["min_wavefronts"] == a["wavefronts"]), "same_in_every_shape"
+def check_lanes(lanes):
+    assert len(lanes) == 32 and all(
+        w is None or (isinstance(w, int) and w >= 0) for w in lanes), lanes
+
+
+ids = [a["id"] for a in doc["accesses"]]
+assert len(ids) == len(set(ids)), "access ids are unique"
+for a in doc["accesses"]:
+    # The worst request lane by lane (issue 29), or why there is none.
+    w = a["worst_request"]
+    if not w["known"]:
+        assert set(w) == {"known", "reason"} and w["reason"], w
+        continue
+    fix = {"after_fix"} if "after_fix" in w else (
+        {"after_fix_reason"} if "after_fix_reason" in w else set())
+    assert set(w) == {"known", "warp", "width_bytes", "lanes",
+                      "wavefronts"} | fix, sorted(w)
+    assert w["width_bytes"] == a["width_bytes"]
+    check_lanes(w["lanes"])
+    assert w["wavefronts"] == a["wavefronts"], "the map is the worst request"
+    if "after_fix" in w:
+        assert set(w["after_fix"]) == {"layout", "lanes", "wavefronts"}
+        check_lanes(w["after_fix"]["lanes"])
+        assert [x is None for x in w["after_fix"]["lanes"]] == \
+            [x is None for x in w["lanes"]], "the same lanes after the fix"
 for d in doc["diagnostics"]:
     assert d["level"] in ("warning", "error", "remark"), d["level"]
     fp = d["fingerprint"]
