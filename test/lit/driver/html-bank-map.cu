@@ -34,7 +34,7 @@ int main() { t<<<1, dim3(32, 32)>>>(nullptr); }
 // CHECK: <tr data-lane="31"><th>31</th><td class="w">1023</td>{{(<td></td>){31}<td class="c0">0</td></tr>}}
 // CHECK-NEXT: </tbody>
 // CHECK-NEXT: <tfoot><tr><th colspan="2">words</th>{{(<td>1</td>){32}</tr>}}</tfoot></table>
-// CHECK: <li>html-bank-map.cu:13:20: pad each row by 1 element: &#39;float tile[32][33]&#39; makes all 2 accesses conflict-free (+128 bytes)</li>
+// CHECK: <li>html-bank-map.cu:13:20: pad each row by 1 element: &#39;float tile[32][33]&#39; makes all 2 accesses conflict-free (+128 bytes) (applied by --fix)</li>
 // CHECK: </section>
 // CHECK-NOT: <section
 // CHECK: </body></html>
