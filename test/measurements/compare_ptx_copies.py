@@ -3,23 +3,22 @@
 
 Runs warpcheck on the measured programs themselves
 (cuda_samples/library_calls/ldmatrix_ptx.cu, cp_async_ptx.cu,
-stmatrix_ptx.cu, cp_async_cg_probe.cu, cp_async_cg_src.cu,
-pipeline_copies.cu, tma_mbarrier.cu) and checks, launch by launch, against
-the committed ncu output:
+cp_async_cg_probe.cu, pipeline_copies.cu, tma_mbarrier.cu) and checks,
+launch by launch, against the committed ncu output (stmatrix_ptx.cu and the
+held-out cp_async_cg_src.cu: compare_tc_probes.py):
   - ldsm<X, Trans, Stride>: the ldmatrix's predicted wavefronts equal the
     kernel's measured shared-load wavefronts (the only shared loads);
-  - stsm<X, Trans, Stride, Mode>: the stmatrix's predicted wavefronts equal
-    the measured shared-store wavefronts (the only shared stores);
   - ptxCopy<S, K, false> (cp.async.ca): the predicted wavefronts minus the
     ideal equal l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts;
-  - ptxCopy<16, K, true>, copy<...> and copySrc<...> with cp.async.cg
+  - ptxCopy<16, K, true> and copy<...> with cp.async.cg
     (LDGSTS.E.BYPASS.128, measured wavefronts in
-    smsp__sass_l1tex_..._op_ldgsts_cache_bypass): reported unknown, never
-    decided (no rule reproduces them); copy<...> with .ca: the store rule
-    against ..._op_ldgsts_cache_access;
+    smsp__sass_l1tex_..._op_ldgsts_cache_bypass): the rule of
+    Model/BypassCopy.h gives them, and warpcheck's answer (exact, or a
+    range) holds them; a src-size operand unknown; copy<...> with .ca: the
+    store rule against ..._op_ldgsts_cache_access;
   - primitiveCopy / cudaCopy (pipeline_copies.cu): 4- and 8-byte copies
-    decided, equal to ..._op_ldgsts_cache_access; 16-byte ones one unknown
-    16-byte store;
+    decided, equal to ..._op_ldgsts_cache_access; 16-byte ones by the
+    bypass rule, a zero fill one unknown 16-byte store;
   - tma_mbarrier.cu: the GPU counts no shared load or store instruction and
     warpcheck reports no access to the barrier or the copy's destination.
 Exits non-zero on any disagreement or on a launch missing from the report.
@@ -110,8 +109,7 @@ def unknown(got, what, width=16):
 
 def compare_new(args, by_kernel, meas):
     """The tensor-core probes of issue 27 (their programs analyzed here)."""
-    progs = ["stmatrix_ptx.cu", "cp_async_cg_probe.cu", "cp_async_cg_src.cu",
-             "pipeline_copies.cu", "tma_mbarrier.cu"]
+    progs = ["cp_async_cg_probe.cu", "pipeline_copies.cu", "tma_mbarrier.cu"]
     run = subprocess.run([args.warpcheck, "--format=json", "--checks=-*,warpcheck-shared-*"] +
                          [os.path.join(args.source, p) for p in progs] + ["--"],
                          capture_output=True, text=True)
@@ -120,20 +118,6 @@ def compare_new(args, by_kernel, meas):
     for a in json.loads(run.stdout)["accesses"]:
         by_kernel[re.sub(r"\s+", "", a["kernel"])].append(a)
     failures, checked = [], 0
-    for launch, m in measured(os.path.join(meas, "h100-stmatrix-ptx")):
-        # Measured: one STSM per launch; its wavefronts are not collected
-        # yet, so stmatrix must stay unknown.
-        if launch["name"] != "stsm":
-            continue
-        trans = "true" if launch["trans"] == "1" else "false"
-        kernel = f"stsm<{launch['X']},{trans},{launch['stride']},{launch['mode']}>"
-        got = [a for a in by_kernel[kernel] if a["kind"] == "store"]
-        checked += 1
-        if m["smsp__sass_inst_executed_op_shared_stsm.sum"] != 1:
-            failures.append(f"{kernel}: measured {m['smsp__sass_inst_executed_op_shared_stsm.sum']:g} STSM")
-        if len(got) != 1 or got[0]["status"] != "unknown":
-            failures.append(f"{kernel}: stmatrix must be unknown, warpcheck "
-                            f"{[a['status'] for a in got]}")
     for launch, m in measured(os.path.join(meas, "h100-cp-async-cg-probe")):
         form = {"cg": 0, "cgz": 1, "ca": 2}[launch["form"]]
         kernel = (f"copy<{form},{launch['fam']},{launch['a']},{launch['b']},"
@@ -150,19 +134,6 @@ def compare_new(args, by_kernel, meas):
             failures += unknown(got, kernel)
         else:
             failures += bypass(got, m[BYPASS], kernel)
-    src = os.path.join(meas, "h100-cp-async-cg-src")
-    if not os.path.isdir(src):
-        print("cp_async_cg_src.cu: not measured yet (its predictions: "
-              "measurements/cp-async-cg-src-predicted.txt)")
-    for launch, m in measured(src) if os.path.isdir(src) else []:
-        kernel = (f"copySrc<{launch['dst']},{launch['src']},{launch['shift']},"
-                  f"{launch['act']}>")
-        checked += 1
-        if rule(probe_lanes(launch)) != m[BYPASS]:
-            failures.append(f"{kernel}: measured {m[BYPASS]:g}, the rule "
-                            f"{rule(probe_lanes(launch))}")
-        failures += bypass([a for a in by_kernel[kernel] if a["kind"] == "store"],
-                           m[BYPASS], kernel)
     for launch, m in measured(os.path.join(meas, "h100-pipeline-copies")):
         if launch["name"] == "primitiveCopy":
             kernel = f"primitiveCopy<{launch['S']},{launch['K']},{launch['zfill']}>"
