@@ -62,7 +62,11 @@ def exact(got, want, what):
 
 
 def bypass(got, want, what):
-    """A cp.async.cg copy: exact and equal, or a range that holds want."""
+    """A cp.async.cg copy: exact and equal, a range that holds want, or
+    unknown (lanes of one shared line may read two global lines: the rule
+    does not decide them)."""
+    if len(got) == 1 and got[0]["status"] == "unknown" and got[0]["width_bytes"] == 16:
+        return []
     if len(got) == 1 and got[0]["status"] == "exact" and got[0]["total_wavefronts"] == want:
         return []
     if (len(got) == 1 and got[0]["status"] == "range" and
@@ -77,7 +81,11 @@ def rule(lanes):
     units = collections.defaultdict(int)
     for sh, gl in lanes:
         units[(gl // 32, sh // 32, (gl ^ sh) & 0x30)] |= 1 << ((sh // 16) % 2)
-    return len({(k[1] // 4, k[2], v) for k, v in units.items()})
+    waves = {}
+    for k, v in units.items():
+        if waves.setdefault((k[1] // 4, k[2], v), k[0] // 4) != k[0] // 4:
+            return None  # two global 128-byte lines in one wavefront
+    return len(waves)
 
 
 def probe_lanes(launch):
@@ -127,7 +135,7 @@ def compare_new(args, by_kernel, meas):
         if launch["form"] == "ca":
             failures += exact(got, m[ACCESS], kernel)
             continue
-        if rule(probe_lanes(launch)) != m[BYPASS]:
+        if rule(probe_lanes(launch)) not in (None, m[BYPASS]):
             failures.append(f"{kernel}: measured {m[BYPASS]:g}, the rule "
                             f"{rule(probe_lanes(launch))}")
         if launch["form"] == "cgz":  # a src-size operand: not modelled
@@ -203,11 +211,12 @@ def main():
         got = [a for a in by_kernel[kernel] if a["kind"] == "store"]
         checked += 1
         if cg:
-            # Decided by the bypass rule now (h100-cp-async-cg-probe checks
-            # it); this older run has no bypass counter to compare with.
-            if len(got) != 1 or got[0]["status"] not in ("exact", "range"):
-                failures.append(f"{kernel}: cp.async.cg must be decided by the "
-                                f"bypass rule, warpcheck {[a['status'] for a in got]}")
+            # This older run has no bypass counter to compare with
+            # (h100-cp-async-cg-probe checks the rule).
+            # Unknown where a shared line's lanes may read two global lines.
+            if len(got) != 1:
+                failures.append(f"{kernel}: cp.async.cg must be one access, "
+                                f"warpcheck {[a['status'] for a in got]}")
             continue
         want = m["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts.sum"]
         if (len(got) != 1 or got[0]["status"] != "exact" or
