@@ -7,9 +7,11 @@
 // and per line in the SourceCounters section) depend on the global source
 // addresses as well as the shared ones. The rule, found from the H100 probe
 // campaign cuda_samples/library_calls/cp_async_cg_probe.cu, reproduces
-// every .cg launch of it (210) and of pipeline_copies.cu; the held-out
-// campaign cp_async_cg_src.cu (its predictions written before) is not
-// measured yet (docs/bank-model.md, "cp.async.cg"):
+// every .cg launch of it (210) and of pipeline_copies.cu. The held-out
+// campaign cp_async_cg_src.cu (its predictions written before) measured 94
+// of 120 as predicted; the 26 others are those where units of one
+// wavefront read different global 128-byte lines, now unknown
+// (docs/bank-model.md, "cp.async.cg"):
 //  - the lanes that copy (a lane with src-size 0 copies zeros: it counts)
 //    form units: the lanes that read the same global 32-byte sector and
 //    write the same shared 32-byte sector with the same bits 4 and 5 of
@@ -24,6 +26,8 @@
 #define WARPCHECK_MODEL_BYPASSCOPY_H
 
 #include <cstdint>
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace warpcheck {
@@ -36,8 +40,18 @@ struct BypassCopyLane {
 };
 
 /// Wavefronts of one warp's LDGSTS.E.BYPASS.128 over the lanes that copy
-/// (0 when none does).
-unsigned bypassCopyWavefronts(const std::vector<BypassCopyLane> &Lanes);
+/// (0 when none does); nullopt when units of one wavefront read two global
+/// 128-byte lines, where the held-out campaign measured more.
+std::optional<unsigned>
+bypassCopyWavefronts(const std::vector<BypassCopyLane> &Lanes);
+
+/// The least and most wavefronts of one warp's lanes, given as (shared,
+/// global) offsets from bases known only up to their alignment: the shared
+/// base a multiple of SharedStep (mod 128), the global one of 16 (mod 128);
+/// nullopt when the rule does not decide one of them.
+std::optional<std::pair<unsigned, unsigned>>
+bypassCopyRange(const std::vector<std::pair<int64_t, int64_t>> &Offsets,
+                uint64_t SharedStep);
 
 } // namespace warpcheck
 

@@ -17,7 +17,7 @@ unsigned waves(unsigned Active, std::function<uint64_t(unsigned)> Shared,
   std::vector<BypassCopyLane> Lanes;
   for (unsigned L = 0; L < Active; ++L)
     Lanes.push_back({Shared(L), Global(L)});
-  return bypassCopyWavefronts(Lanes);
+  return bypassCopyWavefronts(Lanes).value_or(~0u); // ~0u: not decided
 }
 
 uint64_t contiguous(unsigned L) { return L * 16; }
@@ -76,6 +76,36 @@ TEST(BypassCopy, PartialWarps) {
   for (auto [N, W] : Want)
     EXPECT_EQ(waves(N, contiguous, contiguous), W) << N << " lanes";
   EXPECT_EQ(waves(0, contiguous, contiguous), 0u);
+}
+
+} // namespace
+
+namespace {
+
+TEST(BypassCopy, HeldOutLinesNotDecided) {
+  // cp_async_cg_src.cu (measured after its predictions): stride 1 from a
+  // source shifted by 32 bytes measured 8, not the rule's 4; stride 1 from
+  // a stride-2 source 32, not 16. In both, lanes writing one shared line
+  // read two global 128-byte lines: not decided.
+  EXPECT_EQ(waves(32, contiguous, [](unsigned L) { return 32 + L * 16; }), ~0u);
+  EXPECT_EQ(waves(32, contiguous, [](unsigned L) { return L * 32; }), ~0u);
+  // Unshifted, each shared line from one global line: measured 4, decided.
+  EXPECT_EQ(waves(32, contiguous, contiguous), 4u);
+}
+
+TEST(BypassCopy, RangeOverBaseAlignments) {
+  // The global base known only mod 16: a contiguous fill may cross a global
+  // line, so the rule does not decide it; one lane per shared line does.
+  std::vector<std::pair<int64_t, int64_t>> Fill, Column;
+  for (int64_t L = 0; L < 32; ++L) {
+    Fill.push_back({L * 16, L * 16});
+    Column.push_back({L * 128, L * 16});
+  }
+  EXPECT_FALSE(bypassCopyRange(Fill, 128).has_value());
+  auto R = bypassCopyRange(Column, 128);
+  ASSERT_TRUE(R.has_value());
+  EXPECT_EQ(R->first, 32u);
+  EXPECT_EQ(R->second, 32u);
 }
 
 } // namespace

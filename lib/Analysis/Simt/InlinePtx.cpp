@@ -185,14 +185,14 @@ unsigned decodeMatrix(StringRef Base, StringRef Opcode,
   A.WidthBytes = 16; // each thread names one 16-byte row
   // ldmatrix.m8n8.b16 (LDSM.16.M88/MT88 .x1/.x2/.x4) measured the 16-byte
   // load rule over the lanes whose row addresses it uses, .trans or not
-  // (cuda_samples/library_calls/measurements/h100-ldmatrix-ptx).
-  // stmatrix's wavefronts are not measured yet (stmatrix_ptx.cu's first run,
-  // h100-stmatrix-ptx, has its instruction counts only).
+  // (cuda_samples/library_calls/measurements/h100-ldmatrix-ptx);
+  // stmatrix.m8n8.b16 (STSM) measured the same wavefronts, which the 16-byte
+  // store rule gives over rows at distinct addresses (h100-stmatrix-ptx).
   unsigned Matrices = llvm::is_contained(Parts, "x4")   ? 4
                       : llvm::is_contained(Parts, "x2") ? 2
                       : llvm::is_contained(Parts, "x1") ? 1
                                                         : 0;
-  if (Base == "ldmatrix" && Matrices && llvm::is_contained(Parts, "m8n8") &&
+  if (Matrices && llvm::is_contained(Parts, "m8n8") &&
       llvm::is_contained(Parts, "b16"))
     A.AddressLanes = 8 * Matrices;
   else
@@ -343,6 +343,11 @@ const char *const BypassCopyWhy =
     "a 16-byte L1-bypassing copy (LDGSTS.E.BYPASS.128), whose measured "
     "wavefronts depend on its global source addresses as well as its shared "
     "ones (docs/bank-model.md), and these are not followed";
+
+const char *const BypassCopyLinesWhy =
+    "a 16-byte L1-bypassing copy (LDGSTS.E.BYPASS.128) whose lanes writing "
+    "one shared 128-byte line may read different global 128-byte lines, "
+    "where the measured rule does not hold (docs/bank-model.md)";
 
 PtxDecoding decodeInlinePtx(StringRef Text) {
   PtxDecoding D;

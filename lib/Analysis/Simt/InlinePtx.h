@@ -41,11 +41,11 @@ struct PtxAccess {
   std::optional<unsigned> AddressOperand;
   int64_t AddressOffset = 0;
   /// Why the bank model cannot judge it even with a followed address
-  /// (stmatrix, ldmatrix other than m8n8.b16, cp.async.cg with a size
+  /// (ldmatrix and stmatrix other than m8n8.b16, cp.async.cg with a size
   /// operand: not measured); empty when it can.
   std::string Unmeasured;
-  /// Lanes of each warp whose address the instruction uses: ldmatrix .x1,
-  /// .x2, .x4 take the row addresses of lanes 0-7, 0-15, 0-31.
+  /// Lanes of each warp whose address the instruction uses: ldmatrix and
+  /// stmatrix .x1, .x2, .x4 take the row addresses of lanes 0-7, 0-15, 0-31.
   unsigned AddressLanes = 32;
   /// cp.async.cg (LDGSTS.E.BYPASS.128): judged by the rule of
   /// Model/BypassCopy.h, from the global source operand's addresses too.
@@ -87,6 +87,8 @@ struct PtxDecoding {
 /// Why a 16-byte copy that bypasses L1 (cp.async.cg, LDGSTS.E.BYPASS.128)
 /// is not decided.
 extern const char *const BypassCopyWhy;
+/// Why one whose lanes of a shared line read two global lines is unknown.
+extern const char *const BypassCopyLinesWhy;
 
 /// Decodes the asm string of a GCC-style asm statement (operands as %N,
 /// a literal percent as %%).

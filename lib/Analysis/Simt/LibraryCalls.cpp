@@ -689,15 +689,6 @@ Value groupCopy(Engine &En, const CallExpr *E, unsigned First) {
   return Value();
 }
 
-/// The rule's wavefronts for one warp's lanes at one pair of base residues.
-unsigned bypassWaves(const std::vector<std::pair<int64_t, int64_t>> &Lanes,
-                     uint64_t SharedBase, uint64_t GlobalBase) {
-  std::vector<BypassCopyLane> L;
-  for (auto [Sh, Gl] : Lanes)
-    L.push_back({SharedBase + uint64_t(Sh), GlobalBase + uint64_t(Gl)});
-  return bypassCopyWavefronts(L);
-}
-
 /// __pipeline_memcpy_async(dst, src, size_and_align, zfill): this thread
 /// copies 4, 8 or 16 bytes (cuda_pipeline_primitives.h): LDGSTS.E and
 /// .E.64, measured with the store rule, or LDGSTS.E.BYPASS.128
@@ -775,6 +766,28 @@ void Engine::recordBypassCopy(const Expr *Site, const LValue &LV,
                   Fn + ": " + BypassCopyWhy);
     return;
   }
+  // Per warp: its lanes and the rule's range over the bases' alignments.
+  uint64_t SharedStep =
+      std::clamp<uint64_t>(sharedBaseAlignment(LV.Var), 16, 128);
+  std::vector<std::pair<std::vector<unsigned>, std::pair<unsigned, unsigned>>>
+      Warps;
+  for (unsigned W = 0; W < Block.warps(); ++W) {
+    std::vector<std::pair<int64_t, int64_t>> Lanes;
+    std::vector<unsigned> Active;
+    for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
+      if (unsigned T = W * WarpSize + Lane;
+          T < N && M.A[T] != Activity::Inactive) {
+        Lanes.push_back({LV.Offset[T].Const, Src->L[T].Const});
+        Active.push_back(Lane);
+      }
+    auto Range = bypassCopyRange(Lanes, SharedStep);
+    if (!Range) {
+      recordUnknown(Site, AccessKind::Store, LV.Var, 16,
+                    Fn + ": " + BypassCopyLinesWhy);
+      return;
+    }
+    Warps.push_back({std::move(Active), *Range});
+  }
   SharedAccessSite &S = simt::siteFor(
       *this, Site, AccessKind::Store, 16, LV.Var,
       Fn + " of 16 bytes (LDGSTS.E.BYPASS.128): the measured rule of "
@@ -785,36 +798,19 @@ void Engine::recordBypassCopy(const Expr *Site, const LValue &LV,
   unsigned Instance = S.Summary.Instances++;
   if (UncountedLoops > 0 || M.Conditional)
     S.Summary.CountsExact = false;
-  uint64_t SharedStep =
-      std::clamp<uint64_t>(sharedBaseAlignment(LV.Var), 16, 128);
-  for (unsigned W = 0; W < Block.warps(); ++W) {
-    std::vector<std::pair<int64_t, int64_t>> Lanes;
+  for (unsigned W = 0; W < Warps.size(); ++W) {
     RequestResult R;
-    for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
-      unsigned T = W * WarpSize + Lane;
-      if (T >= N || M.A[T] == Activity::Inactive)
-        continue;
-      Lanes.push_back({LV.Offset[T].Const, Src->L[T].Const});
-      R.ActiveLanes.push_back(Lane);
-    }
-    if (Lanes.empty())
+    R.ActiveLanes = Warps[W].first;
+    auto [Min, Max] = Warps[W].second;
+    if (R.ActiveLanes.empty())
       continue;
-    // The global base: 16-byte aligned, its address mod 64 not known; the
-    // shared base: its alignment.
-    unsigned Min = ~0u, Max = 0;
-    for (uint64_t Sh = 0; Sh < 128; Sh += SharedStep)
-      for (uint64_t Gl = 0; Gl < 64; Gl += 16) {
-        unsigned Waves = bypassWaves(Lanes, Sh, Gl);
-        Min = std::min(Min, Waves);
-        Max = std::max(Max, Waves);
-      }
-    R.Ideal = unsigned((Lanes.size() * 16 + 127) / 128);
+    R.Ideal = unsigned((R.ActiveLanes.size() * 16 + 127) / 128);
     R.MinWavefronts = Min;
     R.MaxWavefronts = Max;
     R.Status = Min == Max ? Verdict::Exact : Verdict::Range;
     if (Min != Max)
       R.DependsOn.push_back("the address of the global source '" + Src->Region +
-                            "' mod 64");
+                            "' mod 128");
     R.Worst.Wavefronts = Max;
     R.Worst.Ideal = R.Ideal;
     R.Worst.Ways = (Max + R.Ideal - 1) / R.Ideal;

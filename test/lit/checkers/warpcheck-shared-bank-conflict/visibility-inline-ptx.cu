@@ -5,7 +5,7 @@
 // (its size a literal or an "n" operand; measured: LDGSTS.E, .E.64, .E.128);
 // ldmatrix.m8n8.b16 by the 16-byte load rule over the lanes whose row
 // addresses it reads (measured: LDSM .x1/.x2/.x4, .trans or not);
-// stmatrix reported unknown (its wavefronts not measured yet); cp.async.cg
+// stmatrix.m8n8.b16 the same way (measured: STSM, inline-ptx-stmatrix.cu); cp.async.cg
 // of 16 bytes by the measured rule of L1-bypassing copies, from its global
 // source addresses too (Model/BypassCopy.h); mbarrier operations and bulk
 // copies (cp.async.bulk[.tensor]) make no load or store request (measured:
@@ -48,8 +48,7 @@ __global__ void ptx(float *out, unsigned addr) {
                : "=r"(r1) : "r"(base + threadIdx.x * 128));
   // CHECK-MESSAGES: :[[@LINE-2]]:17: warning: 8-way bank conflict on load from 's': 8 wavefronts per request, 1 ideal
   asm volatile("stmatrix.sync.aligned.m8n8.x1.shared.b16 [%0], {%1};"
-               :: "r"(base + threadIdx.x * 16), "r"(r1));
-  // CHECK-MESSAGES: :[[@LINE-2]]:17: warning: bank conflicts of store to 's' cannot be decided: it depends on 'inline PTX: no measured bank rule for stmatrix.sync.aligned.m8n8.x1.shared.b16'
+               :: "r"(base + threadIdx.x * 16), "r"(r1)); // one 128-byte row: silent
   asm volatile("cp.async.ca.shared.global [%0], [%1], 16;" :: "r"(base + threadIdx.x * 16), "l"(out)); // consecutive: silent
   asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" :: "r"(base + threadIdx.x * 128), "l"(out));
   // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 32-way bank conflict on store to 's': 32 wavefronts per request, 1 ideal
