@@ -178,22 +178,40 @@ private:
     Pending.push_back(std::move(F));
   }
 
+  /// The bank warning at A's site that names A's kernel and block (a site
+  /// analyzed for several kernels or shapes has a warning for each verdict),
+  /// else the first one there.
+  const Finding *warningOf(const AccessRecord &A) const {
+    std::string Own = llvm::formatv("in '{0}', block {1} ", A.Kernel,
+                                    A.Block.str());
+    const Finding *First = nullptr;
+    for (const Finding &F : Pending) {
+      if (F.Line != A.Line || F.Column != A.Column ||
+          llvm::sys::path::filename(F.File) !=
+              llvm::sys::path::filename(A.File) ||
+          F.Check.find("bank") == std::string::npos)
+        continue;
+      if (llvm::any_of(F.Notes, [&](const std::string &N) {
+            return N.find(Own) != std::string::npos;
+          }))
+        return &F;
+      if (!First)
+        First = &F;
+    }
+    return First;
+  }
+
   void endFile(const FileAnalysis &R) override {
     ++Files;
     for (const AccessRecord &A : R.Report.Accesses) {
       if (!conflictedOrUnknown(A) || !Seen.insert(accessKey(A)).second)
         continue;
       Section S{A, accessId(A), "", "", {}};
-      for (const Finding &F : Pending)
-        if (F.Line == A.Line && F.Column == A.Column &&
-            llvm::sys::path::filename(F.File) ==
-                llvm::sys::path::filename(A.File) &&
-            F.Check.find("bank") != std::string::npos) {
-          S.Headline = F.Message;
-          S.Check = F.Check;
-          S.Notes = F.Notes;
-          break;
-        }
+      if (const Finding *F = warningOf(A)) {
+        S.Headline = F->Message;
+        S.Check = F->Check;
+        S.Notes = F->Notes;
+      }
       if (S.Headline.empty())
         S.Headline = llvm::formatv("{0} wavefronts per request, {1} ideal "
                                    "({2}; no warning reported)",
