@@ -193,9 +193,10 @@ unsigned decodeMatrix(StringRef Base, StringRef Opcode,
                       : llvm::is_contained(Parts, "x1") ? 1
                                                         : 0;
   if (Matrices && llvm::is_contained(Parts, "m8n8") &&
-      llvm::is_contained(Parts, "b16"))
+      llvm::is_contained(Parts, "b16")) {
     A.AddressLanes = 8 * Matrices;
-  else
+    A.DistinctRows = Base == "stmatrix";
+  } else
     A.Unmeasured = "no measured bank rule for " + Opcode.str();
   return Base == "ldmatrix" ? 1 : 0;
 }

@@ -47,6 +47,9 @@ struct PtxAccess {
   /// Lanes of each warp whose address the instruction uses: ldmatrix and
   /// stmatrix .x1, .x2, .x4 take the row addresses of lanes 0-7, 0-15, 0-31.
   unsigned AddressLanes = 32;
+  /// stmatrix: its wavefronts are measured over rows at distinct addresses
+  /// only; rows that may share an address leave it unknown.
+  bool DistinctRows = false;
   /// cp.async.cg (LDGSTS.E.BYPASS.128): judged by the rule of
   /// Model/BypassCopy.h, from the global source operand's addresses too.
   bool Bypass = false;

@@ -142,6 +142,25 @@ PtxAddress ptxAddress(Engine &En, const PtxAccess &A, const Value *Addr) {
   return P;
 }
 
+/// Whether two rows one warp names may share an address: rows are apart
+/// only where their offsets differ by a constant other than zero.
+bool rowsMayRepeat(const Mask &M, const Lanes &Offsets, unsigned Lanes,
+                   unsigned Threads) {
+  for (unsigned Warp = 0; Warp < Threads; Warp += WarpSize) {
+    std::vector<const SymbolicInt *> Rows;
+    for (unsigned T = Warp; T < std::min(Warp + Lanes, Threads); ++T)
+      if (M.A[T] != Activity::Inactive)
+        Rows.push_back(&Offsets[T]);
+    for (size_t I = 0; I < Rows.size(); ++I)
+      for (size_t J = I + 1; J < Rows.size(); ++J) {
+        std::optional<int64_t> D = sym::sub(*Rows[I], *Rows[J]).asConstant();
+        if (!D || *D == 0)
+          return true;
+      }
+  }
+  return false;
+}
+
 } // namespace
 
 void Engine::recordPtxAccess(const GCCAsmStmt *S, const PtxAccess &A,
@@ -187,6 +206,9 @@ void Engine::recordPtxAccess(const GCCAsmStmt *S, const PtxAccess &A,
     Why = "inline PTX: the width of '" + A.Opcode + "' is not decoded";
   else if (!P.Offsets)
     Why = "inline PTX: address not followed ('" + A.Opcode + "')";
+  else if (A.DistinctRows && rowsMayRepeat(M, *P.Offsets, A.AddressLanes, N))
+    Why = "inline PTX: '" + A.Opcode + "' may write two rows at one address, "
+          "which is not measured (its rule holds for distinct rows)";
   if (!Why.empty()) {
     recordUnknown(Site, A.Kind, P.Var, Width ? std::min(Width, 16u) : 4, Why);
     M = Saved;

@@ -3,7 +3,8 @@
 // measured on an H100 (cuda_samples/library_calls/stmatrix_ptx.cu,
 // measurements/h100-stmatrix-ptx): .trans or not, x1, x2 and x4; an
 // unpadded epilogue conflicts, a padded or XOR-swizzled one does not;
-// another shape or type, or an address not followed, stays unknown.
+// another shape or type, an address not followed, or rows that may share
+// an address (not measured) stay unknown.
 // RUN: %warpcheck --checks='-*,warpcheck-shared-*' %s -- 2>&1 | %check-messages
 
 __global__ void epilogue(unsigned *out, unsigned addr) {
@@ -32,6 +33,11 @@ __global__ void epilogue(unsigned *out, unsigned addr) {
   asm volatile("stmatrix.sync.aligned.m16n8.x1.trans.shared.b8 [%0], {%1};"
                :: "r"(base + L * 16), "r"(r));
   // CHECK-MESSAGES: :[[@LINE-2]]:17: warning: bank conflicts of store to 'c' cannot be decided: it depends on 'inline PTX: no measured bank rule for stmatrix.sync.aligned.m16n8.x1.trans.shared.b8'
+  // Two rows at one address (lanes 0 and 2 both name base): measured for
+  // distinct rows only, so not judged by the rule.
+  asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};"
+               :: "r"(base + (L % 2) * 128), "r"(r), "r"(r), "r"(r), "r"(r));
+  // CHECK-MESSAGES: :[[@LINE-2]]:17: warning: bank conflicts of store to 'c' cannot be decided: it depends on inline PTX: 'stmatrix.sync.aligned.m8n8.x4.shared.b16' may write two rows at one address, which is not measured (its rule holds for distinct rows)
 }
 
 int main() { epilogue<<<1, 32>>>(nullptr, 0); }
