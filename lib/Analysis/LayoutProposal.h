@@ -85,6 +85,9 @@ struct LayoutOption {
 /// Said after the note of the layout whose edit is offered; the driver
 /// takes it away when it withholds the fix.
 inline constexpr const char *AppliedByFix = " (applied by --fix)";
+/// How the notes at the fix's other edited lines start ("apply the same
+/// swizzle here"); the driver drops them when it withholds the fix.
+inline constexpr const char *SameEditHere = "apply the same ";
 
 /// What the fix of one array is.
 struct LayoutProposal {

@@ -441,7 +441,7 @@ void SharedBankConflictCheck::renderProposal(const FunctionDecl *Kernel,
   });
   for (SourceLocation L : Elsewhere)
     F.FixNotes.push_back(
-        {L, llvm::formatv("apply the same {0} here",
+        {L, llvm::formatv("{0}{1} here", SameEditHere,
                           P.Chosen == LayoutProposal::Fix::Swizzle ? "swizzle"
                                                                    : "padding")});
   F.Fixes = P.Edit;

@@ -251,12 +251,16 @@ unsigned proveLayoutFixes(const DriverOptions &Options, FileAnalysis &R,
     E.Message.Fix.clear();
     if (Claim)
       dropFixMaps(R, *Claim, Why);
-    // The layout's note no longer says --fix applies it.
+    // The layout's note no longer says --fix applies it, and no line is
+    // told to take its edit.
     for (tooling::DiagnosticMessage &Note : E.Notes) {
       size_t At = Note.Message.rfind(AppliedByFix);
       if (At != std::string::npos)
         Note.Message.erase(At, std::strlen(AppliedByFix));
     }
+    llvm::erase_if(E.Notes, [](const tooling::DiagnosticMessage &Note) {
+      return llvm::StringRef(Note.Message).starts_with(SameEditHere);
+    });
     R.Notes.push_back(Where + ": note: layout fix withheld: " + Why);
   };
   for (ClangTidyError &E : R.Findings) {
