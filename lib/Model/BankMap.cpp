@@ -2,10 +2,9 @@
 
 #include "BankMap.h"
 
-#include "llvm/Support/FormatVariadic.h"
-
 #include <algorithm>
 #include <map>
+#include <string>
 
 namespace warpcheck {
 namespace {
@@ -48,9 +47,11 @@ BankMap drawBankMap(unsigned WidthBytes, AccessKind Kind,
   if (Kind == AccessKind::Atomic &&
       (Form == AtomicForm::SpinLoop || Form == AtomicForm::Cas16Loop ||
        Form == AtomicForm::Cas)) {
-    M.Reason = llvm::formatv("a {0} atomic is not served one wavefront per "
-                             "word: its iterations are not drawn",
-                             atomicFormName(Form));
+    // Plain strings, not llvm::formatv: the model is built with RTTI and
+    // LLVM without, and UBSan's vptr check rejects formatv's adapters here.
+    M.Reason = std::string("a ") + atomicFormName(Form) +
+               " atomic is not served one wavefront per word: its iterations "
+               "are not drawn";
     return M;
   }
   bool ShareWords = true;
@@ -65,9 +66,9 @@ BankMap drawBankMap(unsigned WidthBytes, AccessKind Kind,
   if (M.Ideal == 0)
     M.Reason = "no lane is active";
   else if (Counted != M.Wavefronts)
-    M.Reason = llvm::formatv("the map's {0} wavefronts differ from the "
-                             "bank model's {1}",
-                             M.Wavefronts, Counted);
+    M.Reason = "the map's " + std::to_string(M.Wavefronts) +
+               " wavefronts differ from the bank model's " +
+               std::to_string(Counted);
   else
     M.Drawn = true;
   return M;
